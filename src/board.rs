@@ -1,0 +1,236 @@
+//! The board: stacks of pieces on hex cells.
+//!
+//! Cells live on a 32×32 torus indexed by `(q mod 32, r mod 32)`. A hive of at most 28
+//! connected pieces spans fewer than 30 cells in any axis, so a piece and every cell next to
+//! the hive have distinct indices; the true axial position of each piece is kept beside the
+//! grid. This keeps neighbour lookups to one table read.
+
+use crate::hex::{Direction, Hex};
+use crate::piece::{PieceId, PIECE_COUNT};
+
+pub(crate) const GRID_BITS: u32 = 5;
+pub(crate) const GRID: usize = 1 << GRID_BITS;
+pub(crate) const CELLS: usize = GRID * GRID;
+const MASK: i32 = GRID as i32 - 1;
+const NONE: u8 = u8::MAX;
+
+/// Index of a hex on the torus.
+pub(crate) type Cell = usize;
+
+pub(crate) const fn cell_of(h: Hex) -> Cell {
+    ((h.q & MASK) | ((h.r & MASK) << GRID_BITS)) as usize
+}
+
+const fn neighbor_table() -> [[u16; 6]; CELLS] {
+    let mut t = [[0u16; 6]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let q = (c % GRID) as i32;
+        let r = (c / GRID) as i32;
+        let mut d = 0;
+        while d < 6 {
+            let (dq, dr) = Direction::ALL[d].offset();
+            t[c][d] = cell_of(Hex::new(q + dq, r + dr)) as u16;
+            d += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static NEIGHBORS: [[u16; 6]; CELLS] = neighbor_table();
+
+/// The neighbour of cell `c` in direction index `d` (0..6, `Direction::ALL` order).
+#[inline(always)]
+pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
+    NEIGHBORS[c][d] as Cell
+}
+
+/// A fixed-size set of cells.
+#[derive(Clone, Copy)]
+pub(crate) struct CellSet([u64; CELLS / 64]);
+
+impl CellSet {
+    pub(crate) const fn new() -> CellSet {
+        CellSet([0; CELLS / 64])
+    }
+
+    /// Adds `c`; returns whether it was new.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, c: Cell) -> bool {
+        let (w, b) = (c / 64, 1u64 << (c % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+/// Stacks of pieces on the grid.
+#[derive(Clone)]
+pub struct Board {
+    top: [u8; CELLS],
+    height: [u8; CELLS],
+    hex: [Hex; PIECE_COUNT],
+    under: [u8; PIECE_COUNT],
+    placed: u32,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    pub fn new() -> Board {
+        Board {
+            top: [NONE; CELLS],
+            height: [0; CELLS],
+            hex: [Hex::ORIGIN; PIECE_COUNT],
+            under: [NONE; PIECE_COUNT],
+            placed: 0,
+        }
+    }
+
+    /// Where a piece stands, or `None` while it is in hand.
+    pub fn position(&self, p: PieceId) -> Option<Hex> {
+        self.is_placed(p).then(|| self.hex[p.index()])
+    }
+
+    pub fn is_placed(&self, p: PieceId) -> bool {
+        self.placed & (1 << p.0) != 0
+    }
+
+    /// The piece on top of the stack at `h`.
+    pub fn top(&self, h: Hex) -> Option<PieceId> {
+        self.top_c(cell_of(h)).filter(|p| self.hex[p.index()] == h)
+    }
+
+    /// Number of pieces stacked at `h` (0 for an empty cell).
+    pub fn height(&self, h: Hex) -> u8 {
+        match self.top(h) {
+            Some(_) => self.height[cell_of(h)],
+            None => 0,
+        }
+    }
+
+    /// The piece directly beneath `p`, if `p` is on a stack.
+    pub fn below(&self, p: PieceId) -> Option<PieceId> {
+        let u = self.under[p.index()];
+        (u != NONE && self.is_placed(p)).then_some(PieceId(u))
+    }
+
+    /// Whether nothing stands on `p`.
+    pub fn is_on_top(&self, p: PieceId) -> bool {
+        self.is_placed(p) && self.top_c(cell_of(self.hex[p.index()])) == Some(p)
+    }
+
+    /// The stack at `h`, bottom first.
+    pub fn stack(&self, h: Hex) -> Vec<PieceId> {
+        let mut v = Vec::new();
+        let mut cur = self.top(h);
+        while let Some(p) = cur {
+            v.push(p);
+            cur = self.below(p);
+        }
+        v.reverse();
+        v
+    }
+
+    /// All pieces on the board.
+    pub fn pieces(&self) -> impl Iterator<Item = PieceId> + '_ {
+        PieceId::all().filter(|p| self.is_placed(*p))
+    }
+
+    /// One hex per occupied cell.
+    pub fn occupied(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.pieces()
+            .filter(|p| self.under[p.index()] == NONE)
+            .map(|p| self.hex[p.index()])
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.placed == 0
+    }
+
+    /// Puts `p` on top of whatever stands at `h`.
+    pub(crate) fn push(&mut self, p: PieceId, h: Hex) {
+        let c = cell_of(h);
+        self.under[p.index()] = self.top[c];
+        self.top[c] = p.0;
+        self.height[c] += 1;
+        self.hex[p.index()] = h;
+        self.placed |= 1 << p.0;
+    }
+
+    /// Takes the top piece off the stack at `h`.
+    pub(crate) fn pop(&mut self, h: Hex) -> Option<PieceId> {
+        let c = cell_of(h);
+        let p = self.top_c(c)?;
+        self.top[c] = self.under[p.index()];
+        self.height[c] -= 1;
+        self.under[p.index()] = NONE;
+        self.placed &= !(1 << p.0);
+        Some(p)
+    }
+
+    #[inline(always)]
+    pub(crate) fn top_c(&self, c: Cell) -> Option<PieceId> {
+        let t = self.top[c];
+        (t != NONE).then_some(PieceId(t))
+    }
+
+    #[inline(always)]
+    pub(crate) fn height_c(&self, c: Cell) -> u8 {
+        self.height[c]
+    }
+
+    pub(crate) fn hex_of(&self, p: PieceId) -> Hex {
+        self.hex[p.index()]
+    }
+
+    pub(crate) fn placed_mask(&self) -> u32 {
+        self.placed
+    }
+
+    /// The real hex of a cell next to the piece-bearing hex `near`.
+    pub(crate) fn hex_near(near: Hex, c: Cell) -> Hex {
+        let q = (c % GRID) as i32;
+        let r = (c / GRID) as i32;
+        let wrap = |v: i32, target: i32| v + ((target - v + 16).div_euclid(32)) * 32;
+        Hex::new(wrap(q, near.q), wrap(r, near.r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stacks_push_and_pop() {
+        let mut b = Board::new();
+        let h = Hex::new(-40, 7);
+        b.push(PieceId(0), h);
+        b.push(PieceId(3), h);
+        assert_eq!(b.height(h), 2);
+        assert_eq!(b.top(h), Some(PieceId(3)));
+        assert_eq!(b.below(PieceId(3)), Some(PieceId(0)));
+        assert_eq!(b.stack(h), vec![PieceId(0), PieceId(3)]);
+        assert!(!b.is_on_top(PieceId(0)));
+        assert_eq!(b.occupied().collect::<Vec<_>>(), vec![h]);
+        assert_eq!(b.pop(h), Some(PieceId(3)));
+        assert_eq!(b.pop(h), Some(PieceId(0)));
+        assert_eq!(b.pop(h), None);
+        assert!(b.is_empty());
+    }
+
+    #[test]
+    fn hex_near_recovers_wrapped_coordinates() {
+        for near in [Hex::new(0, 0), Hex::new(-45, 31), Hex::new(100, -3)] {
+            for d in Direction::ALL {
+                let n = near.step(d).step(d);
+                assert_eq!(Board::hex_near(near, cell_of(n)), n);
+            }
+        }
+    }
+}

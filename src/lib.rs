@@ -1,0 +1,15 @@
+//! Beeline: a Hive engine with three notations and the record formats players use.
+//!
+//! The engine modules ([`hex`], [`piece`], [`board`], [`position`], [`uhp`], [`perft`])
+//! know nothing of the web; the browser app lives in `app` behind the `web` feature.
+
+pub mod board;
+pub mod hex;
+mod movegen;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod uhp;
+
+#[cfg(feature = "web")]
+pub mod app;

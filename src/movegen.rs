@@ -1,0 +1,473 @@
+//! Legal move generation.
+//!
+//! Moves are generated piece by piece, each piece's destinations deduplicated, so a
+//! destination reachable in two ways (a Mosquito copying two bugs, a piece that can walk
+//! where a Pillbug could also throw it) is one move. That is also how published perft
+//! counts count: distinct (piece, destination) pairs.
+
+use crate::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::hex::Hex;
+use crate::piece::{Bug, Color, PieceId};
+use crate::position::{Move, Position};
+
+/// Heights of the board seen with one piece lifted off its cell.
+struct Lifted<'a> {
+    board: &'a Board,
+    from: Cell,
+    from_height: u8,
+}
+
+impl Lifted<'_> {
+    #[inline(always)]
+    fn h(&self, c: Cell) -> u8 {
+        if c == self.from {
+            self.from_height
+        } else {
+            self.board.height_c(c)
+        }
+    }
+
+    /// A ground-level slide from `a` in direction `d`: the target must be empty, and of the two
+    /// cells both touch, exactly one is occupied (both: a gate; neither: leaving the hive).
+    #[inline(always)]
+    fn can_slide(&self, a: Cell, d: usize) -> Option<Cell> {
+        let b = neighbor(a, d);
+        if self.h(b) != 0 {
+            return None;
+        }
+        let l = self.h(neighbor(a, (d + 5) % 6)) != 0;
+        let r = self.h(neighbor(a, (d + 1) % 6)) != 0;
+        (l != r).then_some(b)
+    }
+
+    /// A step at any height from `a` (standing on `ha` pieces) to its neighbour in direction
+    /// `d`: blocked when both shared neighbours are taller than both ends (a gate at height).
+    #[inline(always)]
+    fn can_step_over(&self, a: Cell, ha: u8, d: usize) -> Option<Cell> {
+        let b = neighbor(a, d);
+        let hb = self.h(b);
+        let hl = self.h(neighbor(a, (d + 5) % 6));
+        let hr = self.h(neighbor(a, (d + 1) % 6));
+        if hl.min(hr) > ha.max(hb) {
+            return None;
+        }
+        if ha == 0 && hb == 0 && hl == 0 && hr == 0 {
+            return None;
+        }
+        Some(b)
+    }
+}
+
+/// Articulation cells of the hive: a ground piece standing alone on one of them holds the
+/// hive together and may not move. Returned as a mask over top-piece ids.
+pub(crate) fn pinned_mask(board: &Board) -> u32 {
+    let Some(start) = board.occupied().next() else {
+        return 0;
+    };
+    let mut disc = [0u8; 32];
+    let mut low = [0u8; 32];
+    let mut timer = 0u8;
+    let mut pinned = 0u32;
+    dfs(
+        board,
+        cell_of(start),
+        usize::MAX,
+        &mut disc,
+        &mut low,
+        &mut timer,
+        &mut pinned,
+    );
+    pinned
+}
+
+fn dfs(
+    board: &Board,
+    u: Cell,
+    parent: Cell,
+    disc: &mut [u8; 32],
+    low: &mut [u8; 32],
+    timer: &mut u8,
+    pinned: &mut u32,
+) {
+    let Some(up) = board.top_c(u) else { return };
+    let ui = up.index();
+    *timer += 1;
+    disc[ui] = *timer;
+    low[ui] = *timer;
+    let mut children = 0;
+    for d in 0..6 {
+        let v = neighbor(u, d);
+        let Some(vp) = board.top_c(v) else { continue };
+        let vi = vp.index();
+        if disc[vi] == 0 {
+            children += 1;
+            dfs(board, v, u, disc, low, timer, pinned);
+            low[ui] = low[ui].min(low[vi]);
+            if parent != usize::MAX && low[vi] >= disc[ui] {
+                *pinned |= 1 << ui;
+            }
+        } else if v != parent {
+            low[ui] = low[ui].min(disc[vi]);
+        }
+    }
+    if parent == usize::MAX && children > 1 {
+        *pinned |= 1 << ui;
+    }
+}
+
+/// Per-position facts shared by the generators.
+pub(crate) struct Ctx<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) me: Color,
+    pub(crate) pinned: u32,
+    pub(crate) last: Option<PieceId>,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(pos: &'a Position) -> Ctx<'a> {
+        Ctx {
+            pos,
+            me: pos.to_move(),
+            pinned: pinned_mask(pos.board()),
+            last: pos.last_moved(),
+        }
+    }
+
+    fn board(&self) -> &Board {
+        self.pos.board()
+    }
+
+    /// Whether `p` (a top piece) may leave its cell without splitting the hive.
+    fn free(&self, p: PieceId) -> bool {
+        self.pinned & (1 << p.0) == 0
+    }
+
+    /// Destinations `p` reaches by its own movement (or a Mosquito's copy of one).
+    pub(crate) fn own_moves(&self, p: PieceId, seen: &mut CellSet, emit: &mut impl FnMut(Cell)) {
+        let b = self.board();
+        let from = cell_of(b.hex_of(p));
+        let view = Lifted {
+            board: b,
+            from,
+            from_height: b.height_c(from) - 1,
+        };
+        let mut push = |c: Cell| {
+            if seen.insert(c) {
+                emit(c);
+            }
+        };
+        let bug = p.bug();
+        if bug == Bug::Mosquito {
+            if view.from_height > 0 {
+                beetle(&view, from, &mut push);
+                return;
+            }
+            let mut copied = [false; 8];
+            for d in 0..6 {
+                if let Some(n) = b.top_c(neighbor(from, d)) {
+                    copied[n.bug() as usize] = true;
+                }
+            }
+            for other in Bug::ALL {
+                if copied[other as usize] && other != Bug::Mosquito {
+                    bug_moves(other, &view, from, &mut push);
+                }
+            }
+        } else {
+            bug_moves(bug, &view, from, &mut push);
+        }
+    }
+
+    /// Whether `t`, a piece of the side to move, can use the Pillbug's ability now.
+    pub(crate) fn can_throw(&self, t: PieceId) -> bool {
+        let b = self.board();
+        if t.color() != self.me || Some(t) == self.last || !b.is_on_top(t) {
+            return false;
+        }
+        let c = cell_of(b.hex_of(t));
+        if b.height_c(c) != 1 {
+            return false;
+        }
+        match t.bug() {
+            Bug::Pillbug => true,
+            Bug::Mosquito => (0..6).any(|d| {
+                b.top_c(neighbor(c, d))
+                    .is_some_and(|n| n.bug() == Bug::Pillbug)
+            }),
+            _ => false,
+        }
+    }
+
+    /// Cells where thrower `t` can put the piece `p` (which stands next to it).
+    pub(crate) fn throws(&self, t: PieceId, p: PieceId, emit: &mut impl FnMut(Cell)) {
+        let b = self.board();
+        let tc = cell_of(b.hex_of(t));
+        let pc = cell_of(b.hex_of(p));
+        let Some(up) = (0..6).find(|&d| neighbor(pc, d) == tc) else {
+            return;
+        };
+        // Up onto the thrower: blocked by a gate of two stacks.
+        let gate = |c: Cell, d: usize| {
+            b.height_c(neighbor(c, (d + 5) % 6)) >= 2 && b.height_c(neighbor(c, (d + 1) % 6)) >= 2
+        };
+        if gate(pc, up) {
+            return;
+        }
+        for d in 0..6 {
+            let e = neighbor(tc, d);
+            if b.height_c(e) == 0 && !gate(tc, d) {
+                emit(e);
+            }
+        }
+    }
+
+    /// Whether `p` may be thrown at all: a lone piece, not just moved, not holding the hive.
+    pub(crate) fn throwable(&self, p: PieceId) -> bool {
+        let b = self.board();
+        Some(p) != self.last
+            && b.is_on_top(p)
+            && b.height_c(cell_of(b.hex_of(p))) == 1
+            && self.free(p)
+    }
+
+    /// Every legal move of piece `p` (movement and being thrown), deduplicated.
+    pub(crate) fn piece_moves(&self, p: PieceId, emit: &mut impl FnMut(Cell)) {
+        let b = self.board();
+        if !b.is_on_top(p) {
+            return;
+        }
+        let mut seen = CellSet::new();
+        if p.color() == self.me && Some(p) != self.last && self.free(p) {
+            self.own_moves(p, &mut seen, emit);
+        }
+        if self.pos.game_type().pillbug && self.throwable(p) {
+            let pc = cell_of(b.hex_of(p));
+            for d in 0..6 {
+                if let Some(t) = b.top_c(neighbor(pc, d)) {
+                    if self.can_throw(t) {
+                        self.throws(t, p, &mut |c| {
+                            if seen.insert(c) {
+                                emit(c);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+    match bug {
+        Bug::Queen | Bug::Pillbug => {
+            for d in 0..6 {
+                if let Some(b) = v.can_slide(from, d) {
+                    push(b);
+                }
+            }
+        }
+        Bug::Beetle => beetle(v, from, push),
+        Bug::Grasshopper => {
+            for d in 0..6 {
+                let mut c = neighbor(from, d);
+                if v.h(c) == 0 {
+                    continue;
+                }
+                while v.h(c) != 0 {
+                    c = neighbor(c, d);
+                }
+                push(c);
+            }
+        }
+        Bug::Spider => spider(v, from, push),
+        Bug::Ant => ant(v, from, push),
+        Bug::Ladybug => ladybug(v, from, push),
+        Bug::Mosquito => {}
+    }
+}
+
+fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+    for d in 0..6 {
+        if let Some(b) = v.can_step_over(from, v.from_height, d) {
+            push(b);
+        }
+    }
+}
+
+fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+    for d1 in 0..6 {
+        let Some(c1) = v.can_slide(from, d1) else {
+            continue;
+        };
+        for d2 in 0..6 {
+            let Some(c2) = v.can_slide(c1, d2) else {
+                continue;
+            };
+            if c2 == from {
+                continue;
+            }
+            for d3 in 0..6 {
+                let Some(c3) = v.can_slide(c2, d3) else {
+                    continue;
+                };
+                if c3 != from && c3 != c1 {
+                    push(c3);
+                }
+            }
+        }
+    }
+}
+
+fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+    let mut visited = CellSet::new();
+    visited.insert(from);
+    let mut queue = [0u16; 128];
+    let (mut head, mut tail) = (0, 0);
+    queue[tail] = from as u16;
+    tail += 1;
+    while head < tail {
+        let a = queue[head] as Cell;
+        head += 1;
+        for d in 0..6 {
+            if let Some(b) = v.can_slide(a, d) {
+                if visited.insert(b) && tail < queue.len() {
+                    queue[tail] = b as u16;
+                    tail += 1;
+                    push(b);
+                }
+            }
+        }
+    }
+}
+
+fn ladybug(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+    for d1 in 0..6 {
+        let c1 = neighbor(from, d1);
+        if v.h(c1) == 0 || v.can_step_over(from, 0, d1).is_none() {
+            continue;
+        }
+        let h1 = v.h(c1);
+        for d2 in 0..6 {
+            let c2 = neighbor(c1, d2);
+            if v.h(c2) == 0 || v.can_step_over(c1, h1, d2).is_none() {
+                continue;
+            }
+            let h2 = v.h(c2);
+            for d3 in 0..6 {
+                let c3 = neighbor(c2, d3);
+                if c3 != from && v.h(c3) == 0 && v.can_step_over(c2, h2, d3).is_some() {
+                    push(c3);
+                }
+            }
+        }
+    }
+}
+
+/// Empty cells where the side to move may place a piece.
+pub(crate) fn placement_cells(pos: &Position, emit: &mut impl FnMut(Hex)) {
+    let b = pos.board();
+    let me = pos.to_move();
+    let mut tops = b.pieces().filter(|p| b.is_on_top(*p));
+    let Some(first) = tops.next() else {
+        emit(Hex::ORIGIN);
+        return;
+    };
+    if b.placed_mask().count_ones() == 1 {
+        for n in b.hex_of(first).neighbors() {
+            emit(n);
+        }
+        return;
+    }
+    let mut seen = CellSet::new();
+    for p in b.pieces().filter(|p| p.color() == me && b.is_on_top(*p)) {
+        let h = b.hex_of(p);
+        let c = cell_of(h);
+        for d in 0..6 {
+            let n = neighbor(c, d);
+            if b.height_c(n) != 0 || !seen.insert(n) {
+                continue;
+            }
+            let touches_enemy =
+                (0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|q| q.color() != me));
+            if !touches_enemy {
+                emit(Board::hex_near(h, n));
+            }
+        }
+    }
+}
+
+/// The pieces the side to move may place now (one per bug kind: the lowest-numbered).
+pub(crate) fn placeable(pos: &Position) -> impl Iterator<Item = PieceId> + '_ {
+    let me = pos.to_move();
+    let b = pos.board();
+    let queen_placed = b.is_placed(
+        PieceId::of_kind(me, Bug::Queen)
+            .next()
+            .unwrap_or(PieceId(0)),
+    );
+    let turn = pos.turn_number();
+    let must_queen = turn >= 4 && !queen_placed;
+    let no_queen = turn == 1 && pos.rules().tournament_opening;
+    Bug::ALL.into_iter().filter_map(move |bug| {
+        if !pos.game_type().includes(bug)
+            || (must_queen && bug != Bug::Queen)
+            || (no_queen && bug == Bug::Queen)
+        {
+            return None;
+        }
+        PieceId::of_kind(me, bug).find(|p| !b.is_placed(*p))
+    })
+}
+
+/// All legal moves of the side to move (`Pass` when there is none); none once the game is over.
+pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
+    if pos.state().is_over() {
+        return;
+    }
+    let mut any = false;
+    let mut cells = [Hex::ORIGIN; 128];
+    let mut n = 0;
+    placement_cells(pos, &mut |h| {
+        if n < cells.len() {
+            cells[n] = h;
+            n += 1;
+        }
+    });
+    if n > 0 {
+        for piece in placeable(pos) {
+            for &to in &cells[..n] {
+                any = true;
+                out(Move::Place { piece, to });
+            }
+        }
+    }
+    let me = pos.to_move();
+    let b = pos.board();
+    let queen = PieceId::of_kind(me, Bug::Queen)
+        .next()
+        .unwrap_or(PieceId(0));
+    if b.is_placed(queen) {
+        let ctx = Ctx::new(pos);
+        for p in b.pieces() {
+            let from = b.hex_of(p);
+            ctx.piece_moves(p, &mut |c| {
+                any = true;
+                out(Move::Move {
+                    piece: p,
+                    from,
+                    to: Board::hex_near(from, c),
+                });
+            });
+        }
+    }
+    if !any {
+        out(Move::Pass);
+    }
+}
+
+/// Number of legal moves, without building them.
+pub(crate) fn count(pos: &Position) -> u64 {
+    let mut n = 0u64;
+    generate(pos, &mut |_| n += 1);
+    n
+}

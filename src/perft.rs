@@ -1,0 +1,56 @@
+//! Perft: the number of distinct move sequences of a given length, to check move generation
+//! against published counts.
+
+use crate::position::Position;
+
+/// Leaf count at `depth` plies from `pos` (bulk-counted at the last ply).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut total = 0;
+            for m in pos.legal_moves() {
+                pos.play_unchecked(m);
+                total += perft(pos, depth - 1);
+                pos.undo();
+            }
+            total
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::GameType;
+
+    /// Mzinga's published counts, depth 1 to 4, for every game type.
+    const COUNTS: [(&str, [u64; 4]); 8] = [
+        ("Base", [4, 96, 1440, 21600]),
+        ("Base+M", [5, 150, 2610, 45414]),
+        ("Base+L", [5, 150, 2610, 45414]),
+        ("Base+P", [5, 150, 2610, 45414]),
+        ("Base+ML", [6, 216, 4320, 86400]),
+        ("Base+MP", [6, 216, 4320, 86400]),
+        ("Base+LP", [6, 216, 4320, 86400]),
+        ("Base+MLP", [7, 294, 6678, 151686]),
+    ];
+
+    #[test]
+    fn published_counts_to_depth_4() {
+        for (name, counts) in COUNTS {
+            let gt: GameType = name.parse().unwrap();
+            let mut pos = Position::new(gt);
+            for (d, want) in counts.iter().enumerate() {
+                assert_eq!(
+                    perft(&mut pos, d as u32 + 1),
+                    *want,
+                    "{name} depth {}",
+                    d + 1
+                );
+            }
+            assert_eq!(pos.ply(), 0);
+        }
+    }
+}

@@ -1,0 +1,503 @@
+//! A game position: the board, whose turn it is, and the rules that decide legality.
+//!
+//! ```
+//! use beeline::piece::GameType;
+//! use beeline::position::Position;
+//! let mut pos = Position::new(GameType::BASE);
+//! assert_eq!(pos.legal_moves().len(), 4); // S, B, G, A: no Queen on the first turn
+//! let first = pos.legal_moves()[0];
+//! pos.play(first).unwrap();
+//! assert_eq!(pos.legal_moves().len(), 4 * 6);
+//! ```
+
+use crate::board::{cell_of, neighbor, Board};
+use crate::hex::Hex;
+use crate::movegen;
+use crate::piece::{Bug, Color, GameType, PieceId};
+use std::fmt;
+use thiserror::Error;
+
+/// One turn: a placement, a movement (including being moved by a Pillbug), or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Place { piece: PieceId, to: Hex },
+    Move { piece: PieceId, from: Hex, to: Hex },
+    Pass,
+}
+
+impl Move {
+    pub fn piece(&self) -> Option<PieceId> {
+        match *self {
+            Move::Place { piece, .. } | Move::Move { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
+
+    pub fn to(&self) -> Option<Hex> {
+        match *self {
+            Move::Place { to, .. } | Move::Move { to, .. } => Some(to),
+            Move::Pass => None,
+        }
+    }
+
+    pub fn from(&self) -> Option<Hex> {
+        match *self {
+            Move::Move { from, .. } => Some(from),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the game goes on, as UHP names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum GameState {
+    NotStarted,
+    InProgress,
+    Draw,
+    WhiteWins,
+    BlackWins,
+}
+
+impl GameState {
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameState::Draw | GameState::WhiteWins | GameState::BlackWins
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameState::NotStarted => "NotStarted",
+            GameState::InProgress => "InProgress",
+            GameState::Draw => "Draw",
+            GameState::WhiteWins => "WhiteWins",
+            GameState::BlackWins => "BlackWins",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameState> {
+        [
+            GameState::NotStarted,
+            GameState::InProgress,
+            GameState::Draw,
+            GameState::WhiteWins,
+            GameState::BlackWins,
+        ]
+        .into_iter()
+        .find(|g| g.name().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Game-level rule options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// No Queen on a player's first turn (tournament opening). Old records break it.
+    pub tournament_opening: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            tournament_opening: true,
+        }
+    }
+}
+
+/// Why a move is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Illegal {
+    #[error("the game is already over")]
+    GameOver,
+    #[error("the {0} is not part of this game type")]
+    NotInGame(&'static str),
+    #[error("it is {0}'s turn")]
+    WrongColor(&'static str),
+    #[error("the Queen may not be placed on a player's first turn (tournament opening)")]
+    QueenOnFirstTurn,
+    #[error("the Queen must be placed by a player's fourth turn")]
+    QueenRequired,
+    #[error("{0} must be placed before {1}")]
+    OutOfOrder(String, String),
+    #[error("the first piece must be placed alone")]
+    FirstPlacement,
+    #[error("the destination is occupied")]
+    Occupied,
+    #[error("a placed piece may not touch the opponent's pieces")]
+    TouchesOpponent,
+    #[error("a placed piece must touch one of its own colour")]
+    NotTouchingOwn,
+    #[error("no piece may move before its player's Queen is placed")]
+    QueenNotPlaced,
+    #[error("{0} is not on the board")]
+    NotOnBoard(String),
+    #[error("{0} is covered by another piece")]
+    Covered(String),
+    #[error("{0} was moved on the last turn and cannot move now")]
+    JustMoved(String),
+    #[error("moving {0} would split the hive")]
+    BreaksHive(String),
+    #[error("{0} cannot reach that cell")]
+    Unreachable(String),
+    #[error("a player may pass only when no other move exists")]
+    PassNotAllowed,
+    #[error("a move is possible, so the player cannot pass: {0}")]
+    MustMove(String),
+    #[error("no move is possible: the only legal turn is a pass")]
+    MustPass,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    last_moved: Option<PieceId>,
+    state: GameState,
+}
+
+/// A position with its history, so moves can be taken back.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    game_type: GameType,
+    rules: Rules,
+    last_moved: Option<PieceId>,
+    state: GameState,
+    history: Vec<Undo>,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({}, ply {}, {:?})",
+            self.game_type,
+            self.ply(),
+            self.moves()
+        )
+    }
+}
+
+impl Position {
+    /// The empty board of a game type, with tournament rules.
+    pub fn new(game_type: GameType) -> Position {
+        Position::with_rules(game_type, Rules::default())
+    }
+
+    pub fn with_rules(game_type: GameType, rules: Rules) -> Position {
+        Position {
+            board: Board::new(),
+            game_type,
+            rules,
+            last_moved: None,
+            state: GameState::NotStarted,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// Turns played so far (passes included).
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// White moves first.
+    pub fn to_move(&self) -> Color {
+        if self.ply() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The side to move's own turn number, from 1.
+    pub fn turn_number(&self) -> usize {
+        self.ply() / 2 + 1
+    }
+
+    pub fn state(&self) -> GameState {
+        self.state
+    }
+
+    /// The piece moved (or placed) on the last turn; it may not move, nor be thrown, now.
+    pub fn last_moved(&self) -> Option<PieceId> {
+        self.last_moved
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.history.iter().map(|u| u.mv).collect()
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
+    /// Whether `c`'s Queen is on the board.
+    pub fn queen_placed(&self, c: Color) -> bool {
+        PieceId::of_kind(c, Bug::Queen).any(|q| self.board.is_placed(q))
+    }
+
+    /// The pieces of `c` not yet on the board.
+    pub fn in_hand(&self, c: Color) -> impl Iterator<Item = PieceId> + '_ {
+        Bug::ALL
+            .into_iter()
+            .filter(|b| self.game_type.includes(*b))
+            .flat_map(move |b| PieceId::of_kind(c, b))
+            .filter(|p| !self.board.is_placed(*p))
+    }
+
+    /// Every legal move of the side to move; `[Pass]` when nothing else is possible and
+    /// nothing once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        movegen::generate(self, &mut |m| v.push(m));
+        v
+    }
+
+    /// Number of legal moves, as `legal_moves().len()` but without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        movegen::count(self)
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut found = false;
+        movegen::generate(self, &mut |m| found |= m == mv);
+        found
+    }
+
+    /// Where `piece` can go by its own movement (a Mosquito by what it copies),
+    /// ignoring Pillbug throws; empty when it may not move now.
+    pub fn own_destinations(&self, piece: PieceId) -> Vec<Hex> {
+        let mut out = Vec::new();
+        if self.state.is_over()
+            || piece.color() != self.to_move()
+            || !self.queen_placed(piece.color())
+            || Some(piece) == self.last_moved
+            || !self.board.is_on_top(piece)
+        {
+            return out;
+        }
+        let ctx = movegen::Ctx::new(self);
+        if movegen::pinned_mask(&self.board) & (1 << piece.0) != 0 {
+            return out;
+        }
+        let from = self.board.hex_of(piece);
+        let mut seen = crate::board::CellSet::new();
+        ctx.own_moves(piece, &mut seen, &mut |c| {
+            out.push(Board::hex_near(from, c))
+        });
+        out
+    }
+
+    /// The pieces (Pillbug, or Mosquito copying one) that could throw `piece` to `to` now.
+    pub fn throwers(&self, piece: PieceId, to: Hex) -> Vec<PieceId> {
+        let mut out = Vec::new();
+        if self.state.is_over() || !self.game_type.pillbug || !self.queen_placed(self.to_move()) {
+            return out;
+        }
+        let ctx = movegen::Ctx::new(self);
+        if !ctx.throwable(piece) {
+            return out;
+        }
+        let Some(ph) = self.board.position(piece) else {
+            return out;
+        };
+        for n in ph.neighbors() {
+            if let Some(t) = self.board.top(n) {
+                if ctx.can_throw(t) {
+                    let mut hit = false;
+                    ctx.throws(t, piece, &mut |c| hit |= c == cell_of(to));
+                    if hit {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays a move after checking it; on error the position is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(self.explain(mv))
+        }
+    }
+
+    /// Plays a move known to be legal (from `legal_moves`).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.history.push(Undo {
+            mv,
+            last_moved: self.last_moved,
+            state: self.state,
+        });
+        match mv {
+            Move::Place { piece, to } => {
+                self.board.push(piece, to);
+                self.last_moved = Some(piece);
+            }
+            Move::Move { piece, from, to } => {
+                self.board.pop(from);
+                self.board.push(piece, to);
+                self.last_moved = Some(piece);
+            }
+            Move::Pass => self.last_moved = None,
+        }
+        self.state = self.compute_state();
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.history.pop()?;
+        match u.mv {
+            Move::Place { to, .. } => {
+                self.board.pop(to);
+            }
+            Move::Move { piece, from, to } => {
+                self.board.pop(to);
+                self.board.push(piece, from);
+            }
+            Move::Pass => {}
+        }
+        self.last_moved = u.last_moved;
+        self.state = u.state;
+        Some(u.mv)
+    }
+
+    fn surrounded(&self, c: Color) -> bool {
+        PieceId::of_kind(c, Bug::Queen).any(|q| {
+            self.board.position(q).is_some_and(|h| {
+                let cell = cell_of(h);
+                (0..6).all(|d| self.board.height_c(neighbor(cell, d)) > 0)
+            })
+        })
+    }
+
+    fn compute_state(&self) -> GameState {
+        match (self.surrounded(Color::White), self.surrounded(Color::Black)) {
+            (true, true) => GameState::Draw,
+            (true, false) => GameState::BlackWins,
+            (false, true) => GameState::WhiteWins,
+            _ if self.board.is_empty() && self.history.is_empty() => GameState::NotStarted,
+            _ => GameState::InProgress,
+        }
+    }
+
+    /// The rule a move breaks. Only meaningful for a move that `is_legal` rejects.
+    pub fn explain(&self, mv: Move) -> Illegal {
+        if self.state.is_over() {
+            return Illegal::GameOver;
+        }
+        let me = self.to_move();
+        let legal = self.legal_moves();
+        let Some(piece) = mv.piece() else {
+            return match legal.first() {
+                Some(m) if *m != Move::Pass => Illegal::MustMove(format!("{m:?}")),
+                _ => Illegal::PassNotAllowed,
+            };
+        };
+        if legal == [Move::Pass] {
+            return Illegal::MustPass;
+        }
+        let name = piece.to_string();
+        if !self.game_type.includes(piece.bug()) {
+            return Illegal::NotInGame(piece.bug().name());
+        }
+        match mv {
+            Move::Place { to, .. } => {
+                if piece.color() != me {
+                    return Illegal::WrongColor(me.name());
+                }
+                let turn = self.turn_number();
+                if piece.bug() == Bug::Queen && turn == 1 && self.rules.tournament_opening {
+                    return Illegal::QueenOnFirstTurn;
+                }
+                if turn >= 4 && !self.queen_placed(me) && piece.bug() != Bug::Queen {
+                    return Illegal::QueenRequired;
+                }
+                if let Some(first) =
+                    PieceId::of_kind(me, piece.bug()).find(|p| !self.board.is_placed(*p))
+                {
+                    if first != piece {
+                        return Illegal::OutOfOrder(first.to_string(), name);
+                    }
+                }
+                if self.board.height(to) > 0 {
+                    return Illegal::Occupied;
+                }
+                if self.board.is_empty() {
+                    return Illegal::FirstPlacement;
+                }
+                let near = to.neighbors();
+                if near
+                    .iter()
+                    .any(|n| self.board.top(*n).is_some_and(|p| p.color() != me))
+                    && self.board.placed_mask().count_ones() > 1
+                {
+                    return Illegal::TouchesOpponent;
+                }
+                Illegal::NotTouchingOwn
+            }
+            Move::Move { .. } => {
+                if !self.board.is_placed(piece) {
+                    return Illegal::NotOnBoard(name);
+                }
+                if !self.board.is_on_top(piece) {
+                    return Illegal::Covered(name);
+                }
+                if Some(piece) == self.last_moved {
+                    return Illegal::JustMoved(name);
+                }
+                if !self.queen_placed(me) {
+                    return Illegal::QueenNotPlaced;
+                }
+                if piece.color() == me
+                    && self.board.height(self.board.hex_of(piece)) == 1
+                    && movegen::pinned_mask(&self.board) & (1 << piece.0) != 0
+                {
+                    return Illegal::BreaksHive(name);
+                }
+                if piece.color() != me && self.throwers_of(piece).is_empty() {
+                    return Illegal::WrongColor(me.name());
+                }
+                Illegal::Unreachable(name)
+            }
+            Move::Pass => Illegal::PassNotAllowed,
+        }
+    }
+
+    fn throwers_of(&self, piece: PieceId) -> Vec<PieceId> {
+        let ctx = movegen::Ctx::new(self);
+        let Some(h) = self.board.position(piece) else {
+            return Vec::new();
+        };
+        h.neighbors()
+            .into_iter()
+            .filter_map(|n| self.board.top(n))
+            .filter(|t| ctx.can_throw(*t))
+            .collect()
+    }
+}
