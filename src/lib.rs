@@ -6,6 +6,7 @@
 pub mod board;
 pub mod hex;
 mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
