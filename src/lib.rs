@@ -10,6 +10,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod record;
 pub mod uhp;
 
 #[cfg(feature = "web")]

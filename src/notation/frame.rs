@@ -14,13 +14,13 @@
 //! use beeline::notation::frame::Frame;
 //! use beeline::uhp::GameString;
 //! // Black's first piece north-west of White's, then White's next piece off the line.
-//! let g: GameString = "Base;InProgress;Black[2];wS1;bS1 \\wS1;wG1 wS1/".parse().unwrap();
+//! let g: GameString = "Base;InProgress;Black[2];wS1;bS1 \\wS1;wG1 /wS1".parse().unwrap();
 //! let pos = g.replay().unwrap();
 //! let f = Frame::of_moves(&pos.moves());
 //! assert!(f.is_complete());
 //! assert_eq!(f.to_canonical(Hex::new(0, -1)), Hex::new(1, 0));
 //! assert_eq!(f.dir_to_canonical(Direction::NW), Direction::E);
-//! assert!(f.to_canonical(Hex::new(1, -1)).r > 0);
+//! assert!(f.to_canonical(Hex::new(-1, 1)).r > 0);
 //! ```
 
 use crate::hex::{Direction, Hex};

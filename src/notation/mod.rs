@@ -6,3 +6,7 @@
 //! [`frame`], so rotated, mirrored and colour-swapped games read the same.
 
 pub mod frame;
+pub mod algebraic;
+pub mod direction;
+pub mod reference;
+pub mod standard;
