@@ -58,8 +58,9 @@ impl Lifted<'_> {
     }
 }
 
-/// Articulation cells of the hive: a ground piece standing alone on one of them holds the
-/// hive together and may not move. Returned as a mask over top-piece ids.
+/// Articulation cells of the hive: a piece standing alone on one of them holds the hive
+/// together and may not move. Returned as a mask over those pieces' ids; a piece on top of a
+/// stack is never pinned, since the stack stays behind.
 pub(crate) fn pinned_mask(board: &Board) -> u32 {
     let Some(start) = board.occupied().next() else {
         return 0;
@@ -112,6 +113,9 @@ fn dfs(
     }
     if parent == usize::MAX && children > 1 {
         *pinned |= 1 << ui;
+    }
+    if board.height_c(u) > 1 {
+        *pinned &= !(1 << ui);
     }
 }
 

@@ -1,0 +1,319 @@
+//! Position tests for the tricky spots of the rules: gates on the ground and at height,
+//! stacks, Pillbug throws and their limits, the Ladybug over stacks, a Mosquito next to a
+//! Beetle on top, the one-hive rule, the Queen rules, passing and the end of the game.
+
+use beeline::hex::Hex;
+use beeline::piece::{GameType, Piece, PieceId};
+use beeline::position::{GameState, Illegal, Move, Position, Rules};
+use beeline::uhp::{replay_moves, MoveError, MoveString};
+use std::collections::BTreeSet;
+
+/// Replays `moves` (UHP MoveStrings separated by `;`) from the empty board.
+fn game(gt: &str, moves: &str) -> Position {
+    let mut pos = Position::new(gt.parse().unwrap());
+    let list: Vec<&str> = moves.split(';').filter(|m| !m.is_empty()).collect();
+    replay_moves(&mut pos, &list).unwrap();
+    pos
+}
+
+fn id(name: &str) -> PieceId {
+    name.parse::<Piece>().unwrap().id()
+}
+
+/// The destinations of one piece among the legal moves.
+fn destinations(pos: &Position, name: &str) -> BTreeSet<Hex> {
+    let p = id(name);
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| m.piece() == Some(p))
+        .filter_map(|m| m.to())
+        .collect()
+}
+
+/// Resolves a MoveString against the position, checking legality.
+fn check(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    text.parse::<MoveString>().unwrap().to_move(pos)
+}
+
+/// wQ on (-1,0) is ringed by its own pieces except to the north-west, where the two cells
+/// flanking that gap (wA1 north-east, wG2 west) are both occupied.
+const GATE: &str =
+    "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ-;wA2 /wS1;bA2 bQ\\;wG1 /wQ;bA3 bQ/;wG2 -wQ;bG1 bA1-";
+
+#[test]
+fn ground_gates_block_sliding() {
+    let pos = game("Base", GATE);
+    assert_eq!(pos.board().position(id("wQ")), Some(Hex::new(-1, 0)));
+    // Not pinned (the ring holds the hive together), yet it cannot slide through the gap.
+    assert!(destinations(&pos, "wQ").is_empty());
+    match check(&pos, "wQ -wA1") {
+        Err(MoveError::Illegal(Illegal::Unreachable(p))) => assert_eq!(p, "wQ"),
+        other => panic!("{other:?}"),
+    }
+    // The gap itself is open from outside: an Ant slides in around the ring.
+    let ant = destinations(&pos, "wG1");
+    assert!(
+        !ant.contains(&Hex::new(-1, -1)),
+        "a Grasshopper only jumps: {ant:?}"
+    );
+    assert!(destinations(&pos, "wA2").contains(&Hex::new(-1, -1)));
+}
+
+#[test]
+fn a_beetle_on_top_crosses_a_ground_gate() {
+    // wB1 climbs over wA1 onto the Queen; from height 1 it may step down into the gated gap,
+    // whose two flanking cells hold single pieces.
+    let pos = game(
+        "Base",
+        &format!("{GATE};wB1 \\wA1;bA3 bG1-;wB1 wA1;bA3 bG1/;wB1 wQ;bA3 bG1-"),
+    );
+    assert_eq!(pos.board().height(Hex::new(-1, 0)), 2);
+    let d = destinations(&pos, "wB1");
+    assert!(d.contains(&Hex::new(-1, -1)), "{d:?}");
+    assert!(d.contains(&Hex::new(0, 0)), "climbs onto wS1");
+    // The covered Queen cannot move at all.
+    assert!(destinations(&pos, "wQ").is_empty());
+    assert!(matches!(
+        check(&pos, "wQ -wA1"),
+        Err(MoveError::Illegal(Illegal::Covered(_)))
+    ));
+}
+
+const PILL: &str = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wP \\wS1;bA1 bQ-";
+
+#[test]
+fn pillbug_throws_a_neighbour_to_its_own_empty_neighbours() {
+    let pos = game("Base+P", PILL);
+    let wq = id("wQ");
+    let own: BTreeSet<Hex> = pos.own_destinations(wq).into_iter().collect();
+    let all = destinations(&pos, "wQ");
+    // Walking: one step to (-1,-1) or (-1,1). Thrown over wP (0,-1): (0,-2), (1,-2), (1,-1).
+    assert_eq!(own, [Hex::new(-1, -1), Hex::new(-1, 1)].into());
+    let thrown: BTreeSet<Hex> = all.difference(&own).copied().collect();
+    assert_eq!(
+        thrown,
+        [Hex::new(0, -2), Hex::new(1, -2), Hex::new(1, -1)].into()
+    );
+    for to in &thrown {
+        assert_eq!(pos.throwers(wq, *to), vec![id("wP")]);
+    }
+    // A destination it walks to is one move, however many ways lead there.
+    let n = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.piece() == Some(wq))
+        .count();
+    assert_eq!(n, 5);
+}
+
+#[test]
+fn pillbug_limits_just_moved_pieces_and_frozen_throws() {
+    // Black's Ant arrives next to the Pillbug: White may not throw it right away.
+    let pos = game("Base+P", &format!("{PILL};wA1 \\wQ;bA1 wP/"));
+    assert!(destinations(&pos, "bA1").is_empty());
+    assert!(matches!(
+        check(&pos, "bA1 \\wP"),
+        Err(MoveError::Illegal(Illegal::JustMoved(_)))
+    ));
+    // One turn later it may.
+    let mut pos = game(
+        "Base+P",
+        &format!("{PILL};wA1 \\wQ;bA1 wP/;wA1 -wQ;bQ bS1\\"),
+    );
+    assert_eq!(
+        destinations(&pos, "bA1"),
+        [Hex::new(-1, -1), Hex::new(0, -2), Hex::new(1, -1)].into()
+    );
+    pos.play(check(&pos, "bA1 \\wP").unwrap()).unwrap();
+    // The thrown Ant may not move on Black's next turn.
+    assert_eq!(pos.to_move(), beeline::piece::Color::Black);
+    assert!(destinations(&pos, "bA1").is_empty());
+    assert!(matches!(
+        check(&pos, "bA1 bS1/"),
+        Err(MoveError::Illegal(Illegal::JustMoved(_)))
+    ));
+}
+
+#[test]
+fn pillbug_cannot_throw_pieces_of_a_stack_or_a_pinned_piece() {
+    // wQ is the only link between wP and the hive once wS1 is not adjacent: it is pinned.
+    let pos = game("Base+P", "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wP \\wQ;bA1 bQ-");
+    assert!(pos.throwers(id("wQ"), Hex::new(-2, -1)).is_empty());
+    assert!(destinations(&pos, "wQ").is_empty());
+    // A Beetle on top of a piece next to the Pillbug cannot be thrown, nor the piece under it.
+    let pos = game(
+        "Base+P",
+        "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wP \\wS1;bA1 bQ-;wB1 /wQ;bA1 /bQ;wB1 wQ;bA1 bQ\\",
+    );
+    assert_eq!(pos.board().height(Hex::new(-1, 0)), 2);
+    for to in [Hex::new(0, -2), Hex::new(1, -2), Hex::new(1, -1)] {
+        assert!(pos.throwers(id("wB1"), to).is_empty());
+        assert!(pos.throwers(id("wQ"), to).is_empty());
+    }
+}
+
+#[test]
+fn mosquito_copies_the_pillbug_including_its_ability() {
+    // wM next to wP throws wQ like the Pillbug would.
+    let pos = game(
+        "Base+MP",
+        "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wP \\wS1;bA1 bQ-;wM \\wQ;bA1 bQ\\",
+    );
+    let wq = id("wQ");
+    let throwers: BTreeSet<PieceId> = [Hex::new(-2, -1), Hex::new(-1, -2)]
+        .into_iter()
+        .flat_map(|to| pos.throwers(wq, to))
+        .collect();
+    assert!(throwers.contains(&id("wM")), "{throwers:?}");
+    assert!(!pos.own_destinations(wq).contains(&Hex::new(-2, -1)));
+    assert!(destinations(&pos, "wQ").contains(&Hex::new(-2, -1)));
+}
+
+#[test]
+fn mosquito_next_to_a_beetle_on_top_copies_the_beetle() {
+    // wM touches only the stack wQ+wB1: it copies the Beetle on top (and may climb), not the
+    // covered Queen.
+    let m = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bA1 bQ-;wB1 wQ;bA2 bA1\\;wM /wQ;bA3 bA2\\";
+    let pos = game("Base+ML", m);
+    let d = destinations(&pos, "wM");
+    assert!(d.contains(&Hex::new(-1, 0)), "climbs the stack: {d:?}");
+    assert_eq!(d.len(), 3);
+    // On top of the hive a Mosquito moves only as a Beetle: one step in any direction.
+    let pos = game("Base+ML", &format!("{m};wM wB1;bA3 bQ\\"));
+    assert_eq!(pos.board().height(Hex::new(-1, 0)), 3);
+    let d = destinations(&pos, "wM");
+    assert_eq!(d.len(), 6, "{d:?}");
+    assert!(d.iter().all(|h| Hex::new(-1, 0).distance(*h) == 1));
+}
+
+#[test]
+fn ladybug_walks_over_stacks_and_comes_down() {
+    // wL touches only a stack of two; two steps on top, the third down.
+    let l = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bA1 bQ-;wB1 wQ;bA2 bA1\\;wL /wQ;bA3 bA2\\";
+    let pos = game("Base+ML", l);
+    assert_eq!(
+        destinations(&pos, "wL"),
+        [
+            Hex::new(0, -1),
+            Hex::new(1, -1),
+            Hex::new(0, 1),
+            Hex::new(-1, 1)
+        ]
+        .into()
+    );
+    // Never on top, never back home.
+    for to in destinations(&pos, "wL") {
+        assert_eq!(pos.board().height(to), 0);
+    }
+}
+
+#[test]
+fn one_hive_pins_connecting_pieces() {
+    let pos = game("Base", "wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+    // wS1 and bS1 hold the line together.
+    assert!(destinations(&pos, "wS1").is_empty());
+    assert!(matches!(
+        check(&pos, "wS1 \\wQ"),
+        Err(MoveError::Illegal(Illegal::BreaksHive(_)))
+    ));
+    assert!(!destinations(&pos, "wQ").is_empty());
+}
+
+#[test]
+fn queen_rules() {
+    let pos = Position::new(GameType::BASE);
+    assert!(matches!(
+        check(&pos, "wQ"),
+        Err(MoveError::Illegal(Illegal::QueenOnFirstTurn))
+    ));
+    let old = Position::with_rules(
+        GameType::BASE,
+        Rules {
+            tournament_opening: false,
+        },
+    );
+    assert!(check(&old, "wQ").is_ok());
+    // Without a Queen by the fourth turn only the Queen may be placed.
+    let pos = game("Base", "wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-;wA2 -wA1;bA2 bA1-");
+    assert_eq!(pos.turn_number(), 4);
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .all(|m| m.piece() == Some(id("wQ"))));
+    assert!(matches!(
+        check(&pos, "wG1 -wA2"),
+        Err(MoveError::Illegal(Illegal::QueenRequired))
+    ));
+    // Nothing moves before its Queen is placed.
+    let pos = game("Base", "wS1;bS1 wS1-;wA1 -wS1;bQ bS1-");
+    assert!(matches!(
+        check(&pos, "wA1 bQ-"),
+        Err(MoveError::Illegal(Illegal::QueenNotPlaced))
+    ));
+    // Placing next to the opponent, or numbering out of order, is refused.
+    assert!(matches!(
+        check(&pos, "wG1 bQ-"),
+        Err(MoveError::Illegal(Illegal::TouchesOpponent))
+    ));
+    assert!(matches!(
+        check(&pos, "wA3 -wA1"),
+        Err(MoveError::Illegal(Illegal::OutOfOrder(..)))
+    ));
+}
+
+#[test]
+fn pass_only_when_nothing_else_is_possible() {
+    // From a real BoardSpace game (HV-Dumbot-Kaur50-2023-01-17-0059): White is smothered.
+    let moves = "wB1;bP wB1/;wM wB1\\;bM bP/;wS1 -wM;bQ bM\\;wQ \\wS1;bA1 \\bP;wM /bQ;bP bQ/;wS2 \\wQ;bA1 wS2/;wA1 wM\\;bA2 \\bP;wA1 -bM;bQ wA1/;wA2 /wM;bA2 wM-;wS1 -wS2;bP bQ-;wA2 bP\\;bA3 bP/;wL /wM;bA3 /wQ;wA3 /wL;bS1 bA2\\;wA3 -bA3;bS1 wA2-;wA3 \\bQ;bG1 bA2-;wB2 wA3/;bA3 wB2/;wG1 \\wA3;bG1 -wQ;wG2 /wL;bB1 \\bA1;wS1 \\bB1;bB2 /bG1;wG3 -wG2;bB2 bG1;wP -wG3;bB2 wQ;wP /bB2;bB2 wB1;wQ /bG1;bM wB2\\;wA3 -bQ;bA3 \\wG1;wS1 -bA3;bB1 wA3;wS1 bA3-;bA3 -wQ;wG1 bM/;bS2 \\bA3;wG1 \\bB2;bG1 /wQ;wS1 bM-;bA1 -wB2;wS1 bS1-;bS2 -wS2;wS1 bM-;bA3 wS1/";
+    let mut pos = game("Base+MLP", moves);
+    assert_eq!(pos.legal_moves(), vec![Move::Pass]);
+    assert!(matches!(
+        check(&pos, "wS1 -bA3"),
+        Err(MoveError::Illegal(_))
+    ));
+    pos.play(Move::Pass).unwrap();
+    // Black has moves, so Black may not pass.
+    assert!(matches!(pos.play(Move::Pass), Err(Illegal::MustMove(_))));
+}
+
+/// A Queen is surrounded when all six neighbouring cells are occupied.
+fn surrounded(pos: &Position, queen: &str) -> bool {
+    pos.board()
+        .position(id(queen))
+        .is_some_and(|h| h.neighbors().iter().all(|n| pos.board().height(*n) > 0))
+}
+
+#[test]
+fn surrounding_a_queen_ends_the_game() {
+    // Seeded random games in every game type, played until they end or run long.
+    let mut seed: u64 = 0x5eed_cafe;
+    let mut endings = 0;
+    for gt in GameType::all() {
+        for _ in 0..40 {
+            let mut pos = Position::new(gt);
+            while !pos.state().is_over() && pos.ply() < 400 {
+                let moves = pos.legal_moves();
+                let distinct: BTreeSet<(Option<PieceId>, Option<Hex>)> =
+                    moves.iter().map(|m| (m.piece(), m.to())).collect();
+                assert_eq!(distinct.len(), moves.len(), "duplicate moves in {pos:?}");
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                let expected = match (surrounded(&pos, "wQ"), surrounded(&pos, "bQ")) {
+                    (true, true) => GameState::Draw,
+                    (true, false) => GameState::BlackWins,
+                    (false, true) => GameState::WhiteWins,
+                    (false, false) => GameState::InProgress,
+                };
+                assert_eq!(pos.state(), expected, "{pos:?}");
+            }
+            if pos.state().is_over() {
+                endings += 1;
+                assert!(pos.legal_moves().is_empty());
+                assert!(matches!(pos.play(Move::Pass), Err(Illegal::GameOver)));
+            }
+        }
+    }
+    assert!(endings > 0, "no random game ended");
+}
