@@ -137,9 +137,17 @@ impl Board {
         v
     }
 
-    /// All pieces on the board.
+    /// All pieces on the board, in id order.
     pub fn pieces(&self) -> impl Iterator<Item = PieceId> + '_ {
-        PieceId::all().filter(|p| self.is_placed(*p))
+        let mut rest = self.placed;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let i = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            Some(PieceId(i))
+        })
     }
 
     /// One hex per occupied cell.

@@ -429,21 +429,19 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
         return;
     }
     let mut any = false;
-    let mut cells = [Hex::ORIGIN; 128];
+    let mut kinds = [PieceId(0); 8];
     let mut n = 0;
-    placement_cells(pos, &mut |h| {
-        if n < cells.len() {
-            cells[n] = h;
-            n += 1;
-        }
-    });
+    for piece in placeable(pos) {
+        kinds[n] = piece;
+        n += 1;
+    }
     if n > 0 {
-        for piece in placeable(pos) {
-            for &to in &cells[..n] {
+        placement_cells(pos, &mut |to| {
+            for &piece in &kinds[..n] {
                 any = true;
                 out(Move::Place { piece, to });
             }
-        }
+        });
     }
     let me = pos.to_move();
     let b = pos.board();

@@ -1,18 +1,29 @@
 //! Perft: the number of distinct move sequences of a given length, to check move generation
 //! against published counts.
 
-use crate::position::Position;
+use crate::position::{Move, Position};
 
 /// Leaf count at `depth` plies from `pos` (bulk-counted at the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(128); depth as usize];
+    walk(pos, depth, &mut buffers)
+}
+
+/// One move buffer per remaining depth, so the walk allocates nothing after warm-up.
+fn walk(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
+            let Some((moves, rest)) = buffers.split_first_mut() else {
+                return 0;
+            };
+            moves.clear();
+            pos.legal_moves_into(moves);
             let mut total = 0;
-            for m in pos.legal_moves() {
+            for &m in moves.iter() {
                 pos.play_unchecked(m);
-                total += perft(pos, depth - 1);
+                total += walk(pos, depth - 1, rest);
                 pos.undo();
             }
             total

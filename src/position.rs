@@ -271,8 +271,13 @@ impl Position {
     /// nothing once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::with_capacity(64);
-        movegen::generate(self, &mut |m| v.push(m));
+        self.legal_moves_into(&mut v);
         v
+    }
+
+    /// Appends the legal moves to `out`, reusing its allocation.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        movegen::generate(self, &mut |m| out.push(m));
     }
 
     /// Number of legal moves, as `legal_moves().len()` but without building them.
