@@ -12,6 +12,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod uhp;
+pub mod view;
 
 #[cfg(feature = "web")]
 pub mod app;

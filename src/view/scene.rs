@@ -1,0 +1,332 @@
+//! Snapshots of a game at every ply, and the scene to draw for one of them.
+
+use super::layout::{Layout, Point};
+use crate::hex::{Direction, Hex};
+use crate::notation::frame::Frame;
+use crate::piece::{GameType, PieceId};
+use crate::position::{Move, Position, Rules};
+
+/// The stacks on the board after some ply, bottom piece first, in hex order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub stacks: Vec<(Hex, Vec<PieceId>)>,
+}
+
+impl Snapshot {
+    fn of(pos: &Position) -> Snapshot {
+        let b = pos.board();
+        let mut stacks: Vec<(Hex, Vec<PieceId>)> = b.occupied().map(|h| (h, b.stack(h))).collect();
+        stacks.sort_by_key(|(h, _)| (h.r, h.q));
+        Snapshot { stacks }
+    }
+
+    /// The stack at a hex (empty when the cell is empty).
+    pub fn stack(&self, h: Hex) -> &[PieceId] {
+        self.stacks
+            .iter()
+            .find(|(x, _)| *x == h)
+            .map_or(&[], |(_, s)| s.as_slice())
+    }
+}
+
+/// Every position of a game, kept so that stepping to any ply costs no replay.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    game_type: GameType,
+    moves: Vec<Move>,
+    snapshots: Vec<Snapshot>,
+    frame: Frame,
+}
+
+impl Replay {
+    /// Replays `moves` from the empty board; stops at the first illegal one (a caller passes
+    /// the legal prefix of an imported record, so that does not happen in practice).
+    pub fn new(game_type: GameType, rules: Rules, moves: &[Move]) -> Replay {
+        let mut pos = Position::with_rules(game_type, rules);
+        let mut snapshots = Vec::with_capacity(moves.len() + 1);
+        snapshots.push(Snapshot::default());
+        let mut played = Vec::with_capacity(moves.len());
+        for &m in moves {
+            if pos.play(m).is_err() {
+                break;
+            }
+            played.push(m);
+            snapshots.push(Snapshot::of(&pos));
+        }
+        Replay {
+            game_type,
+            frame: Frame::of_moves(&played),
+            moves: played,
+            snapshots,
+        }
+    }
+
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    /// Number of moves (plies); valid plies are `0..=len()`.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The canonical frame of the whole game.
+    pub fn frame(&self) -> Frame {
+        self.frame
+    }
+
+    /// The frame as it stood after `ply` moves (directions may not be established yet).
+    pub fn frame_at(&self, ply: usize) -> Frame {
+        Frame::of_moves(&self.moves[..ply.min(self.moves.len())])
+    }
+
+    /// The board after `ply` moves (clamped to the game's length).
+    pub fn snapshot(&self, ply: usize) -> &Snapshot {
+        &self.snapshots[ply.min(self.snapshots.len() - 1)]
+    }
+
+    /// The move that led to `ply` (1-based), if any.
+    pub fn move_to(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1).and_then(|i| self.moves.get(i)).copied()
+    }
+
+    /// What to draw after `ply` moves, with optional highlights explaining a move.
+    pub fn scene(&self, ply: usize, layout: &Layout, highlight: Option<&Highlight>) -> Scene {
+        let ply = ply.min(self.len());
+        let snap = self.snapshot(ply);
+        let last = self.move_to(ply);
+        let reference = highlight.and_then(|h| h.reference);
+        let tiles: Vec<Tile> = snap
+            .stacks
+            .iter()
+            .filter_map(|(h, stack)| {
+                let top = *stack.last()?;
+                let c = layout.center(*h);
+                Some(Tile {
+                    hex: *h,
+                    x: c.x,
+                    y: c.y,
+                    stack: stack.clone(),
+                    top,
+                    last_to: last.and_then(|m| m.to()) == Some(*h),
+                    reference: reference == Some(*h),
+                })
+            })
+            .collect();
+        let last_from = last.and_then(|m| m.from()).map(|h| layout.center(h));
+        let arrow = highlight.and_then(|hl| {
+            let from = hl.arrow_from?;
+            let d = hl.direction?;
+            Some(Arrow {
+                from: layout.center(from),
+                to: layout.center(from.step(d)),
+            })
+        });
+        let mut scene = Scene {
+            tiles,
+            last_from,
+            last_to: last.and_then(|m| m.to()).map(|h| layout.center(h)),
+            arrow,
+            compass: None,
+            view_box: (0.0, 0.0, 0.0, 0.0),
+        };
+        scene.view_box = scene.bounds(layout, highlight);
+        if highlight.is_some_and(|h| h.compass) {
+            scene.compass = Compass::new(&self.frame_at(ply.max(1)), layout, &scene);
+            if let Some(c) = &scene.compass {
+                scene.view_box = include(scene.view_box, c.center, 2.2);
+            }
+        }
+        scene
+    }
+}
+
+/// What a move's direction notation points at, to show on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Highlight {
+    /// The reference piece's cell.
+    pub reference: Option<Hex>,
+    /// Where the direction arrow starts (the reference, or the moved piece's origin).
+    pub arrow_from: Option<Hex>,
+    /// The named direction, as an engine direction.
+    pub direction: Option<Direction>,
+    /// Whether to draw the compass of directions.
+    pub compass: bool,
+}
+
+/// One stack to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    pub hex: Hex,
+    pub x: f64,
+    pub y: f64,
+    /// Bottom first.
+    pub stack: Vec<PieceId>,
+    pub top: PieceId,
+    /// The last move ended here.
+    pub last_to: bool,
+    /// The highlighted move's reference piece is here.
+    pub reference: bool,
+}
+
+impl Tile {
+    pub fn height(&self) -> usize {
+        self.stack.len()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: Point,
+    pub to: Point,
+}
+
+/// The six named directions around a point beside the hive.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compass {
+    pub center: Point,
+    /// Label (`n`, `a`, `s`, `m`, `r`, `f`) and the unit vector it points along; only `n`
+    /// and `m` until the handedness is established.
+    pub points: Vec<(char, Point)>,
+}
+
+impl Compass {
+    fn new(frame: &Frame, layout: &Layout, scene: &Scene) -> Option<Compass> {
+        if !frame.has_axis() {
+            return None;
+        }
+        let labels = ['n', 'a', 's', 'm', 'r', 'f'];
+        let points = Direction::ALL
+            .into_iter()
+            .zip(labels)
+            .filter(|(d, _)| frame.is_complete() || matches!(d, Direction::E | Direction::W))
+            .map(|(d, l)| (l, layout.direction_vector(frame.dir_from_canonical(d))))
+            .collect();
+        let (x, y, w, _) = scene.view_box;
+        Some(Compass {
+            center: Point {
+                x: x + w + 1.6,
+                y: y + 1.6,
+            },
+            points,
+        })
+    }
+}
+
+/// Everything to draw for one ply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub tiles: Vec<Tile>,
+    /// Where the last moved piece came from (empty now), for a "from" mark.
+    pub last_from: Option<Point>,
+    pub last_to: Option<Point>,
+    pub arrow: Option<Arrow>,
+    pub compass: Option<Compass>,
+    /// `(x, y, width, height)` in board units, with a margin.
+    pub view_box: (f64, f64, f64, f64),
+}
+
+impl Scene {
+    fn bounds(&self, layout: &Layout, highlight: Option<&Highlight>) -> (f64, f64, f64, f64) {
+        let mut pts: Vec<Point> = self
+            .tiles
+            .iter()
+            .map(|t| Point { x: t.x, y: t.y })
+            .collect();
+        pts.extend(self.last_from);
+        if let Some(a) = self.arrow {
+            pts.push(a.to);
+        }
+        if let Some(from) = highlight.and_then(|h| h.arrow_from) {
+            pts.push(layout.center(from));
+        }
+        if pts.is_empty() {
+            pts.push(Point { x: 0.0, y: 0.0 });
+        }
+        let margin = 1.6;
+        let min_x = pts.iter().map(|p| p.x).fold(f64::INFINITY, f64::min) - margin;
+        let max_x = pts.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max) + margin;
+        let min_y = pts.iter().map(|p| p.y).fold(f64::INFINITY, f64::min) - margin;
+        let max_y = pts.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max) + margin;
+        (min_x, min_y, max_x - min_x, max_y - min_y)
+    }
+}
+
+/// Grows a view box to hold a circle.
+fn include(vb: (f64, f64, f64, f64), c: Point, radius: f64) -> (f64, f64, f64, f64) {
+    let (x, y, w, h) = vb;
+    let min_x = x.min(c.x - radius);
+    let min_y = y.min(c.y - radius);
+    let max_x = (x + w).max(c.x + radius);
+    let max_y = (y + h).max(c.y + radius);
+    (min_x, min_y, max_x - min_x, max_y - min_y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uhp::GameString;
+    use crate::view::{Orientation, TileShape};
+
+    fn replay(s: &str) -> Replay {
+        let g: GameString = s.parse().unwrap();
+        let pos = g.replay().unwrap();
+        Replay::new(g.game_type, Rules::default(), &pos.moves())
+    }
+
+    #[test]
+    fn snapshots_follow_every_ply_and_stacks() {
+        let r = replay("Base;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ/;wB1 wQ;bB1 bQ;wB1 wS1;bB1 bS1");
+        assert_eq!(r.len(), 10);
+        assert!(r.snapshot(0).stacks.is_empty());
+        assert_eq!(r.snapshot(1).stacks.len(), 1);
+        // After wB1 climbs onto wQ (ply 7) the Queen's cell holds two pieces.
+        let q = Hex::new(-1, 0);
+        assert_eq!(r.snapshot(7).stack(q).len(), 2);
+        assert_eq!(r.snapshot(9).stack(q).len(), 1);
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let s = r.scene(10, &layout, None);
+        let tall: Vec<&Tile> = s.tiles.iter().filter(|t| t.height() == 2).collect();
+        assert_eq!(tall.len(), 2);
+        assert!(s.tiles.iter().any(|t| t.last_to && t.height() == 2));
+        assert!(s.last_from.is_some());
+        // Every tile fits in the view box.
+        let (x, y, w, h) = s.view_box;
+        assert!(s
+            .tiles
+            .iter()
+            .all(|t| t.x > x && t.x < x + w && t.y > y && t.y < y + h));
+        // Plies beyond the end clamp to the last position.
+        assert_eq!(r.scene(99, &layout, None).tiles, s.tiles);
+    }
+
+    #[test]
+    fn highlight_draws_reference_arrow_and_compass() {
+        let r = replay("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ /wS1");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let hl = Highlight {
+            reference: Some(Hex::ORIGIN),
+            arrow_from: Some(Hex::ORIGIN),
+            direction: Some(Direction::SW),
+            compass: true,
+        };
+        let s = r.scene(3, &layout, Some(&hl));
+        assert_eq!(s.tiles.iter().filter(|t| t.reference).count(), 1);
+        let a = s.arrow.unwrap();
+        let q = s.tiles.iter().find(|t| t.hex == Hex::new(-1, 1)).unwrap();
+        assert!((a.to.x - q.x).abs() < 1e-9 && (a.to.y - q.y).abs() < 1e-9);
+        let c = s.compass.unwrap();
+        assert_eq!(c.points.len(), 6);
+        // Before the handedness is fixed the compass shows noon and midnight only.
+        let s2 = r.scene(2, &layout, Some(&hl));
+        assert_eq!(s2.compass.unwrap().points.len(), 2);
+    }
+}
