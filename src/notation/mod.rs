@@ -5,8 +5,8 @@
 //! gives the one canonical string for a legal move. All three work in the canonical
 //! [`frame`], so rotated, mirrored and colour-swapped games read the same.
 
-pub mod frame;
 pub mod algebraic;
 pub mod direction;
+pub mod frame;
 pub mod reference;
 pub mod standard;
