@@ -201,7 +201,21 @@ impl Board {
         self.placed
     }
 
-    /// The real hex of a cell next to the piece-bearing hex `near`.
+    /// The real hex of a cell that holds a piece or touches one: found from that piece's own
+    /// position, which is exact however far the cell lies from anywhere else on the board.
+    pub(crate) fn hex_of_cell(&self, c: Cell, fallback: Hex) -> Hex {
+        if let Some(p) = self.top_c(c) {
+            return self.hex[p.index()];
+        }
+        for d in Direction::ALL {
+            if let Some(p) = self.top_c(neighbor(c, d.index())) {
+                return self.hex[p.index()].step(d.opposite());
+            }
+        }
+        Board::hex_near(fallback, c)
+    }
+
+    /// The real hex of a cell within 16 steps (in q and in r) of the hex `near`.
     pub(crate) fn hex_near(near: Hex, c: Cell) -> Hex {
         let q = (c % GRID) as i32;
         let r = (c / GRID) as i32;
@@ -240,5 +254,25 @@ mod tests {
                 assert_eq!(Board::hex_near(near, cell_of(n)), n);
             }
         }
+    }
+
+    #[test]
+    fn hex_of_cell_is_exact_far_from_the_origin() {
+        let mut b = Board::new();
+        for q in -13..=14 {
+            b.push(PieceId(((q + 13) % 28) as u8), Hex::new(q, 0));
+        }
+        for h in [
+            Hex::new(15, 0),
+            Hex::new(-14, 0),
+            Hex::new(14, -1),
+            Hex::new(-13, 1),
+        ] {
+            assert_eq!(b.hex_of_cell(cell_of(h), Hex::new(-13, 0)), h);
+        }
+        assert_eq!(
+            b.hex_of_cell(cell_of(Hex::new(3, 0)), Hex::ORIGIN),
+            Hex::new(3, 0)
+        );
     }
 }

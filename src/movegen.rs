@@ -457,7 +457,7 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
                 out(Move::Move {
                     piece: p,
                     from,
-                    to: Board::hex_near(from, c),
+                    to: b.hex_of_cell(c, from),
                 });
             });
         }

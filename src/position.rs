@@ -310,7 +310,7 @@ impl Position {
         let from = self.board.hex_of(piece);
         let mut seen = crate::board::CellSet::new();
         ctx.own_moves(piece, &mut seen, &mut |c| {
-            out.push(Board::hex_near(from, c))
+            out.push(self.board.hex_of_cell(c, from))
         });
         out
     }
@@ -332,7 +332,9 @@ impl Position {
             if let Some(t) = self.board.top(n) {
                 if ctx.can_throw(t) {
                     let mut hit = false;
-                    ctx.throws(t, piece, &mut |c| hit |= c == cell_of(to));
+                    ctx.throws(t, piece, &mut |c| {
+                        hit |= self.board.hex_of_cell(c, ph) == to
+                    });
                     if hit {
                         out.push(t);
                     }
