@@ -395,6 +395,21 @@ fn thrower_of(pos: &Position, piece: PieceId, to: Hex) -> Option<PieceId> {
     if !pos.game_type().pillbug {
         return None;
     }
+    // A throw needs a Pillbug or Mosquito of the side to move next to both ends; checking
+    // that first spares the move generation below for almost every move.
+    let board = pos.board();
+    let from = board.position(piece)?;
+    let me = pos.to_move();
+    let possible = from.neighbors().into_iter().any(|n| {
+        board.top(n).is_some_and(|t| {
+            t.color() == me
+                && matches!(t.bug(), Bug::Pillbug | Bug::Mosquito)
+                && n.distance(to) == 1
+        })
+    });
+    if !possible {
+        return None;
+    }
     if piece.color() == pos.to_move() && pos.own_destinations(piece).contains(&to) {
         return None;
     }
