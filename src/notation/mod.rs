@@ -36,6 +36,7 @@ pub struct NotatedMove {
     pub turn: usize,
     pub standard: String,
     pub direction: String,
+    #[serde(skip_serializing)]
     pub direction_ascii: String,
     pub algebraic_long: String,
     pub algebraic_short: String,

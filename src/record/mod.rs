@@ -1,1 +1,464 @@
-//! (in progress)
+//! Game records: import every format players have (UHP GameStrings, PGN, BoardSpace SGF,
+//! move lists in any of the three notations), export them again, and share them as
+//! permalinks.
+//!
+//! Import reads as far as it can: the first unreadable or illegal move stops it, the legal
+//! prefix is kept in [`Record::moves`] and [`Record::error`] says where and why. Repairs
+//! (renumbered pieces, an old Queen opening) are made openly, one notice each.
+//!
+//! ```
+//! use beeline::record::{import, Format};
+//! let text = "[GameType \"Base\"]\n[White \"Ann\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ wS1/\n";
+//! let rec = import(text, None).unwrap();
+//! assert_eq!(rec.format, Format::Pgn);
+//! assert_eq!(rec.meta.white.as_deref(), Some("Ann"));
+//! assert_eq!(rec.moves.len(), 3);
+//! assert!(rec.error.is_none());
+//! assert_eq!(rec.position().ply(), 3);
+//! ```
+
+pub mod detect;
+pub mod export;
+pub mod movelist;
+pub mod permalink;
+pub mod pgn;
+pub mod sgf;
+pub mod uhp_game;
+
+use crate::hex::Hex;
+use crate::piece::{Bug, Color, GameType, Piece};
+use crate::position::{GameState, Move, Position, Rules};
+use crate::uhp::{MoveError, MoveString, Target};
+use std::collections::HashMap;
+use std::fmt;
+use thiserror::Error;
+
+/// Inputs larger than this are refused: no real record comes close.
+pub const MAX_INPUT: usize = 1 << 20;
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A UHP GameString (`Base+MLP;InProgress;White[3];wS1;…`).
+    Uhp,
+    /// PGN-style files of Mzinga and hivegame.com.
+    Pgn,
+    /// BoardSpace SGF.
+    Sgf,
+    /// A move list in the standard (BoardSpace/UHP) notation.
+    Standard,
+    /// A move list in the direction-based notation.
+    Direction,
+    /// A move list in the algebraic notation (any of its forms).
+    Algebraic,
+}
+
+impl Format {
+    pub const ALL: [Format; 6] = [
+        Format::Uhp,
+        Format::Pgn,
+        Format::Sgf,
+        Format::Standard,
+        Format::Direction,
+        Format::Algebraic,
+    ];
+
+    /// The lower-case name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Uhp => "uhp",
+            Format::Pgn => "pgn",
+            Format::Sgf => "sgf",
+            Format::Standard => "standard",
+            Format::Direction => "direction",
+            Format::Algebraic => "algebraic",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// Whether records in this format carry their own coordinates (references that fix
+    /// where each piece went on the record's board).
+    pub fn has_own_frame(self) -> bool {
+        matches!(
+            self,
+            Format::Uhp | Format::Pgn | Format::Sgf | Format::Standard
+        )
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which coordinates the standard notation of a record uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordFrame {
+    /// The record's own: the engine keeps the record's coordinates (first piece at the
+    /// origin, references as written).
+    Record,
+    /// The canonical frame: the record carried no coordinates of its own.
+    Canonical,
+}
+
+/// Who played, when and where, and how it ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub date: Option<String>,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub round: Option<String>,
+    /// The result the record states (it may differ from the final position, e.g. after a
+    /// resignation).
+    pub result: Option<GameState>,
+    /// Every other tag, in the order read.
+    pub extra: Vec<(String, String)>,
+}
+
+impl Metadata {
+    /// Sets a known tag (case-insensitive name) or keeps it as an extra one.
+    pub fn set(&mut self, name: &str, value: &str) {
+        let v = || Some(value.to_string()).filter(|s| !s.is_empty());
+        match name.to_ascii_lowercase().as_str() {
+            "white" => self.white = v(),
+            "black" => self.black = v(),
+            "date" => self.date = v(),
+            "event" => self.event = v(),
+            "site" => self.site = v(),
+            "round" => self.round = v(),
+            "result" => self.result = parse_result(value),
+            _ => self.extra.push((name.to_string(), value.to_string())),
+        }
+    }
+}
+
+/// A result as UHP (`WhiteWins`) or chess (`1-0`, `0-1`, `1/2-1/2`) writes it.
+pub fn parse_result(s: &str) -> Option<GameState> {
+    match s.trim() {
+        "1-0" => Some(GameState::WhiteWins),
+        "0-1" => Some(GameState::BlackWins),
+        "1/2-1/2" | "½-½" => Some(GameState::Draw),
+        t => GameState::parse(t),
+    }
+}
+
+/// The first unreadable or illegal move of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}: '{text}': {reason}")]
+pub struct ImportError {
+    /// 1-based line of the input.
+    pub line: usize,
+    /// The move as written.
+    pub text: String,
+    pub reason: String,
+}
+
+/// Why nothing at all could be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("the input is empty")]
+    Empty,
+    #[error("the input is {0} bytes; records larger than {MAX_INPUT} bytes are refused")]
+    TooLarge(usize),
+    #[error("the format of the input is not recognised (expected UHP, PGN, SGF or a move list)")]
+    UnknownFormat,
+    #[error("line {line}: {reason}")]
+    Header { line: usize, reason: String },
+}
+
+/// An imported game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub meta: Metadata,
+    pub game_type: GameType,
+    pub rules: Rules,
+    /// The legal prefix of the record, in engine coordinates.
+    pub moves: Vec<Move>,
+    /// Comments, each after the move of its ply (0: before the first move).
+    pub comments: Vec<(usize, String)>,
+    pub format: Format,
+    pub frame: RecordFrame,
+    /// Repairs and oddities, one human-readable sentence each.
+    pub notices: Vec<String>,
+    /// The move that stopped the import, if any.
+    pub error: Option<ImportError>,
+}
+
+impl Record {
+    /// An empty record of a game type.
+    pub fn new(game_type: GameType, format: Format) -> Record {
+        Record {
+            meta: Metadata::default(),
+            game_type,
+            rules: Rules::default(),
+            moves: Vec::new(),
+            comments: Vec::new(),
+            format,
+            frame: if format.has_own_frame() {
+                RecordFrame::Record
+            } else {
+                RecordFrame::Canonical
+            },
+            notices: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// The position after every move of the record.
+    pub fn position(&self) -> Position {
+        self.position_at(self.moves.len())
+    }
+
+    /// The position after the first `ply` moves (clamped to the record).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut pos = Position::with_rules(self.game_type, self.rules);
+        for &mv in self.moves.iter().take(ply) {
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        pos
+    }
+
+    /// The result: the one the record states, else the final position's state.
+    pub fn result(&self) -> GameState {
+        self.meta.result.unwrap_or_else(|| self.position().state())
+    }
+}
+
+/// Reads a record. `format: None` detects it. `Err` only when nothing is readable.
+pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError> {
+    if text.len() > MAX_INPUT {
+        return Err(RecordError::TooLarge(text.len()));
+    }
+    if text.trim().is_empty() {
+        return Err(RecordError::Empty);
+    }
+    let format = match format {
+        Some(f) => f,
+        None => detect::detect(text).ok_or(RecordError::UnknownFormat)?,
+    };
+    let strict = import_with(text, format, Rules::default())?;
+    if strict.error.is_none() {
+        return Ok(strict);
+    }
+    // Old games placed the Queen on the first turn: retry without that rule, and keep the
+    // retry only if that is exactly what stopped the strict import.
+    let relaxed = import_with(
+        text,
+        format,
+        Rules {
+            tournament_opening: false,
+        },
+    )?;
+    let k = strict.moves.len();
+    let queen_opening = matches!(relaxed.moves.get(k), Some(Move::Place { piece, .. })
+        if piece.bug() == Bug::Queen && k < 2);
+    if relaxed.moves.len() > k && queen_opening {
+        let mut rec = relaxed;
+        let who = if k == 0 { "White" } else { "Black" };
+        rec.notices.insert(
+            0,
+            format!(
+                "{who} places the Queen on the first turn (move {}), which the tournament opening \
+                 rule forbids; the game is read without that rule",
+                k + 1
+            ),
+        );
+        return Ok(rec);
+    }
+    Ok(strict)
+}
+
+fn import_with(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
+    match format {
+        Format::Uhp => uhp_game::import(text, rules),
+        Format::Pgn => pgn::import(text, rules),
+        Format::Sgf => sgf::import(text, rules),
+        Format::Standard | Format::Direction | Format::Algebraic => {
+            movelist::import(text, format, rules)
+        }
+    }
+}
+
+/// Plays a record's moves one by one, with the repairs every importer shares: pieces
+/// renumbered into placement order, BoardSpace's `wM1` names.
+pub(crate) struct Replayer {
+    pub pos: Position,
+    pub rec: Record,
+    /// Written name → the piece it stands for, fixed at the piece's placement.
+    names: HashMap<Piece, Piece>,
+    noted_unique_one: bool,
+    noted_old_dialect: bool,
+}
+
+impl Replayer {
+    pub fn new(rec: Record) -> Replayer {
+        Replayer {
+            pos: Position::with_rules(rec.game_type, rec.rules),
+            rec,
+            names: HashMap::new(),
+            noted_unique_one: false,
+            noted_old_dialect: false,
+        }
+    }
+
+    /// Whether the import has stopped.
+    pub fn stopped(&self) -> bool {
+        self.rec.error.is_some()
+    }
+
+    pub fn fail(&mut self, line: usize, text: &str, reason: impl Into<String>) {
+        if self.rec.error.is_none() {
+            self.rec.error = Some(ImportError {
+                line,
+                text: text.trim().to_string(),
+                reason: reason.into(),
+            });
+        }
+    }
+
+    pub fn notice(&mut self, s: String) {
+        if !self.rec.notices.contains(&s) {
+            self.rec.notices.push(s);
+        }
+    }
+
+    /// Plays a legal move; an illegal one stops the import with the engine's reason.
+    pub fn play(&mut self, line: usize, text: &str, mv: Move) -> bool {
+        match self.pos.play(mv) {
+            Ok(()) => {
+                self.rec.moves.push(mv);
+                true
+            }
+            Err(e) => {
+                self.fail(line, text, e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Notes a BoardSpace-style `wM1` token.
+    pub fn note_token(&mut self, token: &str) {
+        let b = token.as_bytes();
+        if !self.noted_unique_one
+            && b.len() == 3
+            && b[2] == b'1'
+            && Bug::from_letter(b[1] as char).is_some_and(|bug| bug.is_unique())
+        {
+            self.noted_unique_one = true;
+            self.notice(format!(
+                "BoardSpace piece names such as {token} are read as UHP names ({})",
+                &token[..2]
+            ));
+        }
+    }
+
+    /// The piece a written name stands for. A name not seen before on a moving piece is a
+    /// placement: it takes the next number in placement order of its colour and kind
+    /// (BoardGameArena numbers otherwise). Every placement passes through here, so every
+    /// piece on the board has its name recorded.
+    pub fn piece(&mut self, written: Piece, moving: bool) -> Piece {
+        if written.bug.is_unique() {
+            return written;
+        }
+        if let Some(&p) = self.names.get(&written) {
+            return p;
+        }
+        if !moving {
+            return written;
+        }
+        let used = self
+            .names
+            .values()
+            .filter(|p| p.color == written.color && p.bug == written.bug)
+            .count() as u8;
+        let actual = Piece::new(written.color, written.bug, used + 1).unwrap_or(written);
+        if actual != written {
+            self.notice(format!(
+                "{written} is the {} {} placed, so it is read as {actual} \
+                 (pieces are numbered in placement order)",
+                ordinal(used + 1),
+                kind_name(written)
+            ));
+        }
+        self.names.insert(written, actual);
+        actual
+    }
+
+    /// Resolves a UHP MoveString (with the repairs) against the current position.
+    pub fn uhp_move(&mut self, text: &str) -> Result<Move, String> {
+        for tok in text.split_whitespace() {
+            let t = tok.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
+            self.note_token(t);
+        }
+        let ms: MoveString = text.parse().map_err(|e: MoveError| e.to_string())?;
+        let ms = match ms {
+            MoveString::Pass => MoveString::Pass,
+            MoveString::First(p) => MoveString::First(self.piece(p, true)),
+            MoveString::Move { piece, target } => MoveString::Move {
+                piece: self.piece(piece, true),
+                target: Target {
+                    reference: self.piece(target.reference, false),
+                    direction: target.direction,
+                },
+            },
+        };
+        ms.to_move(&self.pos).map_err(|e| e.to_string())
+    }
+
+    /// The move of a written piece to a hex (placement or movement, from the board).
+    pub fn move_to(&mut self, written: Piece, to: Hex) -> Move {
+        let id = self.piece(written, true).id();
+        match self.pos.board().position(id) {
+            Some(from) => Move::Move {
+                piece: id,
+                from,
+                to,
+            },
+            None => Move::Place { piece: id, to },
+        }
+    }
+
+    pub fn comment(&mut self, text: &str) {
+        let t = text.trim();
+        if !t.is_empty() {
+            self.rec
+                .comments
+                .push((self.rec.moves.len(), t.to_string()));
+        }
+    }
+
+    pub fn finish(self) -> Record {
+        self.rec
+    }
+}
+
+fn ordinal(n: u8) -> &'static str {
+    match n {
+        1 => "first",
+        2 => "second",
+        _ => "third",
+    }
+}
+
+fn kind_name(p: Piece) -> String {
+    let c = match p.color {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    format!("{c} {}", p.bug.name())
+}
+
+/// Splits text into lines, numbered from 1.
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l))
+}

@@ -1,0 +1,380 @@
+//! Move lists in any of the three notations: one move per line, numbered turns with two
+//! moves (`3. Q+Ls Q+Pa`), or the markdown tables of the direction notation's examples
+//! (`| 4. | A+Pa | A+Qa |`), with a few header lines (`White: …`, `Date: …`).
+//!
+//! `—`, `--` and `pass` are passes. In tables the turn numbers count: an empty cell is
+//! skipped (examples split a turn across two tables), a missing forced pass is filled in, and
+//! a table starting again at turn 1 is a second game, which is not read.
+//!
+//! ```
+//! use beeline::position::Rules;
+//! use beeline::record::{movelist, Format};
+//! let text = "White: Ann\n1. wS1 bS1 -wS1\n2. wQ wS1/ bQ -bS1\n";
+//! let rec = movelist::import(text, Format::Standard, Rules::default()).unwrap();
+//! assert_eq!(rec.moves.len(), 4);
+//! assert_eq!(rec.meta.white.as_deref(), Some("Ann"));
+//! ```
+
+use super::pgn::strip_number;
+use super::{parse_result, Format, Record, RecordError, Replayer};
+use crate::notation::standard;
+use crate::notation::{algebraic, direction};
+use crate::piece::{Bug, GameType};
+use crate::position::{Move, Position, Rules};
+
+/// The largest turn number a table row may carry.
+const MAX_TURN: usize = 5_000;
+
+/// One move as written, with where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    line: usize,
+    /// In a table: the ply the cell stands for (0-based).
+    ply: Option<usize>,
+    text: String,
+    /// Comment written after the move.
+    comment: Option<String>,
+}
+
+/// Decodes the HTML character references markdown files carry (`&#xFE0E;`, `&times;`).
+pub fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let decoded = after.find(';').filter(|&j| j <= 10).and_then(|j| {
+            let name = &after[1..j];
+            let c = match name {
+                "times" => Some('×'),
+                "mdash" => Some('—'),
+                "ndash" => Some('–'),
+                "amp" => Some('&'),
+                "nbsp" => Some(' '),
+                _ => {
+                    let n = if let Some(h) = name.strip_prefix("#x").or(name.strip_prefix("#X")) {
+                        u32::from_str_radix(h, 16).ok()
+                    } else {
+                        name.strip_prefix('#').and_then(|d| d.parse().ok())
+                    };
+                    n.and_then(char::from_u32)
+                }
+            };
+            c.map(|c| (c, j))
+        });
+        match decoded {
+            Some((c, j)) => {
+                out.push(c);
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A header line `Key: value` (markdown decorations allowed), if it is one.
+fn header(line: &str) -> Option<(&'static str, String)> {
+    let t = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    let (key, value) = t.split_once(':')?;
+    let key = key.trim().trim_matches('*').trim().to_ascii_lowercase();
+    let name = match key.as_str() {
+        "white" | "player 1" | "player1" => "White",
+        "black" | "player 2" | "player2" => "Black",
+        "date" => "Date",
+        "event" | "tournament" => "Event",
+        "site" => "Site",
+        "round" => "Round",
+        "result" => "Result",
+        "game type" | "gametype" | "game" | "variant" => "GameType",
+        _ => return None,
+    };
+    let value = value
+        .trim()
+        .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
+        .to_string();
+    Some((name, value))
+}
+
+fn is_set(m: &super::Metadata, name: &str) -> bool {
+    match name {
+        "White" => m.white.is_some(),
+        "Black" => m.black.is_some(),
+        "Date" => m.date.is_some(),
+        "Event" => m.event.is_some(),
+        "Site" => m.site.is_some(),
+        "Round" => m.round.is_some(),
+        "Result" => m.result.is_some(),
+        _ => true,
+    }
+}
+
+fn is_pass(t: &str) -> bool {
+    matches!(t, "—" | "–" | "--" | "---" | "-") || t.eq_ignore_ascii_case("pass")
+}
+
+/// Whether a token names a piece in standard/algebraic style (`wA1`, `bQ`, `wM1`).
+fn is_piece_token(t: &str) -> bool {
+    let b = t.as_bytes();
+    b.len() >= 2 && matches!(b[0], b'w' | b'b') && Bug::from_letter(b[1] as char).is_some()
+}
+
+/// Splits a line's moves for a notation. `before` is the number of moves already read.
+fn split_moves(format: Format, text: &str, before: usize) -> Vec<String> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut moves: Vec<String> = Vec::new();
+    match format {
+        Format::Standard => {
+            // A move is a piece and at most one reference; a bare piece after a piece is a
+            // climb's reference, except after the game's very first move (which has none).
+            let mut open = false;
+            for t in tokens {
+                let symbol = t.starts_with(['-', '/', '\\']) || t.ends_with(['-', '/', '\\']);
+                let joins =
+                    open && (symbol || t == "." || (is_piece_token(t) && before + moves.len() > 1));
+                if joins {
+                    if let Some(last) = moves.last_mut() {
+                        last.push(' ');
+                        last.push_str(t);
+                    }
+                    open = false;
+                } else {
+                    moves.push(t.to_string());
+                    open = is_piece_token(t);
+                }
+            }
+        }
+        Format::Algebraic => {
+            for t in tokens {
+                match moves.last_mut() {
+                    Some(last) if !is_piece_token(t) && !is_pass(t) && !is_pass(last) => {
+                        last.push(' ');
+                        last.push_str(t);
+                    }
+                    _ => moves.push(t.to_string()),
+                }
+            }
+        }
+        _ => moves = tokens.into_iter().map(String::from).collect(),
+    }
+    moves
+}
+
+/// The moves and header of a move list.
+fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Vec<Entry> {
+    let text = decode_entities(text);
+    let has_table = text.lines().any(|l| table_row(l).is_some());
+    let mut out: Vec<Entry> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if let Some((turn, cells)) = table_row(raw) {
+            for (j, cell) in cells.iter().enumerate().take(2) {
+                let cell = cell.trim();
+                if !cell.is_empty() {
+                    out.push(Entry {
+                        line,
+                        ply: Some(2 * (turn - 1) + j),
+                        text: cell.to_string(),
+                        comment: None,
+                    });
+                }
+            }
+            continue;
+        }
+        if let Some((name, value)) = header(raw) {
+            // Headers after the moves (e.g. of a second game) do not overwrite the first.
+            if !out.is_empty() && is_set(&rec.meta, name) {
+                continue;
+            }
+            if name == "GameType" {
+                if let Ok(gt) = value.parse::<GameType>() {
+                    rec.game_type = gt;
+                    *given = true;
+                }
+            } else if name == "Date" {
+                // `March 1, 2024` becomes PGN's `2024.03.01` when it can be read.
+                let date = super::sgf::pgn_date(&value).unwrap_or(value);
+                rec.meta.set(name, &date);
+            } else if !value.is_empty() {
+                rec.meta.set(name, &value);
+            }
+            continue;
+        }
+        if has_table {
+            continue;
+        }
+        let mut t = raw.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+            continue;
+        }
+        if let Some((name, value)) = super::pgn::tag_pair(t) {
+            if name.eq_ignore_ascii_case("GameType") {
+                if let Ok(gt) = value.parse::<GameType>() {
+                    rec.game_type = gt;
+                    *given = true;
+                }
+            } else {
+                rec.meta.set(name, &value);
+            }
+            continue;
+        }
+        let mut comment = None;
+        let owned;
+        if let Some(a) = t.find('{') {
+            let c = &t[a + 1..];
+            comment = Some(c.split('}').next().unwrap_or("").trim().to_string());
+            owned = t[..a].to_string();
+            t = owned.as_str();
+        }
+        let (_, body) = strip_number(t);
+        if let Some(res) = parse_result(body) {
+            rec.meta.result = Some(res);
+            continue;
+        }
+        let moves = split_moves(format, body, out.len());
+        let n = moves.len();
+        for (k, m) in moves.into_iter().enumerate() {
+            out.push(Entry {
+                line,
+                ply: None,
+                text: m,
+                comment: if k + 1 == n { comment.take() } else { None },
+            });
+        }
+        if let Some(c) = comment {
+            rec.comments.push((out.len(), c));
+        }
+    }
+    out
+}
+
+/// A markdown table row with a turn number: `|  4. | A+Pa | A+Qa |`.
+fn table_row(line: &str) -> Option<(usize, Vec<String>)> {
+    let t = line.trim();
+    let inner = t.strip_prefix('|')?;
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut cells = inner.split('|');
+    let first = cells.next()?.trim();
+    // Turn numbers past any real game are not a table of moves.
+    let turn: usize = first
+        .trim_end_matches('.')
+        .parse()
+        .ok()
+        .filter(|t| (1..=MAX_TURN).contains(t))?;
+    Some((turn, cells.map(|c| c.trim().to_string()).collect()))
+}
+
+/// Reads one move of a list in its notation.
+fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, String> {
+    if is_pass(text) {
+        return Ok(Move::Pass);
+    }
+    match format {
+        Format::Direction => direction::read(&r.pos, text).map_err(|e| e.to_string()),
+        Format::Algebraic => algebraic::read(&r.pos, text).map_err(|e| e.to_string()),
+        // BoardGameArena renumbering first, then the standard reader's looser forms.
+        _ => r
+            .uhp_move(text)
+            .or_else(|e| standard::read(&r.pos, None, text).map_err(|_| e)),
+    }
+}
+
+pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
+    let mut rec = Record::new(GameType::MLP, format);
+    rec.rules = rules;
+    let mut given = false;
+    let list = entries(text, format, &mut rec, &mut given);
+    if list.is_empty() && rec.meta == Default::default() {
+        return Err(RecordError::UnknownFormat);
+    }
+    let mut rec = play(rec, &list, format);
+    if !given {
+        // No game type named: the smallest one holding the bugs the game uses.
+        let mut gt = GameType::BASE;
+        for mv in &rec.moves {
+            if let Some(p) = mv.piece() {
+                match p.bug() {
+                    Bug::Mosquito => gt.mosquito = true,
+                    Bug::Ladybug => gt.ladybug = true,
+                    Bug::Pillbug => gt.pillbug = true,
+                    _ => {}
+                }
+            }
+        }
+        if gt != rec.game_type && replays(gt, rec.rules, &rec.moves) && rec.error.is_none() {
+            rec.game_type = gt;
+        }
+        rec.notices.insert(
+            0,
+            format!(
+                "the list names no game type; it is read as {} (the bugs it uses)",
+                rec.game_type
+            ),
+        );
+    }
+    Ok(rec)
+}
+
+fn replays(gt: GameType, rules: Rules, moves: &[Move]) -> bool {
+    let mut pos = Position::with_rules(gt, rules);
+    moves.iter().all(|m| pos.play(*m).is_ok())
+}
+
+fn play(rec: Record, list: &[Entry], format: Format) -> Record {
+    let mut r = Replayer::new(rec);
+    for e in list {
+        if r.stopped() {
+            break;
+        }
+        if let Some(target) = e.ply {
+            let next = r.pos.ply();
+            if target < next {
+                if target == 0 {
+                    r.notice(format!(
+                        "line {}: a second game starts here; only the first is read",
+                        e.line
+                    ));
+                } else {
+                    r.fail(e.line, &e.text, "this turn was already given");
+                }
+                break;
+            }
+            // Missing cells: forced passes are filled in; anything else is an error.
+            while r.pos.ply() < target && r.pos.legal_moves() == [Move::Pass] {
+                r.notice(format!(
+                    "line {}: a forced pass the list leaves out is played",
+                    e.line
+                ));
+                r.play(e.line, "pass", Move::Pass);
+            }
+            if r.pos.ply() < target {
+                let missing = r.pos.ply();
+                r.fail(
+                    e.line,
+                    &e.text,
+                    format!(
+                        "turn {} of {} is missing before this move",
+                        missing / 2 + 1,
+                        r.pos.to_move().name()
+                    ),
+                );
+                break;
+            }
+        }
+        match read_move(format, &mut r, &e.text) {
+            Ok(mv) => {
+                if r.play(e.line, &e.text, mv) {
+                    if let Some(c) = &e.comment {
+                        r.comment(c);
+                    }
+                }
+            }
+            Err(reason) => r.fail(e.line, &e.text, reason),
+        }
+    }
+    r.finish()
+}

@@ -1,0 +1,487 @@
+//! BoardSpace SGF records: an SGF shell around a log of user-interface actions (pick a
+//! tile, drop it, confirm) that is replayed to keep only the confirmed moves.
+//!
+//! Both dialects are read: the modern one (`dropb wL1 N 13 .`, `Move W wP1 N 13 .`) and the
+//! old lower-case one without colours (`dropb g1 M 13 .`). The cell (`N 13`) decides where
+//! a piece goes; the reference after it is only a courtesy (`.` for the first piece, for a
+//! climb, or for nothing at all), so it is not needed.
+//!
+//! ```
+//! use beeline::position::{GameState, Rules};
+//! use beeline::record::sgf;
+//! let text = "(;GM[27]SU[hive]P0[id \"ann\"]P1[id \"bob\"]RE[Game won by bob]\n\
+//!             ; P0[1 pick W 6 wS1]\n; P0[2 dropb wS1 N 13 .]\n; P0[3 done]\n\
+//!             ; P1[4 Move B bS1 O 13 wS1-]\n; P1[5 Done]\n)";
+//! let rec = sgf::import(text, Rules::default()).unwrap();
+//! assert_eq!(rec.moves.len(), 2);
+//! assert_eq!(rec.meta.result, Some(GameState::BlackWins));
+//! assert_eq!(rec.meta.white.as_deref(), Some("ann"));
+//! ```
+
+use super::{Format, Record, RecordError, Replayer};
+use crate::hex::Hex;
+use crate::piece::{Bug, Color, GameType, Piece};
+use crate::position::{GameState, Move, Rules};
+
+/// One SGF property value with the line it starts on.
+struct Prop {
+    name: String,
+    value: String,
+    line: usize,
+}
+
+/// Reads the first SGF game tree into properties, node separators becoming `;` entries.
+/// Stops at the first closing paren outside a value (some files hold the record twice).
+fn properties(text: &str) -> Vec<Prop> {
+    let mut props = Vec::new();
+    let mut line = 1;
+    let mut name = String::new();
+    let mut after_value = false;
+    let mut started = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            '(' => started = true,
+            ')' if started => break,
+            ';' => {
+                props.push(Prop {
+                    name: ";".into(),
+                    value: String::new(),
+                    line,
+                });
+                name.clear();
+            }
+            '[' => {
+                let start = line;
+                let mut value = String::new();
+                while let Some(v) = chars.next() {
+                    match v {
+                        // SGF escaping: `\\` is one backslash, `\]` a bracket.
+                        '\\' => {
+                            if let Some(e) = chars.next() {
+                                line += usize::from(e == '\n');
+                                value.push(e);
+                            }
+                        }
+                        ']' => break,
+                        _ => {
+                            line += usize::from(v == '\n');
+                            value.push(v);
+                        }
+                    }
+                }
+                // `P0[a][b]`: a repeated value keeps the name.
+                props.push(Prop {
+                    name: name.clone(),
+                    value,
+                    line: start,
+                });
+                after_value = true;
+            }
+            c if c.is_ascii_alphanumeric() => {
+                if after_value {
+                    name.clear();
+                    after_value = false;
+                }
+                if name.len() < 16 {
+                    name.push(c);
+                }
+            }
+            _ => {}
+        }
+    }
+    props
+}
+
+/// A bug token of either dialect: `wA1`, `bQ`, `wM1` (modern), `a1`, `Q`, `B2` (old).
+/// Returns the colour if the token carries one.
+fn bug_token(tok: &str) -> Option<(Option<Color>, Bug, u8)> {
+    let b = tok.as_bytes();
+    let (color, rest) = if b.len() >= 2
+        && matches!(b[0], b'w' | b'b')
+        && Bug::from_letter(b[1] as char).is_some()
+    {
+        let c = if b[0] == b'w' {
+            Color::White
+        } else {
+            Color::Black
+        };
+        (Some(c), &tok[1..])
+    } else {
+        (None, tok)
+    };
+    let mut rc = rest.chars();
+    let bug = Bug::from_letter(rc.next()?.to_ascii_uppercase())?;
+    let digits: String = rc.collect();
+    let n = match digits.as_str() {
+        "" => 0,
+        d => d.parse::<u8>().ok()?,
+    };
+    let n = if bug.is_unique() && n == 1 { 0 } else { n };
+    Some((color, bug, n))
+}
+
+/// A cell `<col> <row>`: column letter(s) A..Z, row number.
+fn cell(col: &str, row: &str) -> Option<(i32, i32)> {
+    let mut c: i32 = 0;
+    if col.is_empty() || col.len() > 3 {
+        return None;
+    }
+    for ch in col.chars() {
+        if !ch.is_ascii_alphabetic() {
+            return None;
+        }
+        c = c * 26 + (ch.to_ascii_uppercase() as i32 - 'A' as i32 + 1);
+    }
+    let r: i32 = row.parse().ok().filter(|r: &i32| r.abs() < 10_000)?;
+    Some((c, r))
+}
+
+/// The game type of an `SU` value (`hive-plm`, `Hive-PLM`, `hive-plm 2 0 101`).
+fn variant(su: &str) -> Result<GameType, String> {
+    let word = su
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let letters = match word.strip_prefix("hive") {
+        Some(rest) => rest.trim_start_matches('-'),
+        None => return Err(format!("'{su}' is not a Hive variant")),
+    };
+    let mut gt = GameType::BASE;
+    for ch in letters.chars() {
+        match ch {
+            'm' => gt.mosquito = true,
+            'l' => gt.ladybug = true,
+            'p' => gt.pillbug = true,
+            _ => return Err(format!("the variant '{su}' has no UHP equivalent")),
+        }
+    }
+    Ok(gt)
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// `yyyy.mm.dd` from BoardSpace's free-text dates: `Fri Apr 19 19:54:39 CDT 2013`,
+/// `28 October 2018`, `October 2, 2019`.
+pub fn pgn_date(dt: &str) -> Option<String> {
+    let words: Vec<String> = dt
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let month = words.iter().find_map(|w| {
+        MONTHS
+            .iter()
+            .position(|m| w.len() >= 3 && w.starts_with(m))
+            .map(|i| i + 1)
+    })?;
+    let numbers: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+    let year = numbers.iter().copied().find(|n| *n > 1900)?;
+    let day = numbers.iter().copied().find(|n| (1..=31).contains(n))?;
+    Some(format!("{year:04}.{month:02}.{day:02}"))
+}
+
+/// A pending move: the bug, its cell, the colour hint, and the node's text.
+struct Pending {
+    color: Color,
+    /// The token carried no colour (old dialect): the colour is a guess.
+    colourless: bool,
+    bug: Bug,
+    number: u8,
+    cell: (i32, i32),
+    line: usize,
+    text: String,
+}
+
+enum Act {
+    Pass,
+    Move(Pending),
+}
+
+pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
+    let props = properties(text);
+    if props.is_empty() {
+        return Err(RecordError::Header {
+            line: 1,
+            reason: "no SGF properties found".into(),
+        });
+    }
+    let mut game_type = None;
+    let mut ids: [Option<String>; 2] = [None, None];
+    let (mut dt, mut gn, mut re) = (None, None, None);
+    for p in &props {
+        match p.name.as_str() {
+            "SU" => {
+                game_type = Some(variant(&p.value).map_err(|reason| RecordError::Header {
+                    line: p.line,
+                    reason,
+                })?)
+            }
+            "DT" => dt = Some(p.value.trim().to_string()),
+            "GN" => gn = Some(p.value.trim().to_string()),
+            "RE" => re = Some(p.value.trim().to_string()),
+            "P0" | "P1" => {
+                let k = usize::from(p.name == "P1");
+                if let Some(id) = p.value.trim().strip_prefix("id ") {
+                    ids[k] = Some(id.trim().trim_matches('"').to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut rec = Record::new(game_type.unwrap_or(GameType::BASE), Format::Sgf);
+    if game_type.is_none() {
+        rec.notices
+            .push("the record names no variant (SU); it is read as Base".into());
+    }
+    rec.rules = rules;
+    rec.meta.white = ids[0].clone();
+    rec.meta.black = ids[1].clone();
+    rec.meta.date = dt.as_deref().and_then(pgn_date);
+    for (name, v) in [("SgfDate", &dt), ("SgfGameName", &gn), ("SgfResult", &re)] {
+        if let Some(v) = v.as_ref().filter(|v| !v.is_empty()) {
+            rec.meta.extra.push((name.to_string(), v.clone()));
+        }
+    }
+    rec.meta.result = re.as_deref().and_then(|re| winner(re, &ids));
+
+    let mut r = Replayer::new(rec);
+    let mut origin: Option<(i32, i32)> = None;
+    let mut pending: Option<Act> = None;
+    let mut pick_color: Option<Color> = None;
+    let mut draw_talk = false;
+    for p in &props {
+        if r.stopped() {
+            break;
+        }
+        let actor = match p.name.as_str() {
+            "P0" => Color::White,
+            "P1" => Color::Black,
+            _ => continue,
+        };
+        let words: Vec<&str> = p.value.split_whitespace().collect();
+        let words = match words.first() {
+            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => &words[1..],
+            _ => &words[..],
+        };
+        let Some(cmd) = words.first().map(|w| w.to_ascii_lowercase()) else {
+            continue;
+        };
+        let args = &words[1..];
+        let colour_word = |w: Option<&&str>| match w.map(|w| w.to_ascii_lowercase()) {
+            Some(w) if w == "w" => Some(Color::White),
+            Some(w) if w == "b" => Some(Color::Black),
+            _ => None,
+        };
+        // Parses `<bug> <col> <row>` starting at args[i].
+        let drop_at = |i: usize, hint: Option<Color>| -> Option<Pending> {
+            let (c, bug, number) = bug_token(args.get(i)?)?;
+            let cell = cell(args.get(i + 1)?, args.get(i + 2)?)?;
+            Some(Pending {
+                color: c.or(hint).unwrap_or(actor),
+                colourless: c.is_none(),
+                bug,
+                number,
+                cell,
+                line: p.line,
+                text: p.value.trim().to_string(),
+            })
+        };
+        let mut commit = false;
+        match cmd.as_str() {
+            "pick" => {
+                pick_color = colour_word(args.first());
+            }
+            "pickb" => {
+                pick_color = args
+                    .get(2)
+                    .and_then(|t| bug_token(t))
+                    .and_then(|(c, _, _)| c)
+                    .or_else(|| {
+                        let (c, rw) = cell(args.first()?, args.get(1)?)?;
+                        let (c0, r0) = origin?;
+                        let top = r.pos.board().top(Hex::new(c - c0, -(rw - r0)))?;
+                        Some(top.color())
+                    });
+            }
+            "dropb" | "pdropb" => match drop_at(0, pick_color.or(Some(actor))) {
+                Some(d) => pending = Some(Act::Move(d)),
+                None => r.fail(p.line, &p.value, "cannot read this drop"),
+            },
+            "drop" => pending = None,
+            "move" | "pmove" | "movedone" | "pmovedone" => {
+                match drop_at(1, colour_word(args.first()).or(Some(actor))) {
+                    Some(d) => pending = Some(Act::Move(d)),
+                    None => r.fail(p.line, &p.value, "cannot read this move"),
+                }
+                commit = cmd.ends_with("done");
+            }
+            "pass" => pending = Some(Act::Pass),
+            "passdone" => {
+                pending = Some(Act::Pass);
+                commit = true;
+            }
+            "offerdraw" | "declinedraw" => draw_talk = true,
+            "acceptdraw" => {
+                draw_talk = true;
+                r.rec.meta.result = Some(GameState::Draw);
+            }
+            "resign" => {
+                let won = match actor {
+                    Color::White => GameState::BlackWins,
+                    Color::Black => GameState::WhiteWins,
+                };
+                r.rec.meta.result.get_or_insert(won);
+                r.notice(format!("{} resigns", actor.name()));
+                break;
+            }
+            "done" => {
+                if pending.is_some() {
+                    commit = true;
+                } else if draw_talk {
+                    draw_talk = false;
+                } else if actor == r.pos.to_move() && r.pos.ply() > 0 {
+                    pending = Some(Act::Pass);
+                    commit = true;
+                }
+            }
+            _ => {}
+        }
+        if !commit {
+            continue;
+        }
+        pick_color = None;
+        match pending.take() {
+            Some(Act::Pass) => {
+                if r.pos.legal_moves() == [Move::Pass] {
+                    r.play(p.line, "pass", Move::Pass);
+                } else if cmd == "done" {
+                    r.notice(format!(
+                        "line {}: an empty Done is not a pass here (a move is possible); it is ignored",
+                        p.line
+                    ));
+                } else {
+                    r.play(p.line, "pass", Move::Pass);
+                }
+            }
+            Some(Act::Move(d)) => {
+                // Newer clients omit forced passes.
+                if actor != r.pos.to_move() && r.pos.legal_moves() == [Move::Pass] {
+                    r.notice(format!(
+                        "line {}: a forced pass the record leaves out is played",
+                        d.line
+                    ));
+                    r.play(d.line, "pass", Move::Pass);
+                }
+                let (c0, r0) = *origin.get_or_insert(d.cell);
+                let to = Hex::new(d.cell.0 - c0, -(d.cell.1 - r0));
+                let mv = candidates(&d)
+                    .into_iter()
+                    .map(|piece| (piece, r.move_to_preview(piece, to)))
+                    .find(|(_, mv)| r.pos.is_legal(*mv))
+                    .map(|(piece, _)| r.move_to(piece, to));
+                match mv {
+                    Some(mv) => {
+                        r.note_token_piece(&d);
+                        r.play(d.line, &d.text, mv);
+                    }
+                    None => {
+                        let piece = candidates(&d).into_iter().next();
+                        match piece {
+                            Some(piece) => {
+                                let mv = r.move_to(piece, to);
+                                r.play(d.line, &d.text, mv);
+                            }
+                            None => r.fail(d.line, &d.text, "no such piece"),
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+    Ok(r.finish())
+}
+
+/// The pieces a token may stand for: its colour (or the hint) first, then the other one
+/// for colourless old tokens.
+fn candidates(d: &Pending) -> Vec<Piece> {
+    let colours = if d.colourless {
+        vec![d.color, d.color.other()]
+    } else {
+        vec![d.color]
+    };
+    colours
+        .into_iter()
+        .filter_map(|c| Piece::new(c, d.bug, d.number))
+        .collect()
+}
+
+/// The winner named in a result sentence, by looking for a player id in it (the sentence
+/// itself is in the viewer's language). No id at all: a draw.
+fn winner(re: &str, ids: &[Option<String>; 2]) -> Option<GameState> {
+    if re.trim().is_empty() {
+        return None;
+    }
+    let found: Vec<usize> = (0..2)
+        .filter(|&k| ids[k].as_deref().is_some_and(|id| mentions(re, id)))
+        .collect();
+    let k = match found.as_slice() {
+        [] => return Some(GameState::Draw),
+        [k] => *k,
+        _ => {
+            // Both appear: one id contains the other; the longer one is meant.
+            let len = |k: usize| ids[k].as_deref().map_or(0, str::len);
+            if len(0) > len(1) {
+                0
+            } else {
+                1
+            }
+        }
+    };
+    Some(if k == 0 {
+        GameState::WhiteWins
+    } else {
+        GameState::BlackWins
+    })
+}
+
+/// Whether `id` occurs in `text` as a whole word (`a` is not found in `draw`).
+fn mentions(text: &str, id: &str) -> bool {
+    if id.is_empty() {
+        return false;
+    }
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(id).any(|(i, _)| {
+        !word(text[..i].chars().next_back()) && !word(text[i + id.len()..].chars().next())
+    })
+}
+
+impl Replayer {
+    /// The move a piece would make to `to`, without recording its name.
+    fn move_to_preview(&self, written: Piece, to: Hex) -> Move {
+        let mut probe = Replayer {
+            pos: self.pos.clone(),
+            rec: Record::new(self.rec.game_type, Format::Sgf),
+            names: self.names.clone(),
+            noted_unique_one: true,
+            noted_old_dialect: true,
+        };
+        probe.move_to(written, to)
+    }
+
+    fn note_token_piece(&mut self, d: &Pending) {
+        if d.colourless && !self.noted_old_dialect {
+            self.noted_old_dialect = true;
+            self.notice(
+                "the record is in BoardSpace's old dialect (bug names without colour); \
+                 colours are taken from the players' actions"
+                    .into(),
+            );
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The `beeline` command line: perft, validmoves, convert and link, exit statuses and
+//! messages on bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn beeline(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        pipe.write_all(text.as_bytes()).unwrap();
+    }
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_counts() {
+    let o = beeline(&["perft", "Base+MLP", "3"], None);
+    assert!(o.status.success());
+    assert_eq!(out(&o), "1 7\n2 294\n3 6678\n");
+    let bad = beeline(&["perft", "Chess", "1"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(err(&bad).contains("Chess"));
+}
+
+#[test]
+fn validmoves_lists_moves() {
+    let o = beeline(&["validmoves", "Base;InProgress;Black[1];wS1"], None);
+    assert!(o.status.success());
+    let lines: Vec<String> = out(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4 * 6);
+    assert!(lines.contains(&"bA1 wS1-".to_string()));
+    let bad = beeline(&["validmoves", "Base;InProgress;White[2];wQ;bQ -wQ"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(err(&bad).contains("wQ"), "{}", err(&bad));
+}
+
+#[test]
+fn convert_to_every_format() {
+    let sgf = data("boardspace_modern.sgf");
+    let uhp = beeline(&["convert", &sgf, "--to", "uhp"], None);
+    assert!(uhp.status.success(), "{}", err(&uhp));
+    assert!(out(&uhp).starts_with("Base+MLP;WhiteWins;Black[16];wP;bS1 \\wP;"));
+    let pgn = beeline(&["convert", &sgf, "--to", "pgn"], None);
+    assert!(out(&pgn).contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"WhiteWins\"]"));
+    let dir = beeline(&["convert", &sgf, "--to", "direction", "--ascii"], None);
+    assert!(out(&dir).contains("\n4. A+Pr AxQs\n"), "{}", out(&dir));
+    let table = beeline(&["convert", &sgf], None);
+    assert!(out(&table).contains("alice vs bob"));
+    // Standard input, a given input format, and JSON.
+    let json = beeline(
+        &["convert", "-", "--from", "direction", "--to", "json"],
+        Some("L\nP\nM+Lm\n"),
+    );
+    assert!(json.status.success(), "{}", err(&json));
+    let v: serde_json::Value = serde_json::from_str(&out(&json)).unwrap();
+    assert_eq!(v["format"], "direction");
+    assert_eq!(v["game_type"], "Base+MLP");
+    assert_eq!(v["moves"][2]["direction"], "M+Lm");
+    assert_eq!(v["moves"][2]["player"], 1);
+    assert_eq!(v["moves"][2]["turn"], 2);
+    assert_eq!(v["moves"][0]["standard"], "wL");
+}
+
+#[test]
+fn convert_reports_a_bad_move_after_the_prefix() {
+    let o = beeline(&["convert", &data("illegal_move.pgn"), "--to", "uhp"], None);
+    assert_eq!(o.status.code(), Some(2));
+    // The prefix is converted…
+    assert_eq!(out(&o).trim().split(';').count(), 3 + 8);
+    // …and the error names the move, its line and the reason.
+    let e = err(&o);
+    assert!(
+        e.contains("move 9") && e.contains("line 11") && e.contains("wS1 bA1-"),
+        "{e}"
+    );
+}
+
+#[test]
+fn convert_refuses_unreadable_input() {
+    let empty = beeline(&["convert", "-"], Some(""));
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(err(&empty).contains("empty"));
+    let missing = beeline(&["convert", "/nonexistent/record.pgn"], None);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(err(&missing).contains("/nonexistent/record.pgn"));
+    let garbage = beeline(&["convert", "-", "--from", "uhp"], Some("Chess;InProgress"));
+    assert_eq!(garbage.status.code(), Some(2));
+    assert!(err(&garbage).contains("line 1"), "{}", err(&garbage));
+    let notes = beeline(
+        &["convert", &data("queen_opening.pgn"), "--to", "uhp"],
+        None,
+    );
+    assert!(notes.status.success());
+    assert!(err(&notes).contains("note: White places the Queen"));
+}
+
+#[test]
+fn link_prints_a_permalink_that_decodes() {
+    let path = data("game.uhp");
+    let o = beeline(&["link", &path, "--ply", "12"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let link = out(&o).trim().to_string();
+    let (rec, ply) = beeline::record::permalink::decode(&link).unwrap();
+    assert_eq!(ply, 12);
+    let original = beeline::record::import(&std::fs::read_to_string(&path).unwrap(), None).unwrap();
+    assert_eq!(rec.moves, original.moves);
+    let past = beeline(&["link", &path, "--ply", "99"], None);
+    assert_eq!(past.status.code(), Some(2));
+    assert!(err(&past).contains("past the end"));
+}
