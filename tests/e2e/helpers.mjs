@@ -1,0 +1,71 @@
+// Shared helpers for the browser end-to-end tests (node:test + playwright-core).
+//
+// BASE_URL     where the built app is served (scripts/test.sh serves dist/ on a free port)
+// CHROMIUM_PATH the Chromium binary to drive (default: Debian's /usr/bin/chromium)
+
+import { chromium } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps trying to reach Google's hosts,
+// which a closed network refuses.
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long to wait for the app to mount (the first load compiles the wasm module). */
+export const MOUNT_TIMEOUT_MS = 30_000;
+
+/**
+ * Launch headless Chromium with a fresh, empty user-data-dir.
+ * Returns { context, close }; `close()` shuts the browser and removes the profile.
+ */
+export async function launchBrowser({ viewport = { width: 1024, height: 768 } } = {}) {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'beeline-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Open the app in a new page and wait until it has mounted (`data-ready="true"`).
+ * `urlPath` is resolved against BASE_URL (e.g. '?game=...').
+ * Returns { page, errors }: `errors` collects uncaught page errors and console errors
+ * (a Rust panic shows up there through console_error_panic_hook).
+ */
+export async function openApp(context, urlPath = '') {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  await page.goto(new URL(urlPath, BASE_URL).href);
+  try {
+    await page.waitForSelector('[data-ready="true"]', { timeout: MOUNT_TIMEOUT_MS });
+  } catch (err) {
+    throw new Error(`the app did not mount at ${page.url()}: ${err.message}\n${errors.join('\n')}`);
+  }
+  return { page, errors };
+}
