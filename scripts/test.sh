@@ -100,6 +100,19 @@ if [[ -f "$LOG_DIR/e2e.log" ]]; then
     grep -E '(tests|pass|fail) [0-9]+$' "$LOG_DIR/e2e.log" | sed 's/^[^a-z]*/  browser tests: /' || true
 fi
 
+# One closing line over every runner: native test suites and browser tests.
+passed=0
+failed=0
+if [[ -f "$LOG_DIR/test.log" ]]; then
+    read -r p f < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$LOG_DIR/test.log")
+    passed=$((passed + p)); failed=$((failed + f))
+fi
+if [[ -f "$LOG_DIR/e2e.log" ]]; then
+    read -r p f < <(awk 'NF == 3 && $2 == "pass" { p = $3 } NF == 3 && $2 == "fail" { f = $3 } END { print p + 0, f + 0 }' "$LOG_DIR/e2e.log")
+    passed=$((passed + p)); failed=$((failed + f))
+fi
+echo "$passed passed, $failed failed"
+
 if ((FAILED)); then
     echo "FAILED"
     exit 1
