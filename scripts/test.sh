@@ -82,7 +82,7 @@ PY
 stage fmt cargo fmt --all -- --check || true
 stage clippy cargo clippy --all-targets -- -D warnings || true
 stage clippy-web cargo clippy --all-targets --features web -- -D warnings || true
-stage test cargo test --profile ci || true
+stage test cargo test --profile ci --features web || true
 if stage web-build bash scripts/build-web.sh; then
     stage e2e e2e || true
 else

@@ -1,12 +1,122 @@
-//! The browser user interface (Leptos, client-side rendered).
+//! The browser user interface (Leptos, client-side rendered): a game on the board, its
+//! moves in three notations, and ways to load, step through, share and export it.
 //!
-//! One component per file; this module holds the root component [`App`].
+//! One component per file; this module holds the root component [`App`] and the
+//! [`Viewer`] signals it shares with them. The logic lives in [`state`], free of the DOM.
 
 use leptos::prelude::*;
+use std::time::Duration;
 
-mod board_view;
+mod board;
+mod controls;
+mod dom;
+mod export_panel;
+mod game_info;
+mod load_panel;
+mod notation_panel;
+mod share;
+pub mod state;
 
-pub use board_view::BoardView;
+use board::Board;
+use controls::Controls;
+use export_panel::ExportPanel;
+use game_info::GameInfo;
+use load_panel::LoadPanel;
+use notation_panel::NotationPanel;
+use share::Share;
+use state::{Game, Step};
+
+/// How long the address bar waits after the last step before it follows the move.
+const ADDRESS_DELAY: Duration = Duration::from_millis(250);
+
+/// The viewer's signals, shared by every component (all `Copy`).
+#[derive(Clone, Copy)]
+pub struct Viewer {
+    pub game: RwSignal<Game>,
+    /// The ply chosen (0: empty board).
+    pub ply: RwSignal<usize>,
+    /// A move hovered in the notation: shown on the board without being chosen.
+    pub preview: RwSignal<Option<usize>>,
+    /// Why the last text, file or link could not be loaded at all.
+    pub load_error: RwSignal<Option<String>>,
+    pub playing: RwSignal<bool>,
+}
+
+impl Viewer {
+    fn new(game: Game, ply: usize, load_error: Option<String>) -> Viewer {
+        Viewer {
+            game: RwSignal::new(game),
+            ply: RwSignal::new(ply),
+            preview: RwSignal::new(None),
+            load_error: RwSignal::new(load_error),
+            playing: RwSignal::new(false),
+        }
+    }
+
+    /// The ply on the board: the previewed one, else the chosen one.
+    pub fn shown(self) -> usize {
+        let len = self.game.with(Game::len);
+        self.preview
+            .get()
+            .unwrap_or_else(|| self.ply.get())
+            .min(len)
+    }
+
+    /// Number of moves of the game shown.
+    pub fn moves(self) -> usize {
+        self.game.with(Game::len)
+    }
+
+    pub fn show(self, game: Game, ply: usize) {
+        self.playing.set(false);
+        self.preview.set(None);
+        self.load_error.set(None);
+        let ply = game.clamp(ply);
+        self.game.set(game);
+        self.ply.set(ply);
+    }
+
+    /// Loads a pasted or dropped record; on failure the current game stays.
+    pub fn load_text(self, text: &str) {
+        match state::load_text(text) {
+            Ok(game) => {
+                let ply = game.first_ply();
+                self.show(game, ply);
+            }
+            Err(e) => self.load_error.set(Some(e)),
+        }
+    }
+
+    pub fn load_fragment(self, fragment: &str) {
+        match state::load_fragment(fragment) {
+            Ok((game, ply)) => self.show(game, ply),
+            Err(e) => self.load_error.set(Some(e)),
+        }
+    }
+
+    pub fn step(self, step: Step) {
+        let len = self.moves();
+        self.preview.set(None);
+        self.ply.update(|p| *p = step.apply(*p, len));
+    }
+}
+
+/// The game and ply the page opens with: the permalink in the address, else the example.
+fn initial() -> (Game, usize, Option<String>) {
+    if let Some(fragment) = dom::location_hash().as_deref().and_then(state::fragment_of) {
+        match state::load_fragment(fragment) {
+            Ok((game, ply)) => return (game, ply, None),
+            Err(e) => {
+                let game = Game::example();
+                let ply = game.first_ply();
+                return (game, ply, Some(e));
+            }
+        }
+    }
+    let game = Game::example();
+    let ply = game.first_ply();
+    (game, ply, None)
+}
 
 /// The root component, mounted to `<body>` by the `beeline-app` binary.
 ///
@@ -14,17 +124,90 @@ pub use board_view::BoardView;
 /// browser tests can wait for it.
 #[component]
 pub fn App() -> impl IntoView {
+    let (game, ply, error) = initial();
+    let viewer = Viewer::new(game, ply, error);
     let (ready, set_ready) = signal(false);
     // Effects run after the view has been built and attached to the page.
     Effect::new(move |_| set_ready.set(true));
+
+    // Arrow keys and Home/End step through the game, except while typing.
+    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        let modifier = e.ctrl_key() || e.alt_key() || e.meta_key() || e.shift_key();
+        if dom::event_is_typing(&e) {
+            return;
+        }
+        if let Some(step) = Step::from_key(&e.key(), modifier) {
+            e.prevent_default();
+            viewer.step(step);
+        }
+    });
+    // Another permalink typed or pasted into the address bar.
+    let hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        let Some(hash) = dom::location_hash() else {
+            return;
+        };
+        let Some(fragment) = state::fragment_of(&hash) else {
+            return;
+        };
+        let current = viewer
+            .game
+            .with_untracked(|g| g.fragment(viewer.ply.get_untracked()));
+        if fragment != current {
+            viewer.load_fragment(fragment);
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        hash.remove();
+    });
+
+    // The address bar follows the chosen move, replacing the entry (no history per step),
+    // a moment after the last step so that fast stepping stays fast.
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let ply = viewer.ply.get();
+        viewer.game.track();
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        let handle = set_timeout_with_handle(
+            move || {
+                let fragment = viewer.game.with_untracked(|g| g.fragment(ply));
+                dom::replace_fragment(&fragment);
+            },
+            ADDRESS_DELAY,
+        );
+        pending.set_value(handle.ok());
+    });
+
+    let replay = Signal::derive(move || viewer.game.with(|g| g.replay.clone()));
+    let shown = Memo::new(move |_| viewer.shown());
+    let highlight = Memo::new(move |_| {
+        let ply = shown.get();
+        viewer.game.with(|g| g.highlight_at(ply))
+    });
 
     view! {
         <main id="app" class="app" data-ready=move || if ready.get() { "true" } else { "false" }>
             <header class="app-header">
                 <h1 class="app-title">"Beeline"</h1>
-                <p class="hint">"A viewer for games of Hive. Open a game record to replay it move by move."</p>
+                <p class="hint">
+                    "Hive games move by move, in three notations. Paste a record below, drop a file on the page, or open a permalink."
+                </p>
             </header>
-            <BoardView/>
+            <div class="layout">
+                <div class="stage">
+                    <Board replay=replay ply=shown highlight=highlight/>
+                    <Controls viewer=viewer/>
+                </div>
+                <aside class="side">
+                    <GameInfo viewer=viewer/>
+                    <NotationPanel viewer=viewer/>
+                    <Share viewer=viewer/>
+                    <LoadPanel viewer=viewer/>
+                    <ExportPanel viewer=viewer/>
+                </aside>
+            </div>
         </main>
     }
 }

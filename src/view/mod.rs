@@ -17,8 +17,10 @@
 //! assert!(scene.tiles[1].y < scene.tiles[0].y);
 //! ```
 
+pub mod art;
 mod layout;
 mod scene;
+pub mod svg;
 
 pub use layout::{Layout, Orientation, Point, TileShape};
 pub use scene::{Arrow, Compass, Highlight, Replay, Scene, Snapshot, Tile};

@@ -2,6 +2,7 @@
 
 use super::layout::{Layout, Point};
 use crate::hex::{Direction, Hex};
+use crate::notation::direction::Explanation;
 use crate::notation::frame::Frame;
 use crate::piece::{GameType, PieceId};
 use crate::position::{Move, Position, Rules};
@@ -162,6 +163,23 @@ pub struct Highlight {
     pub compass: bool,
 }
 
+impl Highlight {
+    /// What a move's direction notation names: its reference piece, and the arrow from the
+    /// reference (or, for a destination named from the moved piece itself, from its origin)
+    /// in the named direction. The compass shows once the move names a direction at all (from
+    /// the second piece on): noon and midnight only until the handedness is fixed, all six
+    /// once it is (the scene decides which from the frame at that ply).
+    pub fn from_explanation(e: &Explanation) -> Highlight {
+        let reference = e.reference.map(|(_, h)| h);
+        Highlight {
+            reference,
+            arrow_from: reference.or(e.from),
+            direction: e.direction,
+            compass: e.direction.is_some() || e.established || e.establishes,
+        }
+    }
+}
+
 /// One stack to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tile {
@@ -306,6 +324,87 @@ mod tests {
             .all(|t| t.x > x && t.x < x + w && t.y > y && t.y < y + h));
         // Plies beyond the end clamp to the last position.
         assert_eq!(r.scene(99, &layout, None).tiles, s.tiles);
+    }
+
+    /// The example game of the direction notation, with its moves in that notation.
+    fn example_game() -> (Replay, Vec<crate::notation::NotatedMove>) {
+        let text = include_str!("../../tests/data/direction-game-1.md");
+        let rec = crate::record::import(text, None).unwrap();
+        let notated = crate::notation::notate_game(
+            rec.game_type,
+            rec.rules,
+            &rec.moves,
+            crate::notation::StandardFrame::Record,
+        );
+        (Replay::new(rec.game_type, rec.rules, &rec.moves), notated)
+    }
+
+    /// The highlight of the move leading to `ply`, and the position before it.
+    fn highlight_of(r: &Replay, ply: usize) -> (Highlight, Position) {
+        let mut pos = Position::new(r.game_type());
+        for &m in &r.moves()[..ply - 1] {
+            pos.play(m).unwrap();
+        }
+        let mv = r.move_to(ply).unwrap();
+        let e = crate::notation::direction::explain(&pos, &r.frame(), mv).unwrap();
+        (Highlight::from_explanation(&e), pos)
+    }
+
+    #[test]
+    fn highlights_from_explanations_of_a_real_game() {
+        let (r, notated) = example_game();
+        assert_eq!(r.len(), notated.len());
+        let ply_of = |d: &str| notated.iter().find(|n| n.direction == d).unwrap().ply;
+        let sunset = r.frame().dir_from_canonical(Direction::SW);
+
+        // A2×Qs: black's Ant goes sunset of the white Queen.
+        let ply = ply_of("A2×Qs");
+        let (hl, pos) = highlight_of(&r, ply);
+        let wq = pos
+            .board()
+            .position(
+                PieceId::of_kind(crate::piece::Color::White, crate::piece::Bug::Queen)
+                    .next()
+                    .unwrap(),
+            )
+            .unwrap();
+        assert_eq!(hl.reference, Some(wq));
+        assert_eq!(hl.arrow_from, Some(wq));
+        assert_eq!(hl.direction, Some(sunset));
+        assert!(hl.compass);
+        let dest = r.move_to(ply).and_then(|m| m.to()).unwrap();
+        assert_eq!(wq.step(sunset), dest);
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let scene = r.scene(ply, &layout, Some(&hl));
+        let reference: Vec<&Tile> = scene.tiles.iter().filter(|t| t.reference).collect();
+        assert_eq!(reference.len(), 1);
+        assert_eq!(reference[0].hex, wq);
+        let arrow = scene.arrow.unwrap();
+        let to = layout.center(dest);
+        assert!((arrow.to.x - to.x).abs() < 1e-9 && (arrow.to.y - to.y).abs() < 1e-9);
+        // Sunset is down and to the right with noon up.
+        assert!(arrow.to.x > arrow.from.x && arrow.to.y > arrow.from.y);
+
+        // Qs: the Queen steps sunset from where it stood, with no reference piece.
+        let ply = ply_of("Qs");
+        let (hl, _) = highlight_of(&r, ply);
+        let from = r.move_to(ply).and_then(|m| m.from()).unwrap();
+        assert_eq!(hl.reference, None);
+        assert_eq!(hl.arrow_from, Some(from));
+        assert_eq!(hl.direction, Some(sunset));
+
+        // The first piece names nothing; the compass waits for the axis and the handedness.
+        let (first, _) = highlight_of(&r, 1);
+        assert_eq!(
+            (first.reference, first.arrow_from, first.compass),
+            (None, None, false)
+        );
+        let (second, _) = highlight_of(&r, 2);
+        assert!(second.compass);
+        let early = r.scene(2, &layout, Some(&second));
+        assert!(early.arrow.is_none());
+        let labels: Vec<char> = early.compass.unwrap().points.iter().map(|p| p.0).collect();
+        assert_eq!(labels, ['n', 'm']);
     }
 
     #[test]

@@ -69,3 +69,39 @@ export async function openApp(context, urlPath = '') {
   }
   return { page, errors };
 }
+
+// --- Viewer hooks shared by the viewer tests ---
+
+/** Paste `text` into the record box and press Load. */
+export async function pasteRecord(page, text) {
+  await page.fill('#record-input', text);
+  await page.click('#load-record');
+}
+
+/** The UHP names of the pieces drawn on the board (one per visible stack), sorted. */
+export async function boardPieces(page) {
+  const names = await page.$$eval('svg#board g[data-piece]', (gs) => gs.map((g) => g.getAttribute('data-piece')));
+  return names.sort();
+}
+
+/** The ply the board shows (`svg#board[data-ply]`), as a number. */
+export async function boardPly(page) {
+  return Number(await page.getAttribute('svg#board', 'data-ply'));
+}
+
+/** The `data-ply` of the notation row marked current, or null when none is. */
+export async function currentRow(page) {
+  const rows = await page.$$eval('#notation tr[aria-current="true"]', (trs) => trs.map((tr) => Number(tr.dataset.ply)));
+  if (rows.length > 1) throw new Error(`several current rows: ${rows.join(', ')}`);
+  return rows.length ? rows[0] : null;
+}
+
+/** Number of move rows in the notation table. */
+export async function rowCount(page) {
+  return page.locator('#notation tbody tr[data-ply]').count();
+}
+
+/** Wait until the board shows `ply` (the board redraws asynchronously). */
+export async function waitForPly(page, ply) {
+  await page.waitForSelector(`svg#board[data-ply="${ply}"]`, { timeout: 5_000 });
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Browser benchmark (not a test): builds the release app, serves it, and with headless
+# Chromium measures
+#   - wasm + JS transferred, gzipped (target: at most 250 KB),
+#   - navigation to a 100-ply permalinked game fully drawn (target: under 300 ms),
+#   - one step forward/back, key press to board redrawn (target: median under 4 ms).
+# Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+DIST="${DIST:-$ROOT/dist}"
+RUNS="${RUNS:-7}"
+
+if [[ "${BEELINE_SETUP_DONE:-}" != 1 ]]; then bash scripts/setup.sh; fi
+# shellcheck source=/dev/null
+source target/beeline-env.sh
+beeline_web_env
+
+echo "[bench-web] building the app into $DIST"
+trunk build --release --dist "$DIST" >"$DIST.log" 2>&1 || { cat "$DIST.log"; exit 1; }
+cargo build --release --quiet --bin beeline
+FRAGMENT="$(target/release/beeline link tests/data/game-100.uhp)"
+
+gz() { gzip -9 -c "$1" | wc -c; }
+wasm=0 js=0 css=0
+shopt -s nullglob
+for f in "$DIST"/*.wasm; do wasm=$((wasm + $(gz "$f"))); done
+for f in "$DIST"/*.js; do js=$((js + $(gz "$f"))); done
+for f in "$DIST"/*.css; do css=$((css + $(gz "$f"))); done
+
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server --bind 127.0.0.1 --directory "$DIST" "$PORT" >/dev/null 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null || true' EXIT
+python3 - "http://127.0.0.1:$PORT/" <<'PY'
+import sys, time, urllib.request
+for _ in range(100):
+    try:
+        urllib.request.urlopen(sys.argv[1], timeout=1).close()
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.1)
+sys.exit("the static server did not start")
+PY
+
+printf '[bench-web] transferred, gzipped: wasm %.1f KB + JS %.1f KB = %.1f KB (target <= 250 KB); CSS %.1f KB\n' \
+    "$(echo "$wasm / 1000" | bc -l)" "$(echo "$js / 1000" | bc -l)" "$(echo "($wasm + $js) / 1000" | bc -l)" \
+    "$(echo "$css / 1000" | bc -l)"
+
+BASE_URL="http://127.0.0.1:$PORT/" FRAGMENT="$FRAGMENT" RUNS="$RUNS" node --input-type=module - <<'JS'
+import { launchBrowser } from './tests/e2e/helpers.mjs';
+
+const base = process.env.BASE_URL;
+const runs = Number(process.env.RUNS);
+const url = `${base}#${process.env.FRAGMENT}`;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const fmt = (x) => x.toFixed(1);
+
+// Records (in the page) when the 100th move is on the board and in the table, and when
+// that frame has been painted (the next animation frame).
+const watch = () => {
+  const done = () => document.querySelector('svg#board[data-ply="100"] g[data-piece]')
+    && document.querySelector('#notation tr[data-ply="100"][aria-current="true"]');
+  const obs = new MutationObserver(() => {
+    if (window.__drawn || !done()) return;
+    window.__drawn = performance.now();
+    requestAnimationFrame(() => { window.__painted = performance.now(); });
+    obs.disconnect();
+  });
+  obs.observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+const browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+const errors = [];
+try {
+  const page = await browser.context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.addInitScript(watch);
+  const loads = [];
+  for (let i = 0; i <= runs; i++) {
+    if (i === 0) await page.goto(url); else await page.reload();
+    await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
+    const t = await page.evaluate(() => ({ drawn: window.__drawn, painted: window.__painted }));
+    loads.push(t);
+  }
+  const cold = loads[0];
+  const warm = loads.slice(1);
+  console.log(`[bench-web] 100-ply permalink, navigation to drawn: first load ${fmt(cold.drawn)} ms (painted ${fmt(cold.painted)} ms); cached, median of ${warm.length}: ${fmt(median(warm.map((t) => t.drawn)))} ms (painted ${fmt(median(warm.map((t) => t.painted)))} ms) (target < 300 ms)`);
+
+  // Steps: key press to the board showing the new ply, with layout done.
+  const steps = await page.evaluate(async (n) => {
+    const board = () => document.querySelector('svg#board');
+    const key = (k) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    const until = (ply) => new Promise((resolve) => {
+      if (board().getAttribute('data-ply') === String(ply)) return resolve();
+      const obs = new MutationObserver(() => {
+        if (board().getAttribute('data-ply') === String(ply)) { obs.disconnect(); resolve(); }
+      });
+      obs.observe(document, { subtree: true, attributes: true, childList: true });
+    });
+    key('Home');
+    for (let i = 0; i < 50; i++) key('ArrowRight');
+    await until(50);
+    await new Promise((r) => setTimeout(r, 300));
+    const times = [];
+    let ply = 50;
+    for (let i = 0; i < n; i++) {
+      const forward = i % 2 === 0 ? (ply < 100) : (ply === 0);
+      const k = forward ? 'ArrowRight' : 'ArrowLeft';
+      ply += forward ? 1 : -1;
+      const t0 = performance.now();
+      key(k);
+      await until(ply);
+      board().getBoundingClientRect();
+      times.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+    }
+    return times;
+  }, 200);
+  const sorted = [...steps].sort((a, b) => a - b);
+  console.log(`[bench-web] step forward/back (${steps.length}): median ${fmt(median(steps))} ms, p90 ${fmt(sorted[Math.floor(sorted.length * 0.9)])} ms, max ${fmt(sorted[sorted.length - 1])} ms (target median < 4 ms)`);
+} finally {
+  await browser.close();
+}
+if (errors.length) {
+  console.log(`[bench-web] page errors:\n${errors.join('\n')}`);
+  process.exit(1);
+}
+JS

@@ -1,0 +1,521 @@
+//! The board: the position at a ply as an SVG of tiles with their artwork, the last move and
+//! the highlighted move's direction notation, with a toolbar to zoom, pan, fit, turn the board,
+//! change the tile shape and download the picture. Ctrl + wheel zooms about the pointer; a
+//! drag (mouse or one finger) pans; two fingers pinch to zoom.
+//!
+//! The markup of every tile comes from [`crate::view::svg`], which also writes the downloaded
+//! image, so the board and the image always agree.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::view::{svg, Highlight, Layout, Orientation, Replay, Scene, TileShape};
+
+type ViewBox = (f64, f64, f64, f64);
+
+/// How much one zoom step scales the view.
+const ZOOM_STEP: f64 = 1.25;
+/// The view never gets narrower or wider than this, in board units.
+const MIN_WIDTH: f64 = 3.0;
+const MAX_WIDTH: f64 = 80.0;
+/// A press becomes a drag once the pointer moved this far (pixels); shorter presses are taps.
+const DRAG_THRESHOLD: f64 = 4.0;
+
+/// One tile as the board draws it; `key` changes whenever anything drawn changes, so the keyed
+/// list rebuilds only the tiles a step touched.
+#[derive(Clone, Debug, PartialEq)]
+struct TileItem {
+    key: u64,
+    piece: String,
+    height: Option<String>,
+    last: bool,
+    reference: bool,
+    label: String,
+    markup: String,
+}
+
+fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
+    svg::drawing_order(scene)
+        .into_iter()
+        .map(|t| {
+            let markup = svg::tile_markup(t, layout);
+            let mut h = DefaultHasher::new();
+            markup.hash(&mut h);
+            TileItem {
+                key: h.finish(),
+                piece: t.top.to_string(),
+                height: (t.height() > 1).then(|| t.height().to_string()),
+                last: t.last_to,
+                reference: t.reference,
+                label: svg::tile_label(t),
+                markup,
+            }
+        })
+        .collect()
+}
+
+/// The tiles' extent (centres plus a tile), to tell whether a view still shows every piece.
+fn tiles_extent(scene: &Scene) -> Option<ViewBox> {
+    let first = scene.tiles.first()?;
+    let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
+    for t in &scene.tiles {
+        x0 = x0.min(t.x);
+        y0 = y0.min(t.y);
+        x1 = x1.max(t.x);
+        y1 = y1.max(t.y);
+    }
+    Some((x0 - 1.0, y0 - 1.0, x1 - x0 + 2.0, y1 - y0 + 2.0))
+}
+
+fn contains(outer: ViewBox, inner: ViewBox) -> bool {
+    inner.0 >= outer.0
+        && inner.1 >= outer.1
+        && inner.0 + inner.2 <= outer.0 + outer.2
+        && inner.1 + inner.3 <= outer.1 + outer.3
+}
+
+/// Scales a view about a point of it (factor > 1 zooms in); the point stays where it is.
+fn zoomed_at(vb: ViewBox, factor: f64, at: (f64, f64)) -> ViewBox {
+    let (x, y, w, h) = vb;
+    let nw = (w / factor).clamp(MIN_WIDTH, MAX_WIDTH);
+    let k = nw / w;
+    (at.0 - (at.0 - x) * k, at.1 - (at.1 - y) * k, nw, h * k)
+}
+
+/// Scales a view about its centre.
+fn zoomed(vb: ViewBox, factor: f64) -> ViewBox {
+    let (x, y, w, h) = vb;
+    zoomed_at(vb, factor, (x + w / 2.0, y + h / 2.0))
+}
+
+/// The element's box on screen (left, top, width, height), without needing `DomRect` bindings.
+fn client_rect(el: &web_sys::Element) -> Option<ViewBox> {
+    let get = |o: &wasm_bindgen::JsValue, k: &str| {
+        js_sys::Reflect::get(o, &wasm_bindgen::JsValue::from_str(k)).ok()
+    };
+    let f: js_sys::Function = get(el, "getBoundingClientRect")?.dyn_into().ok()?;
+    let r = f.call0(el).ok()?;
+    let n = |k| get(&r, k).and_then(|v| v.as_f64());
+    Some((n("left")?, n("top")?, n("width")?, n("height")?))
+}
+
+/// The board point under a screen point, for a view drawn to fit ("meet") in `rect`.
+fn board_point(vb: ViewBox, rect: ViewBox, client: (f64, f64)) -> Option<(f64, f64)> {
+    let (x, y, w, h) = vb;
+    let (left, top, cw, ch) = rect;
+    if cw <= 0.0 || ch <= 0.0 {
+        return None;
+    }
+    let scale = (w / cw).max(h / ch);
+    let pad_x = (cw - w / scale) / 2.0;
+    let pad_y = (ch - h / scale) / 2.0;
+    Some((
+        x + (client.0 - left - pad_x) * scale,
+        y + (client.1 - top - pad_y) * scale,
+    ))
+}
+
+/// Offers `text` as a file download.
+fn download(name: &str, text: &str, mime: &str) -> Result<(), wasm_bindgen::JsValue> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| wasm_bindgen::JsValue::from_str("no document"))?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    // The click has started the download; the URL is no longer needed once it ran.
+    let _ = gloo::timers::callback::Timeout::new(1_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Where a drag started: pointer position and the view box then.
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    pointer: i32,
+    x: f64,
+    y: f64,
+    start: ViewBox,
+    moved: bool,
+}
+
+/// A two-finger zoom: the view and the fingers' distance when it began, and the board point
+/// that was between them.
+#[derive(Clone, Copy, Debug)]
+struct Pinch {
+    start: ViewBox,
+    distance: f64,
+    at: (f64, f64),
+}
+
+/// The element a handler is attached to (the board).
+fn event_element(e: &ev::PointerEvent) -> Option<web_sys::Element> {
+    e.current_target()?.dyn_into().ok()
+}
+
+/// The board at `ply` of `replay`, explaining `highlight` when given.
+#[component]
+pub fn Board(
+    #[prop(into)] replay: Signal<Arc<Replay>>,
+    #[prop(into)] ply: Signal<usize>,
+    #[prop(into)] highlight: Signal<Option<Highlight>>,
+) -> impl IntoView {
+    let orientation = RwSignal::new(Orientation::NoonUp);
+    let shape = RwSignal::new(TileShape::Flat);
+    // `None`: fit the board; `Some`: the user's zoom and pan.
+    let view = RwSignal::new(None::<ViewBox>);
+    let drag = RwSignal::new(None::<Drag>);
+    // Pointers down on the board (id, client x, y), and a two-finger pinch in progress.
+    let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
+    let pinch = StoredValue::new(None::<Pinch>);
+    let popover = RwSignal::new(None::<String>);
+
+    let layout =
+        Memo::new(move |_| Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get()));
+    let scene = Memo::new(move |_| {
+        let layout = layout.get();
+        let hl = highlight.get();
+        replay.with(|r| r.scene(ply.get(), &layout, hl.as_ref()))
+    });
+    let items = Memo::new(move |_| scene.with(|s| tile_items(s, &layout.get())));
+    let under = Memo::new(move |_| {
+        scene.with(|s| {
+            let l = layout.get();
+            let mut m = svg::under_markup(s, &l);
+            if s.tiles.is_empty() {
+                m.push_str(&svg::empty_markup(&l));
+            }
+            m
+        })
+    });
+    let over = Memo::new(move |_| scene.with(svg::over_markup));
+
+    // A new game, or a new way of drawing it, starts fitted.
+    Effect::new(move |_| {
+        replay.track();
+        orientation.track();
+        shape.track();
+        view.set(None);
+        popover.set(None);
+    });
+    // A step that would leave pieces out of view fits the board again.
+    Effect::new(move |_| {
+        let extent = scene.with(tiles_extent);
+        if let (Some(v), Some(e)) = (view.get_untracked(), extent) {
+            if !contains(v, e) {
+                view.set(None);
+            }
+        }
+    });
+
+    let view_box = move || view.get().unwrap_or_else(|| scene.with(|s| s.view_box));
+    let view_box_attr = move || {
+        let (x, y, w, h) = view_box();
+        format!(
+            "{} {} {} {}",
+            svg::num(x),
+            svg::num(y),
+            svg::num(w),
+            svg::num(h)
+        )
+    };
+    let zoom = move |factor: f64| view.set(Some(zoomed(view_box(), factor)));
+
+    let on_wheel = move |e: ev::WheelEvent| {
+        if e.ctrl_key() || e.meta_key() {
+            e.prevent_default();
+            let factor = if e.delta_y() < 0.0 {
+                ZOOM_STEP.sqrt()
+            } else {
+                1.0 / ZOOM_STEP.sqrt()
+            };
+            // Zoom about the pointer, so that what is under it stays there.
+            let vb = view_box();
+            let at = e
+                .current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| client_rect(&el))
+                .and_then(|rect| {
+                    board_point(vb, rect, (f64::from(e.client_x()), f64::from(e.client_y())))
+                });
+            match at {
+                Some(at) => view.set(Some(zoomed_at(vb, factor, at))),
+                None => zoom(factor),
+            }
+        }
+    };
+    let on_pointer_down = move |e: ev::PointerEvent| {
+        if e.button() != 0 {
+            return;
+        }
+        let (id, x, y) = (
+            e.pointer_id(),
+            f64::from(e.client_x()),
+            f64::from(e.client_y()),
+        );
+        pointers.update_value(|ps| {
+            ps.retain(|p| p.0 != id);
+            ps.push((id, x, y));
+        });
+        let el = event_element(&e);
+        if pointers.with_value(Vec::len) == 2 {
+            // A second finger: pinch about the point between the two.
+            drag.set(None);
+            let (a, b) = pointers.with_value(|ps| (ps[0], ps[1]));
+            let mid = ((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
+            let start = view_box();
+            let at = el
+                .as_ref()
+                .and_then(client_rect)
+                .and_then(|rect| board_point(start, rect, mid));
+            if let (Some(el), Some(at)) = (el, at) {
+                let _ = el.set_pointer_capture(a.0);
+                let _ = el.set_pointer_capture(b.0);
+                pinch.set_value(Some(Pinch {
+                    start,
+                    distance: (a.1 - b.1).hypot(a.2 - b.2).max(1.0),
+                    at,
+                }));
+            }
+            return;
+        }
+        drag.set(Some(Drag {
+            pointer: id,
+            x,
+            y,
+            start: view_box(),
+            moved: false,
+        }));
+    };
+    let on_pointer_move = move |e: ev::PointerEvent| {
+        let id = e.pointer_id();
+        let (px, py) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        pointers.update_value(|ps| {
+            if let Some(p) = ps.iter_mut().find(|p| p.0 == id) {
+                (p.1, p.2) = (px, py);
+            }
+        });
+        if let Some(pz) = pinch.get_value() {
+            let two = pointers.with_value(|ps| (ps.len() >= 2).then(|| (ps[0], ps[1])));
+            let rect = event_element(&e).as_ref().and_then(client_rect);
+            if let (Some((a, b)), Some(rect)) = (two, rect) {
+                let factor = (a.1 - b.1).hypot(a.2 - b.2) / pz.distance;
+                let mid = ((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
+                // Scale about the point first pinched, then keep it between the fingers.
+                let (x, y, w, h) = zoomed_at(pz.start, factor, pz.at);
+                if let Some(now) = board_point((x, y, w, h), rect, mid) {
+                    view.set(Some((x + pz.at.0 - now.0, y + pz.at.1 - now.1, w, h)));
+                }
+            }
+            return;
+        }
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
+        if d.pointer != id {
+            return;
+        }
+        let (dx, dy) = (px - d.x, py - d.y);
+        if !d.moved && dx.hypot(dy) < DRAG_THRESHOLD {
+            return;
+        }
+        let Some(el) = event_element(&e) else {
+            return;
+        };
+        if !d.moved {
+            let _ = el.set_pointer_capture(d.pointer);
+            drag.set(Some(Drag { moved: true, ..d }));
+        }
+        let (cw, ch) = (f64::from(el.client_width()), f64::from(el.client_height()));
+        if cw <= 0.0 || ch <= 0.0 {
+            return;
+        }
+        let (x, y, w, h) = d.start;
+        // The view is scaled to fit ("meet"): one pixel is the larger of the two ratios.
+        let scale = (w / cw).max(h / ch);
+        view.set(Some((x - dx * scale, y - dy * scale, w, h)));
+    };
+    let on_pointer_up = move |e: ev::PointerEvent| {
+        let id = e.pointer_id();
+        pointers.update_value(|ps| ps.retain(|p| p.0 != id));
+        if pointers.with_value(Vec::len) < 2 {
+            pinch.set_value(None);
+        }
+        if drag.get_untracked().is_some_and(|d| d.pointer == id) {
+            drag.set(None);
+        }
+    };
+
+    let download_svg = move |_| {
+        let l = layout.get_untracked();
+        let doc = scene.with_untracked(|s| svg::scene_svg(s, &l));
+        let name = format!("beeline-ply-{}.svg", ply.get_untracked());
+        if let Err(e) = download(&name, &doc, "image/svg+xml") {
+            leptos::logging::warn!("download failed: {e:?}");
+        }
+    };
+
+    let is_noon_up = move || orientation.get() == Orientation::NoonUp;
+    let is_flat = move || shape.get() == TileShape::Flat;
+
+    view! {
+        <section class="board-panel" aria-label="Board">
+            <div class="board-toolbar" role="group" aria-label="Board view">
+                <button
+                    type="button"
+                    id="zoom-out"
+                    aria-label="Zoom out"
+                    title="Zoom out"
+                    on:click=move |_| zoom(1.0 / ZOOM_STEP)
+                >
+                    "−"
+                </button>
+                <button
+                    type="button"
+                    id="zoom-in"
+                    aria-label="Zoom in"
+                    title="Zoom in (or ctrl + wheel)"
+                    on:click=move |_| zoom(ZOOM_STEP)
+                >
+                    "+"
+                </button>
+                <button
+                    type="button"
+                    id="fit-board"
+                    aria-label="Fit the board to the view"
+                    title="Fit the board"
+                    on:click=move |_| view.set(None)
+                >
+                    "Fit"
+                </button>
+                <button
+                    type="button"
+                    id="orientation"
+                    aria-pressed=move || if is_noon_up() { "true" } else { "false" }
+                    title="Noon up: the direction notation's frame (pressed), or as the record was played"
+                    on:click=move |_| {
+                        orientation
+                            .update(|o| {
+                                *o = match *o {
+                                    Orientation::NoonUp => Orientation::AsPlayed,
+                                    Orientation::AsPlayed => Orientation::NoonUp,
+                                }
+                            })
+                    }
+                >
+                    "Noon up"
+                </button>
+                <button
+                    type="button"
+                    id="tile-shape"
+                    aria-label=move || {
+                        if is_flat() {
+                            "Tiles: flat. Switch to pointy"
+                        } else {
+                            "Tiles: pointy. Switch to flat"
+                        }
+                    }
+                    title="Flat or pointy tiles"
+                    on:click=move |_| {
+                        shape
+                            .update(|s| {
+                                *s = match *s {
+                                    TileShape::Flat => TileShape::Pointy,
+                                    TileShape::Pointy => TileShape::Flat,
+                                }
+                            })
+                    }
+                >
+                    {move || if is_flat() { "⬢ Flat" } else { "⬣ Pointy" }}
+                </button>
+                <button
+                    type="button"
+                    id="download-svg"
+                    aria-label="Download the current board as an SVG image"
+                    title="Download the board as an SVG image"
+                    on:click=download_svg
+                >
+                    "⤓ SVG"
+                </button>
+            </div>
+            <div class="board-frame">
+                <svg
+                    id="board"
+                    class="hive-board"
+                    class:dragging=move || drag.get().is_some_and(|d| d.moved)
+                    xmlns="http://www.w3.org/2000/svg"
+                    role="group"
+                    aria-label=move || format!("Hive board after {} moves", ply.get())
+                    data-ply=move || ply.get().to_string()
+                    viewBox=view_box_attr
+                    on:wheel=on_wheel
+                    on:pointerdown=on_pointer_down
+                    on:pointermove=on_pointer_move
+                    on:pointerup=on_pointer_up
+                    on:pointercancel=on_pointer_up
+                >
+                    <g class="under" inner_html=move || under.get()></g>
+                    <For
+                        each=move || items.get()
+                        key=|t| t.key
+                        children=move |t: TileItem| {
+                            let label = t.label.clone();
+                            let on_show = {
+                                let label = label.clone();
+                                move || popover.set(Some(label.clone()))
+                            };
+                            let on_focus = on_show.clone();
+                            view! {
+                                <g
+                                    class="piece"
+                                    tabindex="0"
+                                    role="img"
+                                    aria-label=label
+                                    data-piece=t.piece
+                                    data-height=t.height
+                                    data-last=t.last.then_some("true")
+                                    data-reference=t.reference.then_some("true")
+                                    on:click=move |_| {
+                                        if !drag.get_untracked().is_some_and(|d| d.moved) {
+                                            on_show()
+                                        }
+                                    }
+                                    on:focus=move |_| on_focus()
+                                    on:blur=move |_| popover.set(None)
+                                    inner_html=t.markup
+                                ></g>
+                            }
+                        }
+                    />
+                    <g class="over" inner_html=move || over.get()></g>
+                </svg>
+                <Show when=move || popover.with(Option::is_some)>
+                    <p class="board-popover" role="status">
+                        {move || popover.get().unwrap_or_default()}
+                        <button
+                            type="button"
+                            class="board-popover-close"
+                            aria-label="Close"
+                            on:click=move |_| popover.set(None)
+                        >
+                            "×"
+                        </button>
+                    </p>
+                </Show>
+            </div>
+        </section>
+    }
+}

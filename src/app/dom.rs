@@ -1,0 +1,145 @@
+//! Small DOM helpers the components share; each tolerates a missing browser API.
+
+use js_sys::{Function, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// `location.hash`, if there is a window.
+pub fn location_hash() -> Option<String> {
+    web_sys::window()?.location().hash().ok()
+}
+
+/// `location.href`, if there is a window.
+pub fn location_href() -> Option<String> {
+    web_sys::window()?.location().href().ok()
+}
+
+/// Puts `#fragment` in the address bar without a new history entry.
+pub fn replace_fragment(fragment: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(href) = location_href() else {
+        return;
+    };
+    let url = super::state::share_url(&href, fragment);
+    if url == href {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Whether a key event comes from a field the user types in.
+pub fn event_is_typing(e: &web_sys::KeyboardEvent) -> bool {
+    let Some(el) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    let input_type = el
+        .dyn_ref::<web_sys::HtmlInputElement>()
+        .map(|i| i.type_())
+        .unwrap_or_default();
+    super::state::is_typing_target(&el.tag_name(), &input_type)
+}
+
+/// Runs `ok` or `err` when a promise settles (errors never reach the console).
+pub fn on_settled(
+    promise: &JsValue,
+    ok: impl FnOnce(JsValue) + 'static,
+    err: impl FnOnce(JsValue) + 'static,
+) {
+    let then = Reflect::get(promise, &JsValue::from_str("then"))
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok());
+    let Some(then) = then else {
+        err(JsValue::UNDEFINED);
+        return;
+    };
+    let ok = Closure::once_into_js(ok);
+    let err = Closure::once_into_js(err);
+    let _ = then.call2(promise, &ok, &err);
+}
+
+/// Copies text to the clipboard; `done(true)` once copied, `done(false)` if refused.
+pub fn copy_text(text: &str, done: impl Fn(bool) + Clone + 'static) {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        done(false);
+        return;
+    };
+    // Without a secure context there is no `navigator.clipboard` at all.
+    let has = Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false);
+    if !has {
+        done(false);
+        return;
+    }
+    let promise = navigator.clipboard().write_text(text);
+    let done2 = done.clone();
+    on_settled(&promise, move |_| done(true), move |_| done2(false));
+}
+
+/// Reads a file as text: `Ok(text)` or a sentence saying why not.
+pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Clone + 'static) {
+    if let Err(e) = super::state::check_file_size(file.size()) {
+        done(Err(e));
+        return;
+    }
+    let name = file.name();
+    let promise = file.text();
+    let done2 = done.clone();
+    on_settled(
+        &promise,
+        move |v| match v.as_string() {
+            Some(text) => done(Ok(text)),
+            None => done(Err(format!("Could not read the file {name}."))),
+        },
+        move |_| done2(Err("Could not read the file.".to_string())),
+    );
+}
+
+/// Offers text as a file download.
+pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
+    let document = window
+        .document()
+        .ok_or_else(|| JsValue::from_str("no document"))?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(file_name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)?;
+    Ok(())
+}
+
+/// Scrolls `container` so that its child `row` is in view (nearest edge), without moving
+/// the page itself; `header` is a sticky header height to keep clear.
+pub fn scroll_row_into_view(
+    container: &web_sys::HtmlElement,
+    row: &web_sys::HtmlElement,
+    header: i32,
+) {
+    // The row's offset is relative to its table, the table's to the (positioned) container.
+    let table_top = row
+        .offset_parent()
+        .and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok())
+        .map_or(0, |t| t.offset_top());
+    let top = table_top + row.offset_top();
+    let bottom = top + row.offset_height();
+    let view_top = container.scroll_top();
+    let view_height = container.client_height();
+    if top - header < view_top {
+        container.set_scroll_top((top - header).max(0));
+    } else if bottom > view_top + view_height {
+        container.set_scroll_top(bottom - view_height);
+    }
+}

@@ -1,0 +1,572 @@
+//! SVG markup of a scene: the standalone image a user downloads, and the pieces of markup the
+//! browser board draws (the same tiles, artwork and highlights, from the same functions).
+//!
+//! ```
+//! use beeline::piece::GameType;
+//! use beeline::position::Rules;
+//! use beeline::uhp::GameString;
+//! use beeline::view::{svg, Layout, Orientation, Replay, TileShape};
+//! let g: GameString = "Base;InProgress;White[2];wS1;bS1 wS1-".parse().unwrap();
+//! let replay = Replay::new(GameType::BASE, Rules::default(), &g.replay().unwrap().moves());
+//! let layout = Layout::new(replay.frame(), Orientation::NoonUp, TileShape::Flat);
+//! let doc = svg::scene_svg(&replay.scene(2, &layout, None), &layout);
+//! assert!(doc.starts_with("<svg") && doc.contains(r#"data-piece="bS1""#));
+//! ```
+
+use std::fmt::Write;
+
+use super::art::{self, Paint, GLYPH_BOX, INK};
+use super::layout::{Layout, Point};
+use super::scene::{Scene, Tile};
+use crate::piece::{Bug, Color, PieceId};
+
+/// Circumradius of a drawn tile (a cell has circumradius 1; the rest is the gap).
+pub const TILE_SIZE: f64 = 0.93;
+/// Width of the glyph on a tile, in board units.
+const GLYPH_SIZE: f64 = 1.12;
+/// How far each piece under the top one peeks out, down and to the right.
+const STACK_STEP: Point = Point { x: 0.1, y: 0.13 };
+
+/// Colour of the last move's marks.
+pub const LAST_COLOR: &str = "#e8590c";
+/// Colour of the reference piece and the direction arrow.
+pub const REFERENCE_COLOR: &str = "#c2255c";
+/// Colour of the compass.
+pub const COMPASS_COLOR: &str = "#3b5bdb";
+
+/// A number in SVG attributes: at most three decimals, no trailing zeros.
+pub fn num(v: f64) -> String {
+    let v = if v.abs() < 5e-4 { 0.0 } else { v };
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// Escapes text for SVG/XML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn points(pts: &[Point]) -> String {
+    pts.iter()
+        .map(|p| format!("{},{}", num(p.x), num(p.y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn hexagon(layout: &Layout, c: Point, size: f64) -> String {
+    points(&layout.corners(c, size))
+}
+
+fn bug_name(bug: Bug) -> &'static str {
+    match bug {
+        Bug::Queen => "Queen",
+        Bug::Spider => "Spider",
+        Bug::Beetle => "Beetle",
+        Bug::Grasshopper => "Grasshopper",
+        Bug::Ant => "Ant",
+        Bug::Mosquito => "Mosquito",
+        Bug::Ladybug => "Ladybug",
+        Bug::Pillbug => "Pillbug",
+    }
+}
+
+/// A piece in words: "white Ant 2 (wA2)".
+pub fn piece_words(id: PieceId) -> String {
+    let p = id.piece();
+    let side = match p.color {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    if p.number == 0 {
+        format!("{side} {} ({p})", bug_name(p.bug))
+    } else {
+        format!("{side} {} {} ({p})", bug_name(p.bug), p.number)
+    }
+}
+
+/// What a tile shows, in words (its `<title>` and accessible name): the top piece, and for a
+/// stack every piece in it, top first.
+pub fn tile_label(tile: &Tile) -> String {
+    let mut s = piece_words(tile.top);
+    if tile.height() > 1 {
+        let under: Vec<String> = tile
+            .stack
+            .iter()
+            .rev()
+            .skip(1)
+            .map(|&p| piece_words(p))
+            .collect();
+        let _ = write!(
+            s,
+            ", on top of a stack of {}: above {}",
+            tile.height(),
+            under.join(", then ")
+        );
+    }
+    if tile.last_to {
+        s.push_str("; moved last");
+    }
+    if tile.reference {
+        s.push_str("; reference piece");
+    }
+    s
+}
+
+/// The artwork of one piece centred on `c`, `width` board units wide.
+pub fn glyph_markup(id: PieceId, c: Point, width: f64) -> String {
+    let pal = art::palette(id.color());
+    let bug = pal.bug(id.bug());
+    let mut s = format!(
+        r#"<g class="glyph" transform="translate({} {}) scale({})">"#,
+        num(c.x),
+        num(c.y),
+        num(width / GLYPH_BOX)
+    );
+    for part in art::glyph(id.bug()) {
+        let paint = match part.paint {
+            Paint::Body => format!(r#"fill="{bug}""#),
+            Paint::Line(w) => format!(
+                r#"fill="none" stroke="{bug}" stroke-width="{w}" stroke-linecap="round" stroke-linejoin="round""#
+            ),
+            Paint::Pane => {
+                format!(r#"fill="{bug}" fill-opacity="0.3" stroke="{bug}" stroke-width="2.5""#)
+            }
+            Paint::Cut(w) => format!(
+                r#"fill="none" stroke="{}" stroke-width="{w}" stroke-linecap="round""#,
+                pal.tile
+            ),
+            Paint::Ink => format!(r#"fill="{INK}""#),
+        };
+        let _ = write!(s, r#"<path d="{}" {paint}/>"#, part.d);
+    }
+    s.push_str("</g>");
+    s
+}
+
+/// The inside of a tile's group: title, the pieces peeking out under a stack, the tile, its
+/// artwork, piece number, height badge and marks. Coordinates are absolute board units.
+pub fn tile_markup(tile: &Tile, layout: &Layout) -> String {
+    let c = Point {
+        x: tile.x,
+        y: tile.y,
+    };
+    let mut s = format!("<title>{}</title>", escape(&tile_label(tile)));
+    let h = tile.height();
+    if h > 1 {
+        // A soft shadow, then each lower piece offset a little further down-right.
+        let depth = (h - 1) as f64;
+        let shadow = Point {
+            x: c.x + STACK_STEP.x * (depth + 0.8),
+            y: c.y + STACK_STEP.y * (depth + 0.8),
+        };
+        let _ = write!(
+            s,
+            r##"<polygon class="stack-shadow" points="{}" fill="#000" fill-opacity="0.22"/>"##,
+            hexagon(layout, shadow, TILE_SIZE)
+        );
+        for (k, &p) in tile.stack[..h - 1].iter().enumerate() {
+            let off = depth - k as f64;
+            let pc = Point {
+                x: c.x + STACK_STEP.x * off,
+                y: c.y + STACK_STEP.y * off,
+            };
+            let pal = art::palette(p.color());
+            let _ = write!(
+                s,
+                r#"<polygon class="under" points="{}" fill="{}" stroke="{}" stroke-width="0.04"/>"#,
+                hexagon(layout, pc, TILE_SIZE),
+                pal.tile,
+                pal.edge
+            );
+        }
+    }
+    let pal = art::palette(tile.top.color());
+    let _ = write!(
+        s,
+        r#"<polygon class="hex tile" points="{}" fill="{}" stroke="{}" stroke-width="0.05" stroke-linejoin="round"/>"#,
+        hexagon(layout, c, TILE_SIZE),
+        pal.tile,
+        pal.edge
+    );
+    s.push_str(&glyph_markup(tile.top, c, GLYPH_SIZE));
+    let number = tile.top.piece().number;
+    if number > 0 {
+        let _ = write!(
+            s,
+            r#"<text class="number" x="{}" y="{}" font-size="0.3" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="{}">{number}</text>"#,
+            num(c.x + 0.5),
+            num(c.y + 0.52),
+            pal.text
+        );
+    }
+    if h > 1 {
+        let b = Point {
+            x: c.x + 0.5,
+            y: c.y - 0.46,
+        };
+        let _ = write!(
+            s,
+            r##"<g class="height"><circle cx="{x}" cy="{y}" r="0.21" fill="{INK}" stroke="#fff" stroke-width="0.04"/><text x="{x}" y="{ty}" font-size="0.28" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">{h}</text></g>"##,
+            x = num(b.x),
+            y = num(b.y),
+            ty = num(b.y + 0.1),
+        );
+    }
+    if tile.last_to {
+        let _ = write!(
+            s,
+            r#"<polygon class="last-to" points="{}" fill="none" stroke="{LAST_COLOR}" stroke-width="0.09" stroke-linejoin="round"/>"#,
+            hexagon(layout, c, TILE_SIZE - 0.04)
+        );
+    }
+    if tile.reference {
+        let _ = write!(
+            s,
+            r#"<polygon class="reference" points="{}" fill="{REFERENCE_COLOR}" fill-opacity="0.12" stroke="{REFERENCE_COLOR}" stroke-width="0.12" stroke-linejoin="round"/>"#,
+            hexagon(layout, c, TILE_SIZE + 0.02)
+        );
+    }
+    s
+}
+
+/// The attributes of a tile's group (`data-piece`, and the flags the tests and styles use).
+pub fn tile_attributes(tile: &Tile) -> Vec<(&'static str, String)> {
+    let mut a = vec![("data-piece", tile.top.to_string())];
+    if tile.height() > 1 {
+        a.push(("data-height", tile.height().to_string()));
+    }
+    if tile.last_to {
+        a.push(("data-last", "true".to_string()));
+    }
+    if tile.reference {
+        a.push(("data-reference", "true".to_string()));
+    }
+    a
+}
+
+/// Marks drawn under the tiles: the cell the last moved piece left.
+pub fn under_markup(scene: &Scene, layout: &Layout) -> String {
+    let mut s = String::new();
+    if let Some(p) = scene.last_from {
+        let _ = write!(
+            s,
+            r#"<polygon class="last-from" points="{}" fill="{LAST_COLOR}" fill-opacity="0.08" stroke="{LAST_COLOR}" stroke-opacity="0.6" stroke-width="0.05" stroke-dasharray="0.12 0.1"/>"#,
+            hexagon(layout, p, TILE_SIZE - 0.05)
+        );
+    }
+    s
+}
+
+/// Marks drawn over the tiles: the direction arrow and the compass.
+pub fn over_markup(scene: &Scene) -> String {
+    let mut s = String::new();
+    if let Some(a) = scene.arrow {
+        let (dx, dy) = (a.to.x - a.from.x, a.to.y - a.from.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let (ux, uy) = (dx / len, dy / len);
+        // From near the reference's centre to near the destination's centre, head included.
+        let start = Point {
+            x: a.from.x + ux * 0.15,
+            y: a.from.y + uy * 0.15,
+        };
+        // The head stops on the destination's edge, leaving its artwork readable.
+        let tip = Point {
+            x: a.to.x - ux * 0.5,
+            y: a.to.y - uy * 0.5,
+        };
+        let base = Point {
+            x: tip.x - ux * 0.4,
+            y: tip.y - uy * 0.4,
+        };
+        let wing = |side: f64| Point {
+            x: base.x - uy * 0.24 * side,
+            y: base.y + ux * 0.24 * side,
+        };
+        let _ = write!(
+            s,
+            r##"<g class="arrow"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#fff" stroke-opacity="0.85" stroke-width="0.26" stroke-linecap="round"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{REFERENCE_COLOR}" stroke-width="0.14" stroke-linecap="round"/><polygon points="{}" fill="{REFERENCE_COLOR}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/></g>"##,
+            num(start.x),
+            num(start.y),
+            num(base.x),
+            num(base.y),
+            num(start.x),
+            num(start.y),
+            num(base.x),
+            num(base.y),
+            points(&[tip, wing(1.0), wing(-1.0)])
+        );
+    }
+    if let Some(c) = &scene.compass {
+        let _ = write!(
+            s,
+            r##"<g class="compass" aria-label="compass of directions"><circle cx="{}" cy="{}" r="0.95" fill="#fff" fill-opacity="0.75" stroke="{COMPASS_COLOR}" stroke-opacity="0.35" stroke-width="0.04"/>"##,
+            num(c.center.x),
+            num(c.center.y)
+        );
+        for &(label, v) in &c.points {
+            let end = Point {
+                x: c.center.x + v.x * 0.85,
+                y: c.center.y + v.y * 0.85,
+            };
+            let text = Point {
+                x: c.center.x + v.x * 1.3,
+                y: c.center.y + v.y * 1.3 + 0.16,
+            };
+            let strong = label == 'n';
+            let _ = write!(
+                s,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{COMPASS_COLOR}" stroke-width="{}" stroke-linecap="round"/><text x="{}" y="{}" font-size="0.46" font-family="sans-serif" font-weight="{}" text-anchor="middle" fill="{COMPASS_COLOR}">{}</text>"#,
+                num(c.center.x),
+                num(c.center.y),
+                num(end.x),
+                num(end.y),
+                if strong { "0.12" } else { "0.07" },
+                num(text.x),
+                num(text.y),
+                if strong { 800 } else { 600 },
+                escape(&label.to_string())
+            );
+        }
+        s.push_str("</g>");
+    }
+    s
+}
+
+/// Drawn when the board is empty: one faint cell where the first piece goes.
+pub fn empty_markup(layout: &Layout) -> String {
+    format!(
+        r##"<polygon class="hex empty" points="{}" fill="none" stroke="#b9ad8f" stroke-width="0.04" stroke-dasharray="0.15 0.1"/>"##,
+        hexagon(layout, Point { x: 0.0, y: 0.0 }, TILE_SIZE)
+    )
+}
+
+/// The tiles in the order to draw them: stacks after single pieces, so that what peeks out
+/// under a stack lies over its neighbours, as a taller stack would.
+pub fn drawing_order(scene: &Scene) -> Vec<&Tile> {
+    let mut tiles: Vec<&Tile> = scene.tiles.iter().collect();
+    tiles.sort_by_key(|t| t.height());
+    tiles
+}
+
+/// One tile's whole group, as the board and the image both draw it.
+pub fn tile_group(tile: &Tile, layout: &Layout) -> String {
+    let mut s = String::from(r#"<g class="piece""#);
+    for (k, v) in tile_attributes(tile) {
+        let _ = write!(s, r#" {k}="{}""#, escape(&v));
+    }
+    s.push('>');
+    s.push_str(&tile_markup(tile, layout));
+    s.push_str("</g>");
+    s
+}
+
+/// A standalone SVG document of the scene: the tiles, artwork and highlights, at 64 pixels per
+/// board unit.
+pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
+    let (x, y, w, h) = scene.view_box;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}">"#,
+        num(x),
+        num(y),
+        num(w),
+        num(h),
+        (w * 64.0).round(),
+        (h * 64.0).round()
+    );
+    let _ = write!(
+        s,
+        r##"<rect class="background" x="{}" y="{}" width="{}" height="{}" fill="#faf7ef"/>"##,
+        num(x),
+        num(y),
+        num(w),
+        num(h)
+    );
+    if scene.tiles.is_empty() {
+        s.push_str(&empty_markup(layout));
+    }
+    s.push_str(&under_markup(scene, layout));
+    for t in drawing_order(scene) {
+        s.push_str(&tile_group(t, layout));
+    }
+    s.push_str(&over_markup(scene));
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Direction, Hex};
+    use crate::position::Rules;
+    use crate::uhp::GameString;
+    use crate::view::{Highlight, Orientation, Replay, TileShape};
+
+    fn replay(s: &str) -> Replay {
+        let g: GameString = s.parse().unwrap();
+        let pos = g.replay().unwrap();
+        Replay::new(g.game_type, Rules::default(), &pos.moves())
+    }
+
+    /// Checks that tags open and close in order (a tiny XML well-formedness check).
+    fn balanced(doc: &str) -> Result<usize, String> {
+        let mut stack: Vec<String> = Vec::new();
+        let mut count = 0;
+        let mut rest = doc;
+        while let Some(i) = rest.find('<') {
+            let j = rest[i..].find('>').ok_or("unclosed tag")? + i;
+            let tag = &rest[i + 1..j];
+            rest = &rest[j + 1..];
+            if tag.starts_with('?') || tag.starts_with('!') {
+                continue;
+            }
+            if tag.matches('"').count() % 2 != 0 {
+                return Err(format!("unbalanced quotes in <{tag}>"));
+            }
+            count += 1;
+            if let Some(name) = tag.strip_prefix('/') {
+                let open = stack.pop().ok_or(format!("stray </{name}>"))?;
+                if open != name {
+                    return Err(format!("<{open}> closed by </{name}>"));
+                }
+            } else if !tag.ends_with('/') {
+                let name = tag.split_whitespace().next().ok_or("empty tag")?;
+                stack.push(name.to_string());
+            }
+            let text = rest.split('<').next().unwrap_or("");
+            if text.contains('&') && !text.contains(';') {
+                return Err(format!("unescaped text {text:?}"));
+            }
+        }
+        if stack.is_empty() {
+            Ok(count)
+        } else {
+            Err(format!("unclosed {stack:?}"))
+        }
+    }
+
+    #[test]
+    fn document_has_one_group_per_top_piece_and_is_well_formed() {
+        // wB1 climbs onto the white Queen: three stacks... and one of height two.
+        let r =
+            replay("Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ/;wB1 wQ");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let scene = r.scene(7, &layout, None);
+        let doc = scene_svg(&scene, &layout);
+        assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        balanced(&doc).unwrap();
+        assert_eq!(doc.matches("data-piece=").count(), scene.tiles.len());
+        assert_eq!(scene.tiles.len(), 5);
+        for id in ["wS1", "bS1", "bQ", "wB1", "bB1"] {
+            assert!(doc.contains(&format!(r#"data-piece="{id}""#)), "{id}");
+        }
+        // The Queen is under the Beetle: no group of its own, but named in the stack's title.
+        assert!(!doc.contains(r#"data-piece="wQ""#));
+        assert!(doc.contains("on top of a stack of 2: above white Queen (wQ)"));
+        assert_eq!(doc.matches(r#"data-last="true""#).count(), 1);
+        assert!(doc.contains(r#"data-piece="wB1" data-height="2" data-last="true""#));
+        // The stack comes last, over its neighbours.
+        assert!(doc.rfind("data-piece=").unwrap() == doc.find(r#"data-piece="wB1""#).unwrap());
+        assert!(doc.contains(r#"class="last-from""#));
+        assert!(!doc.contains("data-reference"));
+        // The view box of the scene is the document's.
+        let (x, y, w, h) = scene.view_box;
+        assert!(doc.contains(&format!(
+            r#"viewBox="{} {} {} {}""#,
+            num(x),
+            num(y),
+            num(w),
+            num(h)
+        )));
+    }
+
+    #[test]
+    fn highlight_marks_the_reference_and_draws_arrow_and_compass() {
+        let r = replay("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ /wS1");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Pointy);
+        let hl = Highlight {
+            reference: Some(Hex::ORIGIN),
+            arrow_from: Some(Hex::ORIGIN),
+            direction: Some(Direction::SW),
+            compass: true,
+        };
+        let scene = r.scene(3, &layout, Some(&hl));
+        let doc = scene_svg(&scene, &layout);
+        balanced(&doc).unwrap();
+        assert_eq!(doc.matches(r#"data-reference="true""#).count(), 1);
+        assert!(doc.contains(r#"data-piece="wS1" data-reference="true""#));
+        assert!(doc.contains(r#"class="arrow""#));
+        for l in ["n", "a", "s", "m", "r", "f"] {
+            assert!(doc.contains(&format!(">{l}</text>")), "compass label {l}");
+        }
+        let plain = scene_svg(&r.scene(3, &layout, None), &layout);
+        assert!(!plain.contains("class=\"arrow\"") && !plain.contains("class=\"compass\""));
+    }
+
+    #[test]
+    fn every_ply_of_a_real_game_draws_each_top_piece_once() {
+        let text = include_str!("../../tests/data/direction-game-1.md");
+        let rec = crate::record::import(text, None).unwrap();
+        let r = Replay::new(rec.game_type, rec.rules, &rec.moves);
+        assert_eq!(r.len(), rec.moves.len());
+        for shape in [TileShape::Flat, TileShape::Pointy] {
+            let layout = Layout::new(r.frame(), Orientation::AsPlayed, shape);
+            for ply in 0..=r.len() {
+                let scene = r.scene(ply, &layout, None);
+                let doc = scene_svg(&scene, &layout);
+                balanced(&doc).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
+                let stacks = &r.snapshot(ply).stacks;
+                assert_eq!(
+                    doc.matches("data-piece=").count(),
+                    stacks.len(),
+                    "ply {ply}"
+                );
+                for (_, stack) in stacks {
+                    let top = stack.last().unwrap();
+                    assert_eq!(doc.matches(&format!(r#"data-piece="{top}""#)).count(), 1);
+                    // Every piece of the stack is named in its title.
+                    for p in stack {
+                        assert!(doc.contains(&format!("({p})")), "ply {ply}: {p}");
+                    }
+                }
+                assert_eq!(
+                    doc.matches(r#"data-last="true""#).count(),
+                    usize::from(ply > 0)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn text_is_escaped_and_numbers_are_short() {
+        assert_eq!(
+            escape(r#"a<b & "c" 'd'>"#),
+            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
+        );
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(1.23456), "1.235");
+        assert!(balanced("<a><b></a></b>").is_err());
+        assert!(balanced(r#"<a x="1><b/></a>"#).is_err());
+    }
+
+    #[test]
+    fn empty_board_draws_a_placeholder_cell() {
+        let r = replay("Base;NotStarted;White[1]");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let doc = scene_svg(&r.scene(0, &layout, None), &layout);
+        balanced(&doc).unwrap();
+        assert!(doc.contains("hex empty") && !doc.contains("data-piece"));
+    }
+}

@@ -1,0 +1,101 @@
+// Permalinks: a copied link reopens the game, its metadata and the move exactly; the
+// address bar follows the move without adding history entries; bad links say so.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openApp, pasteRecord, boardPly, boardPieces, currentRow, rowCount, waitForPly } from './helpers.mjs';
+
+const PGN = `[GameType "Base+M"]
+[Date "2024.05.01"]
+[Event "Club night"]
+[White "Ann"]
+[Black "Bo"]
+[Result "InProgress"]
+
+1. wG1
+2. bG1 wG1-
+3. wQ -wG1
+4. bQ bG1-
+5. wM wQ\\
+6. bM bQ/
+`;
+// `beeline link --ply 4` of the PGN above (the command-line tool writes the same links).
+const CLI_FRAGMENT = 'AQkBAgQDQW5uAkJvCjIwMjQuMDUuMDEKQ2x1YiBuaWdodAAABgIRAAIXF9zfNpg';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('copy link, then open it: same game, metadata and move', async () => {
+  const { page, errors } = await openApp(browser.context);
+  await pasteRecord(page, PGN);
+  await waitForPly(page, 1);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await waitForPly(page, 4);
+  const historyLength = await page.evaluate(() => history.length);
+  await page.click('#copy-link');
+  const link = await page.inputValue('#share-url');
+  assert.ok(link.startsWith(new URL(page.url()).origin), link);
+  assert.ok(link.includes('#'), link);
+  assert.equal(page.url(), link, 'the address bar shows the link');
+  assert.equal(await page.evaluate(() => history.length), historyLength, 'no history entries added');
+  const pieces = await boardPieces(page);
+  const rows = await page.locator('#notation').textContent();
+
+  const { page: other, errors: otherErrors } = await openApp(browser.context, link);
+  await waitForPly(other, 4);
+  assert.equal(await currentRow(other), 4);
+  assert.deepEqual(await boardPieces(other), pieces);
+  assert.equal(await other.locator('#notation').textContent(), rows);
+  const meta = await other.locator('#game-meta').textContent();
+  for (const s of ['Ann', 'Bo', '2024.05.01', 'Club night']) assert.ok(meta.includes(s), `${s} in ${meta}`);
+  assert.match(await other.locator('#record-format').textContent(), /PGN/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(otherErrors, []);
+  await page.close();
+  await other.close();
+});
+
+test('a link from the command-line tool opens at its move', async () => {
+  const { page, errors } = await openApp(browser.context, `#${CLI_FRAGMENT}`);
+  await waitForPly(page, 4);
+  assert.equal(await rowCount(page), 6);
+  assert.equal(await currentRow(page), 4);
+  assert.deepEqual(await boardPieces(page), ['bG1', 'bQ', 'wG1', 'wQ']);
+  assert.match(await page.locator('#game-meta').textContent(), /Ann/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the address follows the move by replacing, not pushing, history', async () => {
+  const { page, errors } = await openApp(browser.context);
+  const before = await page.evaluate(() => history.length);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await waitForPly(page, 6);
+  await page.waitForFunction(() => location.hash.length > 10);
+  const hash = await page.evaluate(() => location.hash);
+  assert.equal(await page.evaluate(() => history.length), before);
+  // Reloading the address restores the move.
+  await page.reload();
+  await page.waitForSelector('[data-ready="true"]');
+  await waitForPly(page, 6);
+  assert.equal(await page.evaluate(() => location.hash), hash);
+  assert.equal(await currentRow(page), 6);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a damaged link says so and shows the example game', async () => {
+  const { page, errors } = await openApp(browser.context, `#${CLI_FRAGMENT.slice(0, -3)}xyz`);
+  assert.match(await page.locator('#record-error').textContent(), /link is damaged/);
+  assert.equal(await rowCount(page), 56);
+  assert.equal(await boardPly(page), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
