@@ -237,7 +237,8 @@ impl<'a> Ctx<'a> {
     /// Every legal move of piece `p` (movement and being thrown), deduplicated.
     pub(crate) fn piece_moves(&self, p: PieceId, emit: &mut impl FnMut(Cell)) {
         let b = self.board();
-        if !b.is_on_top(p) {
+        // Without Pillbugs only the side to move's own pieces can move.
+        if !b.is_on_top(p) || (p.color() != self.me && !self.pos.game_type().pillbug) {
             return;
         }
         let mut seen = CellSet::new();
@@ -467,9 +468,24 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
     }
 }
 
-/// Number of legal moves, without building them.
+/// Number of legal moves, without building them: placements are counted as cells times
+/// placeable kinds, which is what makes perft's last ply cheap.
 pub(crate) fn count(pos: &Position) -> u64 {
-    let mut n = 0u64;
-    generate(pos, &mut |_| n += 1);
-    n
+    if pos.state().is_over() {
+        return 0;
+    }
+    let kinds = placeable(pos).count() as u64;
+    let mut cells = 0u64;
+    if kinds > 0 {
+        placement_cells(pos, &mut |_| cells += 1);
+    }
+    let mut n = kinds * cells;
+    let b = pos.board();
+    if pos.queen_placed(pos.to_move()) {
+        let ctx = Ctx::new(pos);
+        for p in b.pieces() {
+            ctx.piece_moves(p, &mut |_| n += 1);
+        }
+    }
+    n.max(1)
 }
