@@ -296,6 +296,7 @@ fn surrounding_a_queen_ends_the_game() {
                 let distinct: BTreeSet<(Option<PieceId>, Option<Hex>)> =
                     moves.iter().map(|m| (m.piece(), m.to())).collect();
                 assert_eq!(distinct.len(), moves.len(), "duplicate moves in {pos:?}");
+                assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{pos:?}");
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
