@@ -46,9 +46,18 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         <tr data-ply=n.to_string()
                             class=format!("move player-{}", row.player)
                             aria-current=move || current.selected(&n).then_some("true")
+                            tabindex="0"
                             on:click=move |_| {
                                 viewer.preview.set(None);
                                 viewer.ply.set(n);
+                            }
+                            // Keyboard users reach a row with Tab and choose it with Enter or Space.
+                            on:keydown=move |ev| {
+                                if matches!(ev.key().as_str(), "Enter" | " ") {
+                                    ev.prevent_default();
+                                    viewer.preview.set(None);
+                                    viewer.ply.set(n);
+                                }
                             }
                             // Moving the pointer previews, not a row scrolling under a still pointer.
                             on:mousemove=move |ev| {

@@ -597,6 +597,11 @@ mod tests {
         assert_eq!(ExportKind::Pgn.file_name(&pgn.record), "Ann-Lee-vs-B-o.pgn");
         assert_eq!(
             ExportKind::List(Notation::AlgebraicLong).file_name(&g.record),
+            "Frank-Chen-vs-Joe-Schultz-algebraic-long.txt"
+        );
+        let unnamed = load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
+        assert_eq!(
+            ExportKind::List(Notation::AlgebraicLong).file_name(&unnamed.record),
             "hive-game-algebraic-long.txt"
         );
     }

@@ -79,3 +79,16 @@ test('hovering a move previews it; leaving restores the chosen move', async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a row is reachable with Tab and chosen with Enter', async () => {
+  const { page, errors } = await openApp(browser.context);
+  await page.focus('#notation tr[data-ply="7"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.ply), '8');
+  await page.keyboard.press('Enter');
+  await waitForPly(page, 8);
+  assert.equal(await currentRow(page), 8);
+  assert.equal(await boardPly(page), 8);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
