@@ -18,7 +18,7 @@ source target/beeline-env.sh
 beeline_web_env
 
 echo "[bench-web] building the app into $DIST"
-trunk build --release --dist "$DIST" >"$DIST.log" 2>&1 || { cat "$DIST.log"; exit 1; }
+trunk build --release --dist "$DIST" >"$ROOT/target/bench-web-build.log" 2>&1 || { cat "$ROOT/target/bench-web-build.log"; exit 1; }
 cargo build --release --quiet --bin beeline
 FRAGMENT="$(target/release/beeline link tests/data/game-100.uhp)"
 
