@@ -274,7 +274,22 @@ impl Scene {
         let max_x = pts.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max) + margin;
         let min_y = pts.iter().map(|p| p.y).fold(f64::INFINITY, f64::min) - margin;
         let max_y = pts.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max) + margin;
-        (min_x, min_y, max_x - min_x, max_y - min_y)
+        // A small hive is shown at the size of a few tiles, not blown up to fill the board.
+        let (min_x, w) = at_least(min_x, max_x - min_x, MIN_VIEW);
+        let (min_y, h) = at_least(min_y, max_y - min_y, MIN_VIEW);
+        (min_x, min_y, w, h)
+    }
+}
+
+/// The smallest width and height of a view box, in board units (about four tiles).
+const MIN_VIEW: f64 = 7.0;
+
+/// Widens the span `[start, start + len]` about its middle to at least `min`.
+fn at_least(start: f64, len: f64, min: f64) -> (f64, f64) {
+    if len >= min {
+        (start, len)
+    } else {
+        (start - (min - len) / 2.0, min)
     }
 }
 
@@ -322,6 +337,12 @@ mod tests {
             .tiles
             .iter()
             .all(|t| t.x > x && t.x < x + w && t.y > y && t.y < y + h));
+        // A lone first piece is not blown up to fill the board.
+        let first = r.scene(1, &layout, None);
+        assert!(first.view_box.2 >= MIN_VIEW && first.view_box.3 >= MIN_VIEW);
+        let t = &first.tiles[0];
+        let (x, y, w, h) = first.view_box;
+        assert!((x + w / 2.0 - t.x).abs() < 1e-9 && (y + h / 2.0 - t.y).abs() < 1e-9);
         // Plies beyond the end clamp to the last position.
         assert_eq!(r.scene(99, &layout, None).tiles, s.tiles);
     }
