@@ -304,7 +304,7 @@ impl Position {
             return out;
         }
         let ctx = movegen::Ctx::new(self);
-        if movegen::pinned_mask(&self.board) & (1 << piece.0) != 0 {
+        if ctx.pinned & (1 << piece.0) != 0 {
             return out;
         }
         let from = self.board.hex_of(piece);
