@@ -1,9 +1,9 @@
 //! Writing all three notations for a 100-ply game (target: under 0.5 ms in release).
 //! Run with `cargo bench --bench notation`.
 
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Position};
 use beeline::notation::{notate_game, StandardFrame};
-use beeline::piece::GameType;
-use beeline::position::{Move, Position};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 

@@ -1,9 +1,9 @@
 //! Perft benchmarks: Base+MLP depth 5 (target: under 40 ms in release on the project's
 //! 2-core machines) and depth 4 for comparison. Run with `cargo bench --bench perft`.
 
-use beeline::perft::perft;
-use beeline::piece::GameType;
-use beeline::position::Position;
+use beeline::engine::perft::perft;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::Position;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 

@@ -1,17 +1,18 @@
 //! Beeline: a Hive engine with three notations and the record formats players use.
 //!
-//! The engine modules ([`hex`], [`piece`], [`board`], [`position`], [`uhp`], [`perft`])
-//! know nothing of the web; the browser app lives in `app` behind the `web` feature.
+//! The crate reads in layers, each knowing only those before it:
+//!
+//! * [`engine`]: hexes, pieces, the board, the rules, move generation, perft;
+//! * [`notation`]: the move notations (standard/UHP, direction-based, algebraic) and the
+//!   frame they share;
+//! * [`record`]: game records (UHP GameStrings, PGN, BoardSpace SGF, move lists) and
+//!   permalinks;
+//! * [`view`]: the render model of a game on screen, free of the DOM;
+//! * `app`: the browser app (Leptos), behind the `web` feature.
 
-pub mod board;
-pub mod hex;
-mod movegen;
+pub mod engine;
 pub mod notation;
-pub mod perft;
-pub mod piece;
-pub mod position;
 pub mod record;
-pub mod uhp;
 pub mod view;
 
 #[cfg(feature = "web")]

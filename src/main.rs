@@ -1,11 +1,11 @@
 //! `beeline`: convert Hive game records and check the engine from the command line.
 
-use beeline::perft::perft;
-use beeline::piece::GameType;
-use beeline::position::{Move, Position};
+use beeline::engine::perft::perft;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Position};
+use beeline::notation::uhp::{GameString, MoveString};
 use beeline::record::export::{self, Notation};
 use beeline::record::{import, permalink, Format, Record};
-use beeline::uhp::{GameString, MoveString};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;

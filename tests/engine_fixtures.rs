@@ -1,9 +1,9 @@
 //! Replays the real games of `../shared/fixtures/mzinga-recordings/*.pgn` (BoardSpace games
 //! converted by Mzinga) move by move through the engine, when that folder exists.
 
-use beeline::piece::GameType;
-use beeline::position::{GameState, Position, Rules};
-use beeline::uhp::replay_moves;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{GameState, Position, Rules};
+use beeline::notation::uhp::replay_moves;
 use std::path::PathBuf;
 
 fn fixtures() -> Option<Vec<PathBuf>> {

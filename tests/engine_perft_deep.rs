@@ -2,9 +2,9 @@
 //! counts). Heavy: it runs in optimised builds (`cargo test --release`) and says so when it
 //! skips in a debug build.
 
-use beeline::perft::perft;
-use beeline::piece::GameType;
-use beeline::position::Position;
+use beeline::engine::perft::perft;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::Position;
 
 #[test]
 fn published_counts_depth_5_and_6() {

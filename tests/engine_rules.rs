@@ -2,10 +2,10 @@
 //! stacks, Pillbug throws and their limits, the Ladybug over stacks, a Mosquito next to a
 //! Beetle on top, the one-hive rule, the Queen rules, passing and the end of the game.
 
-use beeline::hex::Hex;
-use beeline::piece::{GameType, Piece, PieceId};
-use beeline::position::{GameState, Illegal, Move, Position, Rules};
-use beeline::uhp::{replay_moves, MoveError, MoveString};
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::{GameType, Piece, PieceId};
+use beeline::engine::position::{GameState, Illegal, Move, Position, Rules};
+use beeline::notation::uhp::{replay_moves, MoveError, MoveString};
 use std::collections::BTreeSet;
 
 /// Replays `moves` (UHP MoveStrings separated by `;`) from the empty board.
@@ -126,7 +126,7 @@ fn pillbug_limits_just_moved_pieces_and_frozen_throws() {
     );
     pos.play(check(&pos, "bA1 \\wP").unwrap()).unwrap();
     // The thrown Ant may not move on Black's next turn.
-    assert_eq!(pos.to_move(), beeline::piece::Color::Black);
+    assert_eq!(pos.to_move(), beeline::engine::piece::Color::Black);
     assert!(destinations(&pos, "bA1").is_empty());
     assert!(matches!(
         check(&pos, "bA1 bS1/"),

@@ -1,12 +1,12 @@
 //! Algebraic notation: the seed's examples in positions where they are legal, reader
 //! variants, error kinds and column wrapping.
 
-use beeline::hex::Hex;
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Position, Rules};
 use beeline::notation::algebraic::{self, Form, Mismatch, ReadError};
 use beeline::notation::frame::Frame;
-use beeline::piece::GameType;
-use beeline::position::{Move, Position, Rules};
-use beeline::uhp::GameString;
+use beeline::notation::uhp::GameString;
 
 fn game(gt: GameType, moves: &[&str]) -> Position {
     match algebraic::read_game(gt, Rules::default(), moves) {
@@ -287,7 +287,7 @@ fn thrown_enemy_piece() {
         ["bA n0 n-1 (wP m0)", "bA n n-1 (wP)", "bAnn-1(wP)"]
     );
     let (p, mv) = before(&pos, 6);
-    assert_eq!(p.to_move(), beeline::piece::Color::White);
+    assert_eq!(p.to_move(), beeline::engine::piece::Color::White);
     assert_eq!(mv.piece().map(|x| x.to_string()), Some("bA1".to_string()));
     assert_reads(
         &p,

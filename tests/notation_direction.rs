@@ -1,12 +1,12 @@
 //! Direction-based notation: the article's two example games, its own examples, the reader's
 //! variants and errors, and symmetry/round-trip properties on random games.
 
-use beeline::hex::Hex;
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Position, Rules};
 use beeline::notation::direction::{self, DirectionMove, ReadError};
 use beeline::notation::frame::Frame;
-use beeline::piece::GameType;
-use beeline::position::{Move, Position, Rules};
-use beeline::uhp::GameString;
+use beeline::notation::uhp::GameString;
 use proptest::prelude::*;
 
 /// The moves of a game from the article's markdown tables, in playing order. A turn may be
@@ -58,7 +58,7 @@ fn example_game_1_reads_and_writes_back() {
     assert_eq!(texts[25], "G\u{2733}\u{FE0E}Qm");
     let pos = replay(&texts);
     // 28. … M×Qa surrounds White's Queen: player 2 (Black here) wins.
-    assert_eq!(pos.state(), beeline::position::GameState::BlackWins);
+    assert_eq!(pos.state(), beeline::engine::position::GameState::BlackWins);
     let written = direction::write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
     assert_eq!(written, texts);
     let ascii = direction::write_game(GameType::MLP, Rules::default(), &pos.moves(), true);
@@ -103,7 +103,7 @@ fn counting_order_pins_the_articles_numbers() {
     // The other black Ant (bA1, at (-2, 0)) is farther toward midnight.
     assert_eq!(
         pos.board()
-            .position("bA1".parse::<beeline::piece::Piece>().unwrap().id()),
+            .position("bA1".parse::<beeline::engine::piece::Piece>().unwrap().id()),
         Some(Hex::new(-2, 0))
     );
     // 9. … A2×Qs: Black's three Ants, counted from noon.
@@ -113,8 +113,8 @@ fn counting_order_pins_the_articles_numbers() {
     let ants = beeline::notation::reference::counting_order(
         pos.board(),
         &Frame::of_moves(&pos.moves()),
-        beeline::piece::Color::Black,
-        beeline::piece::Bug::Ant,
+        beeline::engine::piece::Color::Black,
+        beeline::engine::piece::Bug::Ant,
     );
     let cells: Vec<Hex> = ants
         .iter()
@@ -319,7 +319,7 @@ fn handedness_is_fixed_toward_afternoon_and_sunset() {
     let last = pos.moves()[4];
     let before = GameString {
         moves: g.moves[..4].to_vec(),
-        turn: beeline::uhp::Turn::after(4),
+        turn: beeline::notation::uhp::Turn::after(4),
         ..g.clone()
     }
     .replay()
@@ -337,7 +337,7 @@ fn explanation_of_direct_and_referenced_turns() {
     let f = Frame::of_moves(&pos.moves()).after(mv);
     let e = direction::explain(&pos, &f, mv).unwrap();
     assert_eq!(e.reference, None);
-    assert_eq!(e.direction, Some(beeline::hex::Direction::E));
+    assert_eq!(e.direction, Some(beeline::engine::hex::Direction::E));
     assert!(e.from.unwrap().distance(e.to) > 1);
     assert!(direction::explain(&pos, &f, Move::Pass).is_none());
 }

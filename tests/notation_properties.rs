@@ -2,12 +2,12 @@
 //! standard notation do not see rotations and reflections, the record frame's standard
 //! notation does, and algebraic text reads back to the same game.
 
-use beeline::hex::Hex;
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::{Bug, GameType, PieceId};
+use beeline::engine::position::{Move, Position, Rules};
 use beeline::notation::algebraic::{self, Form};
 use beeline::notation::frame::Frame;
 use beeline::notation::{direction, standard};
-use beeline::piece::{Bug, GameType, PieceId};
-use beeline::position::{Move, Position, Rules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::time::Instant;

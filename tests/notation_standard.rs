@@ -1,10 +1,10 @@
 //! Standard (BoardSpace/UHP) notation: reference choice shared with the direction notation,
 //! climbing, the first move, the reader's variants and legality errors.
 
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Illegal, Move, Position, Rules};
+use beeline::notation::uhp::{GameString, MoveError};
 use beeline::notation::{direction, frame::Frame, standard};
-use beeline::piece::GameType;
-use beeline::position::{Illegal, Move, Position, Rules};
-use beeline::uhp::{GameString, MoveError};
 
 fn direction_game(texts: &[&str]) -> Position {
     let mut pos = Position::new(GameType::MLP);
@@ -88,8 +88,8 @@ fn reader_variants_and_errors() {
         assert_eq!(
             standard::read(&pos, None, first),
             Ok(Move::Place {
-                piece: "wL".parse::<beeline::piece::Piece>().unwrap().id(),
-                to: beeline::hex::Hex::ORIGIN
+                piece: "wL".parse::<beeline::engine::piece::Piece>().unwrap().id(),
+                to: beeline::engine::hex::Hex::ORIGIN
             }),
             "{first}"
         );
@@ -107,7 +107,7 @@ fn reader_variants_and_errors() {
         .unwrap();
     // Any valid reference: (-1, 1) is south-west of wL and south-east of wM.
     let c = standard::read(&pos, None, "wQ wM\\").unwrap();
-    assert_eq!(c.to(), Some(beeline::hex::Hex::new(-1, 1)));
+    assert_eq!(c.to(), Some(beeline::engine::hex::Hex::new(-1, 1)));
     assert_eq!(standard::read(&pos, None, "wQ /wL"), Ok(c));
     assert_eq!(standard::write(&pos, None, c).to_string(), "wQ /wL");
     // Illegal: touches the opponent; unknown reference; self reference; syntax.
@@ -141,7 +141,7 @@ fn uhp_example_game_replays() {
         let mv = standard::read(&pos, None, m).unwrap_or_else(|e| panic!("{e}"));
         pos.play(mv).unwrap();
     }
-    assert_eq!(pos.state(), beeline::position::GameState::WhiteWins);
+    assert_eq!(pos.state(), beeline::engine::position::GameState::WhiteWins);
     // Written back and read again, the same game.
     let written = standard::write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
     let mut again = Position::new(GameType::MLP);

@@ -2,10 +2,10 @@
 //! `tests/data/records/` (all of them one legal 31-ply Base+MLP game, or a part of it,
 //! written in different ways).
 
-use beeline::position::{GameState, Move, Position, Rules};
+use beeline::engine::position::{GameState, Move, Position, Rules};
+use beeline::notation::uhp::GameString;
 use beeline::record::export::{self, Notation};
 use beeline::record::{import, Format, Record, RecordError, RecordFrame};
-use beeline::uhp::GameString;
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -269,9 +269,9 @@ fn passes_in_move_lists() {
     let rec = import("S\nS\n--\n", Some(Format::Direction)).unwrap();
     assert_eq!(rec.moves.len(), 2);
     // No game type named and no expansion bug used: Base (when the whole list reads).
-    assert_eq!(rec.game_type, beeline::piece::GameType::MLP);
+    assert_eq!(rec.game_type, beeline::engine::piece::GameType::MLP);
     let base = import("S\nS\nQ+Ss\n", Some(Format::Direction)).unwrap();
-    assert_eq!(base.game_type, beeline::piece::GameType::BASE);
+    assert_eq!(base.game_type, beeline::engine::piece::GameType::BASE);
     assert!(base.notices[0].contains("read as Base"));
     assert!(rec.error.unwrap().reason.contains("pass"));
 }
@@ -430,6 +430,6 @@ fn record_positions_replay() {
         },
     );
     assert!(relaxed.legal_moves().iter().any(
-        |m| matches!(m, Move::Place { piece, .. } if piece.bug() == beeline::piece::Bug::Queen)
+        |m| matches!(m, Move::Place { piece, .. } if piece.bug() == beeline::engine::piece::Bug::Queen)
     ));
 }

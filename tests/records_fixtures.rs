@@ -2,10 +2,10 @@
 //! `../shared/fixtures/mzinga-recordings` when it exists): after every ply the SGF import
 //! and the PGN import must show the same stacks on the same hexes.
 
-use beeline::board::Board;
-use beeline::hex::Hex;
-use beeline::piece::PieceId;
-use beeline::position::Position;
+use beeline::engine::board::Board;
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::PieceId;
+use beeline::engine::position::Position;
 use beeline::record::{import, Format};
 use std::path::PathBuf;
 
@@ -104,7 +104,7 @@ fn left_out_forced_passes_are_played() {
     let passes = full
         .moves
         .iter()
-        .filter(|m| **m == beeline::position::Move::Pass)
+        .filter(|m| **m == beeline::engine::position::Move::Pass)
         .count();
     assert_eq!(passes, 3);
     // The newest clients leave forced passes out: drop each `Pass` node and its `Done`.

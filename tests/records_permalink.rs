@@ -1,8 +1,8 @@
 //! Permalinks: exact round trips, size, and damaged links that must fail rather than show
 //! another game.
 
-use beeline::piece::GameType;
-use beeline::position::{Move, Position};
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Position};
 use beeline::record::permalink::{decode, encode};
 use beeline::record::{import, Format, Record, RecordFrame};
 

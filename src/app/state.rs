@@ -10,8 +10,8 @@
 //! assert!(game.highlight_at(1).is_some());
 //! ```
 
+use crate::engine::position::{GameState, Position};
 use crate::notation::direction;
-use crate::position::{GameState, Position};
 use crate::record::export::{self, Notation, Row};
 use crate::record::{self, permalink, Format, Record};
 use crate::view::{Highlight, Replay};
@@ -49,7 +49,10 @@ impl Game {
     pub fn example() -> Game {
         match record::import(EXAMPLE, None) {
             Ok(rec) => Game::new(rec),
-            Err(_) => Game::new(Record::new(crate::piece::GameType::MLP, Format::Direction)),
+            Err(_) => Game::new(Record::new(
+                crate::engine::piece::GameType::MLP,
+                Format::Direction,
+            )),
         }
     }
 
@@ -445,7 +448,7 @@ pub const SPEEDS_MS: [u32; 5] = [2000, 1200, 800, 500, 250];
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::{Bug, Color, Piece};
+    use crate::engine::piece::{Bug, Color, Piece};
 
     const GAME_100: &str = include_str!("../../tests/data/game-100.uhp");
 

@@ -2,8 +2,8 @@
 //!
 //! ```
 //! use beeline::notation::algebraic::{self, Form};
-//! use beeline::piece::GameType;
-//! use beeline::position::{Position, Rules};
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::{Position, Rules};
 //!
 //! let mut pos = Position::new(GameType::BASE);
 //! for text in ["wG @m0", "bS n0", "wQ @l0", "bQ @n1", "wA @m-1", "bA @o1", "wA m n2"] {
@@ -67,10 +67,10 @@
 //! Compressed text can run two column names together (`wAnn2`: ant from `n` to `n2`, or to
 //! `nn2`?). Every split is tried, and the legal moves decide.
 
-use crate::hex::{Direction, Hex};
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::piece::{Bug, Color, GameType, PieceId};
+use crate::engine::position::{Move, Position, Rules};
 use crate::notation::frame::Frame;
-use crate::piece::{Bug, Color, GameType, PieceId};
-use crate::position::{Move, Position, Rules};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

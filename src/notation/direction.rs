@@ -26,8 +26,8 @@
 //!
 //! ```
 //! use beeline::notation::direction;
-//! use beeline::piece::GameType;
-//! use beeline::position::{Position, Rules};
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::{Position, Rules};
 //! let mut pos = Position::new(GameType::MLP);
 //! let mut moves = Vec::new();
 //! for text in ["L", "P", "M+Lm", "A+Pn", "Q+Ls"] {
@@ -39,12 +39,12 @@
 //! assert_eq!(written, ["L", "P", "M+Lm", "A+Pn", "Q+Ls"]);
 //! ```
 
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::engine::board::Board;
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::piece::{Bug, GameType, PieceId};
+use crate::engine::position::{Move, Position, Rules};
 use crate::notation::frame::{Frame, Stage};
 use crate::notation::reference::{self, Candidate};
-use crate::piece::{Bug, GameType, PieceId};
-use crate::position::{Move, Position, Rules};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

@@ -10,9 +10,9 @@
 //! piece lies on the noon–midnight line, so the missing mirror does not show in any notation.
 //!
 //! ```
-//! use beeline::hex::{Direction, Hex};
+//! use beeline::engine::hex::{Direction, Hex};
 //! use beeline::notation::frame::Frame;
-//! use beeline::uhp::GameString;
+//! use beeline::notation::uhp::GameString;
 //! // Black's first piece north-west of White's, then White's next piece off the line.
 //! let g: GameString = "Base;InProgress;Black[2];wS1;bS1 \\wS1;wG1 /wS1".parse().unwrap();
 //! let pos = g.replay().unwrap();
@@ -23,8 +23,8 @@
 //! assert!(f.to_canonical(Hex::new(-1, 1)).r > 0);
 //! ```
 
-use crate::hex::{Direction, Hex};
-use crate::position::Move;
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::position::Move;
 
 /// How much of the frame the moves so far have fixed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,7 +166,7 @@ impl Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::PieceId;
+    use crate::engine::piece::PieceId;
 
     fn place(q: i32, r: i32) -> Move {
         Move::Place {

@@ -10,9 +10,10 @@ pub mod direction;
 pub mod frame;
 pub mod reference;
 pub mod standard;
+pub mod uhp;
 
-use crate::piece::GameType;
-use crate::position::{Move, Position, Rules};
+use crate::engine::piece::GameType;
+use crate::engine::position::{Move, Position, Rules};
 use frame::Frame;
 
 /// How the standard notation orients its references.
@@ -47,7 +48,7 @@ pub struct NotatedMove {
 ///
 /// ```
 /// use beeline::notation::{notate_game, StandardFrame};
-/// use beeline::uhp::GameString;
+/// use beeline::notation::uhp::GameString;
 /// let g: GameString = "Base+MLP;InProgress;White[3];wL;bP wL-;wM /wL;bQ bP/".parse().unwrap();
 /// let pos = g.replay().unwrap();
 /// let rows = notate_game(pos.game_type(), pos.rules(), &pos.moves(), StandardFrame::Record);

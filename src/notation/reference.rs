@@ -20,8 +20,8 @@
 //!
 //! ```
 //! use beeline::notation::{frame::Frame, reference};
-//! use beeline::piece::{Bug, Color};
-//! use beeline::uhp::GameString;
+//! use beeline::engine::piece::{Bug, Color};
+//! use beeline::notation::uhp::GameString;
 //! // wA1 goes north of wS1 first, so canonically it lies south: wA1 and wA2 are then
 //! // equally far toward noon, and wA2 (on the forenoon side) counts first.
 //! let g: GameString = "Base;InProgress;Black[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;\
@@ -36,10 +36,10 @@
 //! assert_eq!(reference::number_of(pos.board(), &frame, ants[2]), Some(3));
 //! ```
 
-use crate::board::Board;
-use crate::hex::Hex;
+use crate::engine::board::Board;
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, PieceId};
 use crate::notation::frame::Frame;
-use crate::piece::{Bug, Color, PieceId};
 
 /// The sort key of a cell in counting order (smaller counts first).
 pub fn counting_key(frame: &Frame, hex: Hex) -> (i32, i32) {
@@ -177,9 +177,9 @@ pub fn select_candidate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uhp::GameString;
+    use crate::notation::uhp::GameString;
 
-    fn pos(s: &str) -> crate::position::Position {
+    fn pos(s: &str) -> crate::engine::position::Position {
         s.parse::<GameString>().unwrap().replay().unwrap()
     }
 
@@ -218,7 +218,7 @@ mod tests {
         let p = pos("Base;InProgress;Black[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bB1 bQ/;wB1 wS1/;bA1 bQ\\;wB1 bS1;bA2 bQ-;wB1 bQ");
         let f = Frame::of_moves(&p.moves());
         let b = p.board();
-        let id = |s: &str| s.parse::<crate::piece::Piece>().unwrap().id();
+        let id = |s: &str| s.parse::<crate::engine::piece::Piece>().unwrap().id();
         let (bq, wb1, bb1, ba1) = (id("bQ"), id("wB1"), id("bB1"), id("bA1"));
         assert_eq!(b.top(Hex::new(2, 0)), Some(wb1));
         // (2,-1) touches bB1, the wB1-on-bQ stack and bS1: the covered Queen wins.

@@ -19,8 +19,8 @@
 //!
 //! ```
 //! use beeline::notation::standard;
-//! use beeline::piece::GameType;
-//! use beeline::position::Position;
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::Position;
 //! let mut pos = Position::new(GameType::MLP);
 //! for text in ["wL", "bP wL-", "wM -wL", "bA1 bP-", "wQ /wL"] {
 //!     let mv = standard::read(&pos, None, text).unwrap();
@@ -31,11 +31,11 @@
 //! assert_eq!(standard::write(&pos, None, mv).to_string(), "bQ bP\\");
 //! ```
 
+use crate::engine::piece::{GameType, PieceId};
+use crate::engine::position::{Move, Position, Rules};
 use crate::notation::frame::Frame;
 use crate::notation::reference;
-use crate::piece::{GameType, PieceId};
-use crate::position::{Move, Position, Rules};
-use crate::uhp::{MoveError, MoveString, Target};
+use crate::notation::uhp::{MoveError, MoveString, Target};
 use thiserror::Error;
 
 /// A standard move that could not be read.

@@ -18,7 +18,7 @@
 use super::movelist::decode_entities;
 use super::pgn::{strip_number, tag_pair};
 use super::Format;
-use crate::piece::{GameType, Piece};
+use crate::engine::piece::{GameType, Piece};
 
 pub fn detect(text: &str) -> Option<Format> {
     let t = text.trim_start_matches('\u{feff}').trim_start();

@@ -14,8 +14,8 @@
 
 use super::{Record, RecordFrame};
 use crate::notation::algebraic::{self, Form};
+use crate::notation::uhp::{GameString, Turn};
 use crate::notation::{direction, notate_game, standard, NotatedMove, StandardFrame};
-use crate::uhp::{GameString, Turn};
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -25,10 +25,10 @@ pub mod pgn;
 pub mod sgf;
 pub mod uhp_game;
 
-use crate::hex::Hex;
-use crate::piece::{Bug, Color, GameType, Piece};
-use crate::position::{GameState, Move, Position, Rules};
-use crate::uhp::{MoveError, MoveString, Target};
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, GameType, Piece};
+use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::notation::uhp::{MoveError, MoveString, Target};
 use std::collections::HashMap;
 use std::fmt;
 use thiserror::Error;

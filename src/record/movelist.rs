@@ -7,7 +7,7 @@
 //! a table starting again at turn 1 is a second game, which is not read.
 //!
 //! ```
-//! use beeline::position::Rules;
+//! use beeline::engine::position::Rules;
 //! use beeline::record::{movelist, Format};
 //! let text = "White: Ann\n1. wS1 bS1 -wS1\n2. wQ wS1/ bQ -bS1\n";
 //! let rec = movelist::import(text, Format::Standard, Rules::default()).unwrap();
@@ -17,10 +17,10 @@
 
 use super::pgn::strip_number;
 use super::{parse_result, Format, Record, RecordError, Replayer};
+use crate::engine::piece::{Bug, GameType};
+use crate::engine::position::{Move, Position, Rules};
 use crate::notation::standard;
 use crate::notation::{algebraic, direction};
-use crate::piece::{Bug, GameType};
-use crate::position::{Move, Position, Rules};
 
 /// The largest turn number a table row may carry.
 const MAX_TURN: usize = 5_000;

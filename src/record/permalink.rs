@@ -29,8 +29,8 @@
 //! ```
 
 use super::{Format, Record, RecordFrame};
-use crate::piece::GameType;
-use crate::position::{GameState, Move, Position, Rules};
+use crate::engine::piece::GameType;
+use crate::engine::position::{GameState, Move, Position, Rules};
 use thiserror::Error;
 
 const VERSION: u8 = 1;

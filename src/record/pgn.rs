@@ -2,7 +2,7 @@
 //! per line (`3. wQ wL-`), `{comments}`, and a result line.
 //!
 //! ```
-//! use beeline::position::{GameState, Rules};
+//! use beeline::engine::position::{GameState, Rules};
 //! use beeline::record::pgn;
 //! let text = "[GameType \"Base\"]\n[Result \"0-1\"]\n\n1. wS1 {solid}\n2. bS1 -wS1\n\n0-1\n";
 //! let rec = pgn::import(text, Rules::default()).unwrap();
@@ -12,8 +12,8 @@
 //! ```
 
 use super::{parse_result, Format, Record, RecordError, Replayer};
-use crate::piece::GameType;
-use crate::position::Rules;
+use crate::engine::piece::GameType;
+use crate::engine::position::Rules;
 
 /// One `[Name "value"]` tag pair, if the line is one.
 pub(crate) fn tag_pair(line: &str) -> Option<(&str, String)> {

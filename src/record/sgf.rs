@@ -7,7 +7,7 @@
 //! climb, or for nothing at all), so it is not needed.
 //!
 //! ```
-//! use beeline::position::{GameState, Rules};
+//! use beeline::engine::position::{GameState, Rules};
 //! use beeline::record::sgf;
 //! let text = "(;GM[27]SU[hive]P0[id \"ann\"]P1[id \"bob\"]RE[Game won by bob]\n\
 //!             ; P0[1 pick W 6 wS1]\n; P0[2 dropb wS1 N 13 .]\n; P0[3 done]\n\
@@ -19,9 +19,9 @@
 //! ```
 
 use super::{Format, Record, RecordError, Replayer};
-use crate::hex::Hex;
-use crate::piece::{Bug, Color, GameType, Piece};
-use crate::position::{GameState, Move, Rules};
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, GameType, Piece};
+use crate::engine::position::{GameState, Move, Rules};
 
 /// One SGF property value with the line it starts on.
 struct Prop {

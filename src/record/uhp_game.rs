@@ -4,7 +4,7 @@
 //! moves (or a lower-case `white[3]`) gives a notice, not an error; only the moves count.
 //!
 //! ```
-//! use beeline::position::Rules;
+//! use beeline::engine::position::Rules;
 //! use beeline::record::uhp_game;
 //! let rec = uhp_game::import("Base;InProgress;white[5];wS1;bS1 -wS1", Rules::default()).unwrap();
 //! assert_eq!(rec.moves.len(), 2);
@@ -13,9 +13,9 @@
 //! ```
 
 use super::{Format, Record, RecordError, Replayer};
-use crate::piece::GameType;
-use crate::position::{GameState, Rules};
-use crate::uhp::Turn;
+use crate::engine::piece::GameType;
+use crate::engine::position::{GameState, Rules};
+use crate::notation::uhp::Turn;
 
 /// Reads a GameString (one line, or several lines joined: moves may follow on new lines).
 pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {

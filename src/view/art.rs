@@ -6,7 +6,7 @@
 //! Grasshopper, brown Spider, blue Ant, grey Mosquito, red Ladybug, teal Pillbug.
 //!
 //! ```
-//! use beeline::piece::{Bug, Color};
+//! use beeline::engine::piece::{Bug, Color};
 //! use beeline::view::art::{glyph, palette};
 //! assert!(!glyph(Bug::Queen).is_empty());
 //! // Black tiles are dark and carry lighter bugs than white tiles.
@@ -14,7 +14,7 @@
 //! assert_ne!(palette(Color::White).bug(Bug::Ant), palette(Color::Black).bug(Bug::Ant));
 //! ```
 
-use crate::piece::{Bug, Color};
+use crate::engine::piece::{Bug, Color};
 
 /// How a part of a glyph is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

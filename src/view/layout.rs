@@ -7,7 +7,7 @@
 //! the record's own coordinates with UHP's pointy-top view (east to the right) or, for flat
 //! tiles, turned 30° clockwise.
 
-use crate::hex::{Direction, Hex};
+use crate::engine::hex::{Direction, Hex};
 use crate::notation::frame::Frame;
 
 /// A point in board units, y growing downward (as in SVG).
@@ -115,8 +115,8 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::PieceId;
-    use crate::position::Move;
+    use crate::engine::piece::PieceId;
+    use crate::engine::position::Move;
 
     fn place(q: i32, r: i32) -> Move {
         Move::Place {

@@ -2,9 +2,9 @@
 //! as plain data (positions in board units, stacks, highlights), testable without a DOM.
 //!
 //! ```
-//! use beeline::piece::GameType;
-//! use beeline::position::Rules;
-//! use beeline::uhp::GameString;
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::Rules;
+//! use beeline::notation::uhp::GameString;
 //! use beeline::view::{Layout, Orientation, Replay, TileShape};
 //! let g: GameString = "Base;InProgress;White[2];wS1;bS1 wS1-".parse().unwrap();
 //! let pos = g.replay().unwrap();

@@ -1,11 +1,11 @@
 //! Snapshots of a game at every ply, and the scene to draw for one of them.
 
 use super::layout::{Layout, Point};
-use crate::hex::{Direction, Hex};
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::piece::{GameType, PieceId};
+use crate::engine::position::{Move, Position, Rules};
 use crate::notation::direction::Explanation;
 use crate::notation::frame::Frame;
-use crate::piece::{GameType, PieceId};
-use crate::position::{Move, Position, Rules};
 
 /// The stacks on the board after some ply, bottom piece first, in hex order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -306,7 +306,7 @@ fn include(vb: (f64, f64, f64, f64), c: Point, radius: f64) -> (f64, f64, f64, f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uhp::GameString;
+    use crate::notation::uhp::GameString;
     use crate::view::{Orientation, TileShape};
 
     fn replay(s: &str) -> Replay {
@@ -384,9 +384,12 @@ mod tests {
         let wq = pos
             .board()
             .position(
-                PieceId::of_kind(crate::piece::Color::White, crate::piece::Bug::Queen)
-                    .next()
-                    .unwrap(),
+                PieceId::of_kind(
+                    crate::engine::piece::Color::White,
+                    crate::engine::piece::Bug::Queen,
+                )
+                .next()
+                .unwrap(),
             )
             .unwrap();
         assert_eq!(hl.reference, Some(wq));

@@ -2,9 +2,9 @@
 //! browser board draws (the same tiles, artwork and highlights, from the same functions).
 //!
 //! ```
-//! use beeline::piece::GameType;
-//! use beeline::position::Rules;
-//! use beeline::uhp::GameString;
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::Rules;
+//! use beeline::notation::uhp::GameString;
 //! use beeline::view::{svg, Layout, Orientation, Replay, TileShape};
 //! let g: GameString = "Base;InProgress;White[2];wS1;bS1 wS1-".parse().unwrap();
 //! let replay = Replay::new(GameType::BASE, Rules::default(), &g.replay().unwrap().moves());
@@ -18,7 +18,7 @@ use std::fmt::Write;
 use super::art::{self, Paint, GLYPH_BOX, INK};
 use super::layout::{Layout, Point};
 use super::scene::{Scene, Tile};
-use crate::piece::{Bug, Color, PieceId};
+use crate::engine::piece::{Bug, Color, PieceId};
 
 /// Circumradius of a drawn tile (a cell has circumradius 1; the rest is the gap).
 pub const TILE_SIZE: f64 = 0.93;
@@ -408,9 +408,9 @@ pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::{Direction, Hex};
-    use crate::position::Rules;
-    use crate::uhp::GameString;
+    use crate::engine::hex::{Direction, Hex};
+    use crate::engine::position::Rules;
+    use crate::notation::uhp::GameString;
     use crate::view::{Highlight, Orientation, Replay, TileShape};
 
     fn replay(s: &str) -> Replay {

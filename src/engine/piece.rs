@@ -5,7 +5,7 @@
 //! placement order, so the engine always places the lowest unplaced one of a kind.
 //!
 //! ```
-//! use beeline::piece::{Bug, Color, Piece};
+//! use beeline::engine::piece::{Bug, Color, Piece};
 //! let p: Piece = "wA2".parse().unwrap();
 //! assert_eq!((p.color, p.bug, p.number), (Color::White, Bug::Ant, 2));
 //! assert_eq!(p.to_string(), "wA2");

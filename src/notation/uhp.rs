@@ -6,16 +6,16 @@
 //! other way ([`MoveString::from_move`]).
 //!
 //! ```
-//! use beeline::uhp::GameString;
+//! use beeline::notation::uhp::GameString;
 //! let g: GameString = "Base;InProgress;White[2];wS1;bG1 -wS1".parse().unwrap();
 //! let pos = g.replay().unwrap();
 //! assert_eq!(pos.ply(), 2);
 //! assert_eq!(GameString::from_position(&pos).to_string(), "Base;InProgress;White[2];wS1;bG1 -wS1");
 //! ```
 
-use crate::hex::{Direction, Hex};
-use crate::piece::{Color, GameType, GameTypeParseError, Piece, PieceId, PieceParseError};
-use crate::position::{GameState, Illegal, Move, Position, Rules};
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::piece::{Color, GameType, GameTypeParseError, Piece, PieceId, PieceParseError};
+use crate::engine::position::{GameState, Illegal, Move, Position, Rules};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

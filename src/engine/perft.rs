@@ -1,7 +1,7 @@
 //! Perft: the number of distinct move sequences of a given length, to check move generation
 //! against published counts.
 
-use crate::position::{Move, Position};
+use crate::engine::position::{Move, Position};
 
 /// Leaf count at `depth` plies from `pos` (bulk-counted at the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -34,7 +34,7 @@ fn walk(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::GameType;
+    use crate::engine::piece::GameType;
 
     /// Mzinga's published counts, depth 1 to 4, for every game type.
     const COUNTS: [(&str, [u64; 4]); 8] = [

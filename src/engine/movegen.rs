@@ -5,10 +5,10 @@
 //! where a Pillbug could also throw it) is one move. That is also how published perft
 //! counts count: distinct (piece, destination) pairs.
 
-use crate::board::{cell_of, neighbor, Board, Cell, CellSet};
-use crate::hex::Hex;
-use crate::piece::{Bug, Color, PieceId};
-use crate::position::{Move, Position};
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::position::{Move, Position};
 
 /// Heights of the board seen with one piece lifted off its cell.
 struct Lifted<'a> {

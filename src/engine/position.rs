@@ -1,8 +1,8 @@
 //! A game position: the board, whose turn it is, and the rules that decide legality.
 //!
 //! ```
-//! use beeline::piece::GameType;
-//! use beeline::position::Position;
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::Position;
 //! let mut pos = Position::new(GameType::BASE);
 //! assert_eq!(pos.legal_moves().len(), 4); // S, B, G, A: no Queen on the first turn
 //! let first = pos.legal_moves()[0];
@@ -10,10 +10,10 @@
 //! assert_eq!(pos.legal_moves().len(), 4 * 6);
 //! ```
 
-use crate::board::{cell_of, neighbor, Board};
-use crate::hex::Hex;
-use crate::movegen;
-use crate::piece::{Bug, Color, GameType, PieceId};
+use crate::engine::board::{cell_of, neighbor, Board};
+use crate::engine::hex::Hex;
+use crate::engine::movegen;
+use crate::engine::piece::{Bug, Color, GameType, PieceId};
 use std::fmt;
 use thiserror::Error;
 
@@ -308,7 +308,7 @@ impl Position {
             return out;
         }
         let from = self.board.hex_of(piece);
-        let mut seen = crate::board::CellSet::new();
+        let mut seen = crate::engine::board::CellSet::new();
         ctx.own_moves(piece, &mut seen, &mut |c| {
             out.push(self.board.hex_of_cell(c, from))
         });

@@ -5,8 +5,8 @@
 //! the hive have distinct indices; the true axial position of each piece is kept beside the
 //! grid. This keeps neighbour lookups to one table read.
 
-use crate::hex::{Direction, Hex};
-use crate::piece::{PieceId, PIECE_COUNT};
+use crate::engine::hex::{Direction, Hex};
+use crate::engine::piece::{PieceId, PIECE_COUNT};
 
 pub(crate) const GRID_BITS: u32 = 5;
 pub(crate) const GRID: usize = 1 << GRID_BITS;

@@ -5,7 +5,7 @@
 //! starting from east, so `Direction::ALL[i].rotate_cw()` is `ALL[(i + 1) % 6]`.
 //!
 //! ```
-//! use beeline::hex::{Direction, Hex};
+//! use beeline::engine::hex::{Direction, Hex};
 //! let h = Hex::ORIGIN.step(Direction::E).step(Direction::SE);
 //! assert_eq!(h, Hex::new(1, 1));
 //! assert_eq!(Hex::ORIGIN.distance(h), 2);
