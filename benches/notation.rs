@@ -3,7 +3,7 @@
 
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{Move, Position};
-use beeline::notation::{notate_game, StandardFrame};
+use beeline::notation::{notate_game, Coordinates};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -34,7 +34,7 @@ fn bench_notation(c: &mut Criterion) {
                 pos.game_type(),
                 pos.rules(),
                 black_box(&moves),
-                StandardFrame::Record,
+                Coordinates::Record,
             )
         })
     });

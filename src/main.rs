@@ -2,11 +2,13 @@
 
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
-use beeline::engine::position::{Move, Position};
+use beeline::engine::position::{Position, Rules};
+use beeline::notation::frame::Frame;
 use beeline::notation::uhp::{GameString, MoveString};
-use beeline::record::export::{self, Notation};
+use beeline::notation::Notation;
+use beeline::record::export::Export;
 use beeline::record::{import, permalink, Format, Record};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -39,15 +41,12 @@ enum Command {
     Convert {
         /// The record file; `-` or nothing reads standard input.
         file: Option<String>,
-        /// The input format.
-        #[arg(long, value_enum, default_value = "auto")]
-        from: InputFormat,
+        /// The input format (detected when left out).
+        #[arg(long, value_enum)]
+        from: Option<Format>,
         /// The output format.
         #[arg(long, value_enum, default_value = "table")]
-        to: OutputFormat,
-        /// Direction notation in ASCII (`x`, `*`, `--`).
-        #[arg(long)]
-        ascii: bool,
+        to: Export,
     },
     /// Print the permalink fragment of a game record.
     Link {
@@ -57,30 +56,6 @@ enum Command {
         #[arg(long)]
         ply: Option<usize>,
     },
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum InputFormat {
-    Auto,
-    Uhp,
-    Pgn,
-    Sgf,
-    Standard,
-    Direction,
-    Algebraic,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum OutputFormat {
-    Table,
-    Json,
-    Uhp,
-    Pgn,
-    Standard,
-    Direction,
-    AlgebraicLong,
-    AlgebraicShort,
-    AlgebraicCompressed,
 }
 
 fn read_input(file: Option<&str>) -> Result<String, String> {
@@ -101,18 +76,9 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-fn load(file: Option<&str>, from: InputFormat) -> Result<Record, String> {
+fn load(file: Option<&str>, from: Option<Format>) -> Result<Record, String> {
     let text = read_input(file)?;
-    let format = match from {
-        InputFormat::Auto => None,
-        InputFormat::Uhp => Some(Format::Uhp),
-        InputFormat::Pgn => Some(Format::Pgn),
-        InputFormat::Sgf => Some(Format::Sgf),
-        InputFormat::Standard => Some(Format::Standard),
-        InputFormat::Direction => Some(Format::Direction),
-        InputFormat::Algebraic => Some(Format::Algebraic),
-    };
-    import(&text, format).map_err(|e| e.to_string())
+    import(&text, from).map_err(|e| e.to_string())
 }
 
 /// Prints notices, and the error of a record read only in part (then exit status 2).
@@ -138,7 +104,7 @@ fn position_of(text: &str) -> Result<Position, String> {
         }
     }
     let gs: GameString = text.parse().map_err(|e| format!("{e}"))?;
-    gs.replay().map_err(|e| format!("{e}"))
+    gs.replay_with(Rules::default()).map_err(|e| format!("{e}"))
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -150,48 +116,19 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Validmoves { game } => {
+            // A finished game has no legal moves: nothing is printed, as UHP engines do.
             let pos = position_of(&game)?;
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                return Err(format!("the game is over ({})", pos.state()));
-            }
-            for m in moves {
-                let text = match m {
-                    Move::Pass => "pass".to_string(),
-                    m => MoveString::from_move(&pos, m).to_string(),
-                };
-                println!("{text}");
+            for m in pos.legal_moves() {
+                println!("{}", MoveString::from_move(&pos, m, &Frame::ENGINE));
             }
         }
-        Command::Convert {
-            file,
-            from,
-            to,
-            ascii,
-        } => {
+        Command::Convert { file, from, to } => {
             let rec = load(file.as_deref(), from)?;
-            let out = match to {
-                OutputFormat::Table => export::to_table(&rec),
-                OutputFormat::Json => {
-                    let json = serde_json::to_string_pretty(&export::to_json(&rec))
-                        .map_err(|e| format!("cannot write JSON: {e}"))?;
-                    format!("{json}\n")
-                }
-                OutputFormat::Uhp => format!("{}\n", export::to_uhp(&rec)),
-                OutputFormat::Pgn => export::to_pgn(&rec),
-                OutputFormat::Standard => export::to_list(&rec, Notation::Standard),
-                OutputFormat::Direction => export::to_list(&rec, Notation::Direction { ascii }),
-                OutputFormat::AlgebraicLong => export::to_list(&rec, Notation::AlgebraicLong),
-                OutputFormat::AlgebraicShort => export::to_list(&rec, Notation::AlgebraicShort),
-                OutputFormat::AlgebraicCompressed => {
-                    export::to_list(&rec, Notation::AlgebraicCompressed)
-                }
-            };
-            print!("{out}");
+            print!("{}", to.text(&rec));
             finish(&rec)?;
         }
         Command::Link { file, ply } => {
-            let rec = load(file.as_deref(), InputFormat::Auto)?;
+            let rec = load(file.as_deref(), None)?;
             let ply = ply.unwrap_or(rec.moves.len());
             if ply > rec.moves.len() {
                 return Err(format!(

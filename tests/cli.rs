@@ -51,7 +51,25 @@ fn validmoves_lists_moves() {
     assert!(lines.contains(&"bA1 wS1-".to_string()));
     let bad = beeline(&["validmoves", "Base;InProgress;White[2];wQ;bQ -wQ"], None);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(err(&bad).contains("wQ"), "{}", err(&bad));
+    let e = err(&bad);
+    assert!(
+        e.contains("move 1") && e.contains("'wQ'") && e.contains("first turn"),
+        "{e}"
+    );
+    // A finished game has no valid moves: nothing printed, success, as UHP engines do.
+    let finished = std::fs::read_to_string(data("game.uhp")).unwrap();
+    let done = beeline(&["validmoves", finished.trim()], None);
+    assert!(done.status.success(), "{}", err(&done));
+    assert_eq!(out(&done), "");
+    // A stated result the moves contradict is still an error.
+    let wrong = finished.trim().replacen("WhiteWins", "InProgress", 1);
+    let contradicted = beeline(&["validmoves", &wrong], None);
+    assert_eq!(contradicted.status.code(), Some(2));
+    assert!(
+        err(&contradicted).contains("WhiteWins"),
+        "{}",
+        err(&contradicted)
+    );
 }
 
 #[test]
@@ -62,7 +80,7 @@ fn convert_to_every_format() {
     assert!(out(&uhp).starts_with("Base+MLP;WhiteWins;Black[16];wP;bS1 \\wP;"));
     let pgn = beeline(&["convert", &sgf, "--to", "pgn"], None);
     assert!(out(&pgn).contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"WhiteWins\"]"));
-    let dir = beeline(&["convert", &sgf, "--to", "direction", "--ascii"], None);
+    let dir = beeline(&["convert", &sgf, "--to", "direction-ascii"], None);
     assert!(out(&dir).contains("\n4. A+Pr AxQs\n"), "{}", out(&dir));
     let table = beeline(&["convert", &sgf], None);
     assert!(out(&table).contains("alice vs bob"));

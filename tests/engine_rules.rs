@@ -5,7 +5,9 @@
 use beeline::engine::hex::Hex;
 use beeline::engine::piece::{GameType, Piece, PieceId};
 use beeline::engine::position::{GameState, Illegal, Move, Position, Rules};
-use beeline::notation::uhp::{replay_moves, MoveError, MoveString};
+use beeline::notation::frame::Frame;
+use beeline::notation::uhp::{replay_moves, MoveString};
+use beeline::notation::{Notation, ReadError};
 use std::collections::BTreeSet;
 
 /// Replays `moves` (UHP MoveStrings separated by `;`) from the empty board.
@@ -30,9 +32,21 @@ fn destinations(pos: &Position, name: &str) -> BTreeSet<Hex> {
         .collect()
 }
 
+/// Why a MoveString is refused: the rule it breaks, or another reading error.
+#[derive(Debug)]
+enum MoveError {
+    Illegal(Illegal),
+    #[allow(dead_code)] // shown in failure messages
+    Read(ReadError),
+}
+
 /// Resolves a MoveString against the position, checking legality.
 fn check(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    text.parse::<MoveString>().unwrap().to_move(pos)
+    let ms = text.parse::<MoveString>().unwrap();
+    ms.to_move(pos, &Frame::ENGINE).map_err(|e| match e {
+        ReadError::Illegal { rule, .. } => MoveError::Illegal(rule),
+        e => MoveError::Read(e),
+    })
 }
 
 /// wQ on (-1,0) is ringed by its own pieces except to the north-west, where the two cells

@@ -4,12 +4,39 @@
 use beeline::engine::hex::Hex;
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{Move, Position, Rules};
-use beeline::notation::algebraic::{self, Form, Mismatch, ReadError};
+use beeline::notation::algebraic::{AlgebraicMove, Form};
 use beeline::notation::frame::Frame;
 use beeline::notation::uhp::GameString;
+use beeline::notation::{
+    read_game as read_moves, write_game as write_moves, Coordinates, GameReadError, Mismatch,
+    Notation, ReadError,
+};
+
+/// Reads one move in the frame the game so far has fixed.
+fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
+    AlgebraicMove::read(pos, &Frame::of_moves(&pos.moves()), text)
+}
+
+fn write(pos: &Position, frame: &Frame, mv: Move, form: Form) -> String {
+    AlgebraicMove::from_move(pos, mv, frame).write(form)
+}
+
+fn write_game(gt: GameType, rules: Rules, moves: &[Move], form: Form) -> Vec<String> {
+    write_moves::<AlgebraicMove>(gt, rules, moves, Coordinates::Canonical, form)
+}
+
+fn read_game<S: AsRef<str>>(
+    gt: GameType,
+    rules: Rules,
+    texts: &[S],
+) -> Result<Position, GameReadError> {
+    let mut pos = Position::with_rules(gt, rules);
+    read_moves::<AlgebraicMove, S>(&mut pos, Coordinates::Canonical, texts)?;
+    Ok(pos)
+}
 
 fn game(gt: GameType, moves: &[&str]) -> Position {
-    match algebraic::read_game(gt, Rules::default(), moves) {
+    match read_game(gt, Rules::default(), moves) {
         Ok(pos) => pos,
         Err(e) => panic!("{e}"),
     }
@@ -17,9 +44,8 @@ fn game(gt: GameType, moves: &[&str]) -> Position {
 
 /// The three written forms of move `index` (0-based) of the game.
 fn written(pos: &Position, index: usize) -> [String; 3] {
-    Form::ALL.map(|form| {
-        algebraic::write_game(pos.game_type(), pos.rules(), &pos.moves(), form)[index].clone()
-    })
+    Form::ALL
+        .map(|form| write_game(pos.game_type(), pos.rules(), &pos.moves(), form)[index].clone())
 }
 
 /// The position before move `index` (0-based) and that move.
@@ -34,12 +60,12 @@ fn before(pos: &Position, index: usize) -> (Position, Move) {
 
 fn assert_reads(pos: &Position, mv: Move, texts: &[&str]) {
     for t in texts {
-        assert_eq!(algebraic::read(pos, t), Ok(mv), "reading '{t}'");
+        assert_eq!(read(pos, t), Ok(mv), "reading '{t}'");
     }
 }
 
 fn no_match(pos: &Position, text: &str) -> Mismatch {
-    match algebraic::read(pos, text) {
+    match read(pos, text) {
         Err(ReadError::NoMatch { why, .. }) => why,
         other => panic!("'{text}': expected no match, got {other:?}"),
     }
@@ -64,7 +90,7 @@ const ANT_GAME: [&str; 12] = [
 #[test]
 fn seed_placements_and_first_ant_move() {
     let pos = game(GameType::MLP, &ANT_GAME);
-    let short = algebraic::write_game(GameType::MLP, Rules::default(), &pos.moves(), Form::Short);
+    let short = write_game(GameType::MLP, Rules::default(), &pos.moves(), Form::Short);
     assert_eq!(
         short,
         [
@@ -112,7 +138,7 @@ fn reader_accepts_every_form_of_the_ant_move() {
     // first ant could move there.
     let (p, mv) = before(&pos, 8);
     assert_reads(&p, mv, &["wA @m-1", "wA@m-1", "A @m-1"]);
-    match algebraic::read(&p, "wA m-1") {
+    match read(&p, "wA m-1") {
         Err(ReadError::Ambiguous { candidates, .. }) => {
             assert_eq!(candidates, ["wA @m-1", "wA n+2 m-1"])
         }
@@ -166,11 +192,11 @@ fn reader_rejects_bad_syntax() {
         "wA m n+",
         "wA m n2 (wP q)",
     ] {
-        match algebraic::read(&pos, bad) {
+        match read(&pos, bad) {
             Err(ReadError::Syntax(e)) => assert!(!e.reason.is_empty()),
             other => panic!("'{bad}': expected a syntax error, got {other:?}"),
         }
-        assert!(bad.parse::<algebraic::AlgebraicMove>().is_err(), "{bad}");
+        assert!(bad.parse::<AlgebraicMove>().is_err(), "{bad}");
     }
 }
 
@@ -217,7 +243,7 @@ fn seed_pillbug_throw_with_both_clashes() {
     );
     // Three grasshoppers can be thrown to k1: column or row alone is not enough.
     for vague in ["wG k1", "wG 3 k1 (wP)", "wG j k1"] {
-        match algebraic::read(&p, vague) {
+        match read(&p, vague) {
             Err(ReadError::Ambiguous { candidates, .. }) => {
                 assert!(candidates.len() >= 2, "{vague}: {candidates:?}");
                 assert!(candidates.contains(&"wG j+3 k+1 (wP k+2)".to_string()));
@@ -225,7 +251,7 @@ fn seed_pillbug_throw_with_both_clashes() {
             other => panic!("'{vague}': expected ambiguity, got {other:?}"),
         }
     }
-    let err = algebraic::read(&p, "wG k1").unwrap_err().to_string();
+    let err = read(&p, "wG k1").unwrap_err().to_string();
     assert!(err.contains("wG j+2 k+1 (wP k+2)"), "{err}");
     assert!(matches!(
         no_match(&p, "wG j3 k1 (wP j2)"),
@@ -260,9 +286,9 @@ fn seed_pillbug_throw_row_only() {
     );
     // An own move of a piece next to the Pillbug carries no annotation.
     let (p, _) = before(&pos, 12);
-    let own = algebraic::read(&p, "wG j3 n-1").unwrap();
+    let own = read(&p, "wG j3 n-1").unwrap();
     assert_eq!(
-        algebraic::write(&p, &Frame::of_moves(&pos.moves()), own, Form::Long),
+        write(&p, &Frame::of_moves(&pos.moves()), own, Form::Long),
         "wG j+3 n-1"
     );
 }
@@ -338,7 +364,7 @@ fn covered_piece_of_the_same_kind_counts_as_sharing() {
     assert_reads(&p, mv, &["wA -1 l2", "wA m l2", "wA m-1 l+2", "wA m-1 l2"]);
     // Without an origin, the second Ant's placement on l2 matches too.
     assert!(matches!(
-        algebraic::read(&p, "wA l2"),
+        read(&p, "wA l2"),
         Err(ReadError::Ambiguous { .. })
     ));
 }
@@ -376,13 +402,13 @@ fn symmetric_readings_build_the_canonical_frame() {
     // A game imported from UHP keeps its own coordinates; algebraic names still agree.
     let g: GameString = "Base;InProgress;White[2];wS1;bS1 wS1/".parse().unwrap();
     let mut p = g.replay().unwrap();
-    let mv = algebraic::read(&p, "wQ @l1").unwrap();
+    let mv = read(&p, "wQ @l1").unwrap();
     p.play(mv).unwrap();
     let moves = p.moves();
     let f = Frame::of_moves(&moves);
     assert_eq!(f.to_canonical(mv.to().unwrap()), Hex::new(-1, 1));
     assert_ne!(mv.to(), Some(Hex::new(-1, 1)));
-    let short = algebraic::write_game(GameType::BASE, Rules::default(), &moves, Form::Short);
+    let short = write_game(GameType::BASE, Rules::default(), &moves, Form::Short);
     assert_eq!(short, ["wS @m0", "bS @n0", "wQ @l1"]);
 }
 
@@ -437,7 +463,7 @@ fn columns_wrap_west() {
     assert_eq!(moves[26].to(), Some(Hex::new(-13, 0)));
     assert_eq!(moves[28].from(), Some(Hex::new(-13, 0)));
     assert_eq!(moves[28].to(), Some(Hex::new(1, -1)));
-    let short = algebraic::write_game(GameType::MLP, Rules::default(), &moves, Form::Short);
+    let short = write_game(GameType::MLP, Rules::default(), &moves, Form::Short);
     assert_eq!(short, WEST_LINE);
     assert_eq!(written(&pos, 28), ["wA zz0 n-1", "wA zz n-1", "wAzzn-1"]);
     let (p, mv) = before(&pos, 28);
@@ -453,7 +479,7 @@ fn columns_wrap_east_and_pass() {
     assert_eq!(moves[27].to(), Some(Hex::new(14, 0)));
     assert_eq!(moves[28].to(), Some(Hex::new(15, 0)));
     assert_eq!(moves[29], Move::Pass);
-    let short = algebraic::write_game(GameType::MLP, Rules::default(), &moves, Form::Short);
+    let short = write_game(GameType::MLP, Rules::default(), &moves, Form::Short);
     assert_eq!(short, EAST_LINE);
     assert_eq!(written(&pos, 28), ["wA m-1 bb0", "wA m bb0", "wAmbb0"]);
     assert_eq!(written(&pos, 29), ["pass", "pass", "pass"]);
@@ -461,11 +487,11 @@ fn columns_wrap_east_and_pass() {
     assert!(matches!(no_match(&p, "pass"), Mismatch::PassNotLegal));
     let (p, _) = before(&pos, 29);
     assert!(matches!(no_match(&p, "bA aa bb1"), Mismatch::MustPass));
-    assert_eq!(algebraic::read(&p, "PASS"), Ok(Move::Pass));
+    assert_eq!(read(&p, "PASS"), Ok(Move::Pass));
     // Every written form reads back to the same game.
     for form in Form::ALL {
-        let texts = algebraic::write_game(GameType::MLP, Rules::default(), &moves, form);
-        let again = algebraic::read_game(GameType::MLP, Rules::default(), &texts).unwrap();
+        let texts = write_game(GameType::MLP, Rules::default(), &moves, form);
+        let again = read_game(GameType::MLP, Rules::default(), &texts).unwrap();
         assert_eq!(again.moves(), moves, "{form:?}");
     }
 }

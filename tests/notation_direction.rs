@@ -2,12 +2,28 @@
 //! variants and errors, and symmetry/round-trip properties on random games.
 
 use beeline::engine::hex::Hex;
+use beeline::engine::piece::Bug;
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{Move, Position, Rules};
-use beeline::notation::direction::{self, DirectionMove, ReadError};
+use beeline::notation::direction::{self, DirectionMove, Style};
 use beeline::notation::frame::Frame;
 use beeline::notation::uhp::GameString;
+use beeline::notation::{write_game as write_moves, Coordinates, Mismatch, Notation, ReadError};
 use proptest::prelude::*;
+
+/// Reads one turn in the frame the game so far has fixed.
+fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
+    DirectionMove::read(pos, &Frame::of_moves(&pos.moves()), text)
+}
+
+fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
+    DirectionMove::from_move(pos, mv, frame)
+}
+
+fn write_game(gt: GameType, rules: Rules, moves: &[Move], ascii: bool) -> Vec<String> {
+    let style = if ascii { Style::Ascii } else { Style::Unicode };
+    write_moves::<DirectionMove>(gt, rules, moves, Coordinates::Canonical, style)
+}
 
 /// The moves of a game from the article's markdown tables, in playing order. A turn may be
 /// split over two tables (the article shows a diagram between the players' halves).
@@ -40,7 +56,7 @@ fn game(file: &str) -> Vec<String> {
 fn replay(texts: &[String]) -> Position {
     let mut pos = Position::new(GameType::MLP);
     for (i, t) in texts.iter().enumerate() {
-        let mv = direction::read(&pos, t).unwrap_or_else(|e| panic!("move {}: {e}", i + 1));
+        let mv = read(&pos, t).unwrap_or_else(|e| panic!("move {}: {e}", i + 1));
         pos.play(mv)
             .unwrap_or_else(|e| panic!("move {} {t}: {e}", i + 1));
     }
@@ -59,9 +75,9 @@ fn example_game_1_reads_and_writes_back() {
     let pos = replay(&texts);
     // 28. … M×Qa surrounds White's Queen: player 2 (Black here) wins.
     assert_eq!(pos.state(), beeline::engine::position::GameState::BlackWins);
-    let written = direction::write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
+    let written = write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
     assert_eq!(written, texts);
-    let ascii = direction::write_game(GameType::MLP, Rules::default(), &pos.moves(), true);
+    let ascii = write_game(GameType::MLP, Rules::default(), &pos.moves(), true);
     assert_eq!(ascii[25], "G*Qm");
     assert_eq!(ascii[17], "A2xQs");
     assert_eq!(ascii[53], "xLPs");
@@ -72,7 +88,7 @@ fn example_game_2_reads_and_writes_back() {
     let texts = game("direction-game-2.md");
     assert_eq!(texts.len(), 53);
     let pos = replay(&texts);
-    let written = direction::write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
+    let written = write_game(GameType::MLP, Rules::default(), &pos.moves(), false);
     assert_eq!(written, texts);
 }
 
@@ -95,7 +111,7 @@ fn counting_order_pins_the_articles_numbers() {
     // 6. A×A1a: White's Ant goes afternoon of Black's Ant 1, the Ant farther toward noon.
     let texts = game("direction-game-1.md");
     let pos = position_before(&texts, 10);
-    let mv = direction::read(&pos, "A×A1a").unwrap();
+    let mv = read(&pos, "A×A1a").unwrap();
     let e = direction::explain(&pos, &Frame::of_moves(&pos.moves()).after(mv), mv).unwrap();
     let (r, rh) = e.reference.unwrap();
     assert_eq!(r.to_string(), "bA2");
@@ -108,7 +124,7 @@ fn counting_order_pins_the_articles_numbers() {
     );
     // 9. … A2×Qs: Black's three Ants, counted from noon.
     let pos = position_before(&texts, 17);
-    let a2 = direction::read(&pos, "A2×Qs").unwrap();
+    let a2 = read(&pos, "A2×Qs").unwrap();
     assert_eq!(a2.from(), Some(Hex::new(2, -1)));
     let ants = beeline::notation::reference::counting_order(
         pos.board(),
@@ -138,25 +154,25 @@ fn the_articles_own_examples() {
     ] {
         let i = texts.iter().position(|t| t == ex).unwrap();
         let pos = position_before(texts, i);
-        let mv = direction::read(&pos, ex).unwrap();
+        let mv = read(&pos, ex).unwrap();
         let f = Frame::of_moves(&pos.moves()).after(mv);
-        assert_eq!(direction::write(&pos, &f, mv).to_string(), ex);
+        assert_eq!(write(&pos, &f, mv).to_string(), ex);
     }
     // ×LPs: Black's Pillbug throws White's Ladybug to its sunset side.
     let i = g1.iter().position(|t| t == "×LPs").unwrap();
     let pos = position_before(&g1, i);
-    let mv = direction::read(&pos, "×LPs").unwrap();
+    let mv = read(&pos, "×LPs").unwrap();
     assert_eq!(mv.piece().unwrap().to_string(), "wL");
     assert_eq!(pos.throwers(mv.piece().unwrap(), mv.to().unwrap()).len(), 1);
     // QPm: the Queen thrown two cells by its own Pillbug, so the destination is referenced.
     let i = g2.iter().position(|t| t == "QPm").unwrap();
     let pos = position_before(&g2, i);
-    let mv = direction::read(&pos, "QPm").unwrap();
+    let mv = read(&pos, "QPm").unwrap();
     assert_eq!(mv.from().unwrap().distance(mv.to().unwrap()), 2);
     // M+Qn and A2×Pm: found in seeded random games.
     for ex in ["M+Qn", "A2×Pm"] {
         let (pos, mv) = find_example(ex).unwrap_or_else(|| panic!("no position for {ex}"));
-        assert_eq!(direction::read(&pos, ex), Ok(mv), "{ex}");
+        assert_eq!(read(&pos, ex), Ok(mv), "{ex}");
     }
 }
 
@@ -182,7 +198,7 @@ fn find_example(text: &str) -> Option<(Position, Move)> {
             }
             for mv in &legal {
                 let f = Frame::of_moves(&pos.moves()).after(*mv);
-                if direction::write(&pos, &f, *mv).to_string() == text {
+                if write(&pos, &f, *mv).to_string() == text {
                     // Rebuild in the canonical frame so that reading is comparable.
                     let canon = canonical_replay(&pos.moves());
                     let c = canonical_move(&f, *mv);
@@ -224,15 +240,15 @@ fn reader_variants() {
     let g1 = game("direction-game-1.md");
     // Before 9. … A2×Qs.
     let pos = position_before(&g1, 17);
-    let want = direction::read(&pos, "A2×Qs").unwrap();
+    let want = read(&pos, "A2×Qs").unwrap();
     for v in ["A2xQs", "9. A2×Qs", "9...A2×Qs", " A2 × Q s "] {
-        assert_eq!(direction::read(&pos, v), Ok(want), "{v}");
+        assert_eq!(read(&pos, v), Ok(want), "{v}");
     }
     // Before 13. … G✳︎Qm: every spelling of the star.
     let pos = position_before(&g1, 25);
-    let want = direction::read(&pos, "G\u{2733}\u{FE0E}Qm").unwrap();
+    let want = read(&pos, "G\u{2733}\u{FE0E}Qm").unwrap();
     for v in ["G\u{2733}Qm", "G*Qm", "G+×Qm", "G+xQm", "G✳︎Q"] {
-        assert_eq!(direction::read(&pos, v), Ok(want), "{v}");
+        assert_eq!(read(&pos, v), Ok(want), "{v}");
     }
     // Omitted number (18. A1×B1a → A1×Ba), omitted reference (3. Q+Ls → Q+L is unique,
     // 5. A+Pa → A+a), omitted direction (13. B+Lr → B+L).
@@ -247,20 +263,23 @@ fn reader_variants() {
     ] {
         let pos = position_before(&g1, ply);
         assert_eq!(g1[ply], canonical);
-        let want = direction::read(&pos, canonical).unwrap();
-        assert_eq!(direction::read(&pos, variant), Ok(want), "{variant}");
+        let want = read(&pos, canonical).unwrap();
+        assert_eq!(read(&pos, variant), Ok(want), "{variant}");
     }
     // Another adjacent reference: 9. Qs (White's Queen to (-2, 2)) said from the Pillbug.
     let pos = position_before(&g1, 16);
-    let want = direction::read(&pos, "Qs").unwrap();
+    let want = read(&pos, "Qs").unwrap();
     assert_eq!(want.to(), Some(Hex::new(-2, 2)));
-    assert_eq!(direction::read(&pos, "QPm"), Ok(want));
+    assert_eq!(read(&pos, "QPm"), Ok(want));
     // Passes: only when no move exists.
     let pass_pos = GameString::from_position(&pos).replay().unwrap();
     for p in ["—", "–", "--", "---", "pass"] {
         assert!(matches!(
-            direction::read(&pass_pos, p),
-            Err(ReadError::NoMatch { ref reason, .. }) if reason.contains("cannot pass")
+            read(&pass_pos, p),
+            Err(ReadError::NoMatch {
+                why: Mismatch::PassNotLegal,
+                ..
+            })
         ));
     }
 }
@@ -269,30 +288,43 @@ fn reader_variants() {
 fn no_match_and_ambiguous_are_different_errors() {
     let g1 = game("direction-game-1.md");
     let pos = position_before(&g1, 17);
-    match direction::read(&pos, "A×Qs") {
+    match read(&pos, "A×Qs") {
         Err(ReadError::Ambiguous { text, candidates }) => {
             assert_eq!(text, "A×Qs");
             assert_eq!(candidates, ["A3×Qs", "A2×Qs"]);
         }
         other => panic!("{other:?}"),
     }
-    match direction::read(&pos, "B") {
-        Err(ReadError::NoMatch { reason, .. }) => assert!(reason.contains("Beetle"), "{reason}"),
+    match read(&pos, "B") {
+        Err(ReadError::NoMatch {
+            why: Mismatch::Piece(k),
+            ..
+        }) => assert_eq!(k.bug, Bug::Beetle),
         other => panic!("{other:?}"),
     }
-    match direction::read(&pos, "A2×Lf") {
-        Err(ReadError::NoMatch { reason, .. }) => assert!(reason.contains("reference"), "{reason}"),
+    match read(&pos, "A2×Lf") {
+        Err(ReadError::NoMatch { why, .. }) => {
+            assert_eq!(
+                why,
+                Mismatch::NotNextToReference {
+                    bug: Bug::Ant,
+                    reference: Bug::Ladybug
+                }
+            );
+            assert!(why.to_string().contains("reference"), "{why}");
+        }
         other => panic!("{other:?}"),
     }
-    match direction::read(&pos, "A+Qn") {
-        Err(ReadError::NoMatch { reason, .. }) => assert!(reason.contains("placement"), "{reason}"),
+    // Every Ant of Black's is on the board: no placement of one.
+    match read(&pos, "A+Qn") {
+        Err(ReadError::NoMatch {
+            why: Mismatch::Piece(k),
+            ..
+        }) => assert_eq!(k.bug, Bug::Ant),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(
-        direction::read(&pos, "A2×Q?"),
-        Err(ReadError::Syntax { .. })
-    ));
-    let e = direction::read(&pos, "A×Qs").unwrap_err().to_string();
+    assert!(matches!(read(&pos, "A2×Q?"), Err(ReadError::Syntax { .. })));
+    let e = read(&pos, "A×Qs").unwrap_err().to_string();
     assert!(e.contains("A3×Qs") && e.contains("A2×Qs"), "{e}");
 }
 
@@ -300,12 +332,12 @@ fn no_match_and_ambiguous_are_different_errors() {
 fn handedness_is_fixed_toward_afternoon_and_sunset() {
     let mut pos = Position::new(GameType::BASE);
     for t in ["A", "A", "Q+Am", "Q+An"] {
-        pos.play(direction::read(&pos, t).unwrap()).unwrap();
+        pos.play(read(&pos, t).unwrap()).unwrap();
     }
     // Every piece is on the noon–midnight line; the first one off it lies sunset/afternoon.
-    let mv = direction::read(&pos, "S+Qs").unwrap();
+    let mv = read(&pos, "S+Qs").unwrap();
     assert_eq!(mv.to(), Some(Hex::new(-2, 1)));
-    match direction::read(&pos, "S+Qr") {
+    match read(&pos, "S+Qr") {
         Err(ReadError::NoMatch { .. }) => {}
         other => panic!("sunrise cannot be the first direction off the line: {other:?}"),
     }
@@ -314,7 +346,7 @@ fn handedness_is_fixed_toward_afternoon_and_sunset() {
         .parse()
         .unwrap();
     let pos = g.replay().unwrap();
-    let written = direction::write_game(GameType::BASE, Rules::default(), &pos.moves(), false);
+    let written = write_game(GameType::BASE, Rules::default(), &pos.moves(), false);
     assert_eq!(written, ["A", "A", "Q+Am", "Q+An", "S+Qs"]);
     let last = pos.moves()[4];
     let before = GameString {
@@ -333,7 +365,7 @@ fn handedness_is_fixed_toward_afternoon_and_sunset() {
 fn explanation_of_direct_and_referenced_turns() {
     let g1 = game("direction-game-1.md");
     let pos = position_before(&g1, 27); // 14. … Gn: a Grasshopper's own jump
-    let mv = direction::read(&pos, "Gn").unwrap();
+    let mv = read(&pos, "Gn").unwrap();
     let f = Frame::of_moves(&pos.moves()).after(mv);
     let e = direction::explain(&pos, &f, mv).unwrap();
     assert_eq!(e.reference, None);
@@ -382,15 +414,15 @@ proptest! {
     fn written_notation_reads_back(picks in prop::collection::vec(any::<u32>(), 0..90)) {
         let pos = random_game(&picks);
         let moves = pos.moves();
-        let texts = direction::write_game(GameType::MLP, Rules::default(), &moves, false);
-        let ascii = direction::write_game(GameType::MLP, Rules::default(), &moves, true);
+        let texts = write_game(GameType::MLP, Rules::default(), &moves, false);
+        let ascii = write_game(GameType::MLP, Rules::default(), &moves, true);
         let f = Frame::of_moves(&moves);
         let mut a = Position::new(GameType::MLP);
         let mut b = Position::new(GameType::MLP);
         for (i, mv) in moves.iter().enumerate() {
             let want = canonical_move(&f, *mv);
-            prop_assert_eq!(direction::read(&a, &texts[i]), Ok(want), "move {}", i + 1);
-            prop_assert_eq!(direction::read(&b, &ascii[i]), Ok(want), "move {}", i + 1);
+            prop_assert_eq!(read(&a, &texts[i]), Ok(want), "move {}", i + 1);
+            prop_assert_eq!(read(&b, &ascii[i]), Ok(want), "move {}", i + 1);
             a.play_unchecked(want);
             b.play_unchecked(want);
         }
@@ -400,7 +432,7 @@ proptest! {
     fn rotations_and_reflections_write_the_same(picks in prop::collection::vec(any::<u32>(), 0..90)) {
         let pos = random_game(&picks);
         let moves = pos.moves();
-        let texts = direction::write_game(GameType::MLP, Rules::default(), &moves, false);
+        let texts = write_game(GameType::MLP, Rules::default(), &moves, false);
         for steps in 0..6u8 {
             for mirror in [false, true] {
                 let t = |h: Hex| {
@@ -408,7 +440,7 @@ proptest! {
                     if mirror { h.mirror() } else { h }
                 };
                 let moved: Vec<Move> = moves.iter().map(|m| map_move(*m, t)).collect();
-                let w = direction::write_game(GameType::MLP, Rules::default(), &moved, false);
+                let w = write_game(GameType::MLP, Rules::default(), &moved, false);
                 prop_assert_eq!(&w, &texts, "rotation {} mirror {}", steps, mirror);
             }
         }

@@ -2,93 +2,18 @@
 //! standard notation do not see rotations and reflections, the record frame's standard
 //! notation does, and algebraic text reads back to the same game.
 
-use beeline::engine::hex::Hex;
-use beeline::engine::piece::{Bug, GameType, PieceId};
+mod common;
+
+use beeline::engine::piece::{GameType, PieceId};
 use beeline::engine::position::{Move, Position, Rules};
-use beeline::notation::algebraic::{self, Form};
+use beeline::notation::algebraic::{AlgebraicMove, Form};
+use beeline::notation::direction::DirectionMove;
 use beeline::notation::frame::Frame;
-use beeline::notation::{direction, standard};
+use beeline::notation::uhp::MoveString;
+use beeline::notation::{read_game, write_game, Coordinates, Notation};
+use common::{random_game, seeded_picks, transform};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-use std::time::Instant;
-
-/// xorshift64*: a small deterministic generator, so a seed names a game.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
-
-/// Moves that exercise the notation's special cases: Pillbug throws, stacks, expansion bugs.
-fn is_special(pos: &Position, mv: &Move) -> bool {
-    match *mv {
-        Move::Place { piece, .. } => {
-            matches!(piece.bug(), Bug::Mosquito | Bug::Ladybug | Bug::Pillbug)
-        }
-        Move::Move { piece, from, to } => {
-            piece.color() != pos.to_move()
-                || pos.board().height(to) > 0
-                || pos.board().height(from) > 1
-                || matches!(
-                    piece.bug(),
-                    Bug::Mosquito | Bug::Ladybug | Bug::Pillbug | Bug::Beetle
-                )
-                || !pos.own_destinations(piece).contains(&to)
-        }
-        Move::Pass => false,
-    }
-}
-
-/// A legal game of up to `plies` moves, half of the moves chosen among the special ones.
-fn random_game(seed: u64, plies: usize, gt: GameType) -> Vec<Move> {
-    let mut rng = Rng::new(seed);
-    let mut pos = Position::new(gt);
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let special: Vec<Move> = if rng.below(2) == 0 {
-            legal
-                .iter()
-                .copied()
-                .filter(|m| is_special(&pos, m))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let pool = if special.is_empty() { &legal } else { &special };
-        let mv = pool[rng.below(pool.len())];
-        pos.play_unchecked(mv);
-    }
-    pos.moves()
-}
-
-/// Rotation by `k` sixths after an optional mirror: one of the 12 symmetries of the grid.
-fn transform(moves: &[Move], k: u8, mirror: bool) -> Vec<Move> {
-    let t = |h: Hex| if mirror { h.mirror() } else { h }.rotate_cw(k);
-    moves
-        .iter()
-        .map(|m| match *m {
-            Move::Place { piece, to } => Move::Place { piece, to: t(to) },
-            Move::Move { piece, from, to } => Move::Move {
-                piece,
-                from: t(from),
-                to: t(to),
-            },
-            Move::Pass => Move::Pass,
-        })
-        .collect()
-}
 
 /// Replays with every move checked.
 fn replay(gt: GameType, moves: &[Move]) -> Position {
@@ -101,12 +26,26 @@ fn replay(gt: GameType, moves: &[Move]) -> Position {
     pos
 }
 
-/// Standard notation, in the record frame (`canonical: false`) or the canonical one.
-fn standard(gt: GameType, moves: &[Move], canonical: bool) -> Vec<String> {
-    standard::write_game(gt, Rules::default(), moves, canonical)
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
+/// Every move in notation `N`, in the given coordinates where `N` uses them.
+fn written<N: Notation>(
+    gt: GameType,
+    moves: &[Move],
+    coordinates: Coordinates,
+    style: N::Style,
+) -> Vec<String> {
+    write_game::<N>(gt, Rules::default(), moves, coordinates, style)
+}
+
+fn algebraic(gt: GameType, moves: &[Move], form: Form) -> Vec<String> {
+    written::<AlgebraicMove>(gt, moves, Coordinates::Canonical, form)
+}
+
+fn direction(gt: GameType, moves: &[Move]) -> Vec<String> {
+    written::<DirectionMove>(gt, moves, Coordinates::Canonical, Default::default())
+}
+
+fn standard(gt: GameType, moves: &[Move], coordinates: Coordinates) -> Vec<String> {
+    written::<MoveString>(gt, moves, coordinates, ())
 }
 
 /// Stacks by canonical hex.
@@ -121,33 +60,30 @@ fn canonical_stacks(pos: &Position, frame: &Frame) -> BTreeMap<(i32, i32), Vec<P
 }
 
 fn check_symmetry(gt: GameType, moves: &[Move]) {
-    let alg: Vec<Vec<String>> = Form::ALL
-        .iter()
-        .map(|f| algebraic::write_game(gt, Rules::default(), moves, *f))
-        .collect();
-    let dir = direction::write_game(gt, Rules::default(), moves, false);
-    let std0 = standard(gt, moves, false);
-    let std_canonical = standard(gt, moves, true);
+    let alg: Vec<Vec<String>> = Form::ALL.iter().map(|f| algebraic(gt, moves, *f)).collect();
+    let dir = direction(gt, moves);
+    let std0 = standard(gt, moves, Coordinates::Record);
+    let std_canonical = standard(gt, moves, Coordinates::Canonical);
     let mut standard_changed = false;
     for k in 0..6u8 {
         for mirror in [false, true] {
             let t = transform(moves, k, mirror);
             replay(gt, &t);
             for (form, expected) in Form::ALL.iter().zip(&alg) {
-                let got = algebraic::write_game(gt, Rules::default(), &t, *form);
+                let got = algebraic(gt, &t, *form);
                 assert_eq!(&got, expected, "{form:?}, rotation {k}, mirror {mirror}");
             }
             assert_eq!(
-                direction::write_game(gt, Rules::default(), &t, false),
+                direction(gt, &t),
                 dir,
                 "direction, rotation {k}, mirror {mirror}"
             );
             assert_eq!(
-                standard(gt, &t, true),
+                standard(gt, &t, Coordinates::Canonical),
                 std_canonical,
                 "canonical standard, rotation {k}, mirror {mirror}"
             );
-            standard_changed |= standard(gt, &t, false) != std0;
+            standard_changed |= standard(gt, &t, Coordinates::Record) != std0;
         }
     }
     if moves.len() >= 2 {
@@ -161,11 +97,14 @@ fn check_symmetry(gt: GameType, moves: &[Move]) {
 fn check_round_trip(gt: GameType, moves: &[Move]) {
     let frame = Frame::of_moves(moves);
     for form in Form::ALL {
-        let texts = algebraic::write_game(gt, Rules::default(), moves, form);
-        let read = match algebraic::read_game(gt, Rules::default(), &texts) {
-            Ok(p) => p.moves(),
-            Err(e) => panic!("{form:?}: {e}\n{texts:?}"),
-        };
+        let texts = algebraic(gt, moves, form);
+        let mut read_back = Position::new(gt);
+        if let Err(e) =
+            read_game::<AlgebraicMove, _>(&mut read_back, Coordinates::Canonical, &texts)
+        {
+            panic!("{form:?}: {e}\n{texts:?}");
+        }
+        let read = read_back.moves();
         assert_eq!(read.len(), moves.len());
         let read_frame = Frame::of_moves(&read);
         let (mut a, mut b) = (Position::new(gt), Position::new(gt));
@@ -191,17 +130,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn notation_ignores_rotation_and_reflection(seed in any::<u64>(), plies in 2usize..90, mlp in any::<bool>()) {
+    fn notation_ignores_rotation_and_reflection(picks in prop::collection::vec(any::<u32>(), 2..90), mlp in any::<bool>()) {
         let gt = if mlp { GameType::MLP } else { GameType::BASE };
-        let moves = random_game(seed, plies, gt);
-        check_symmetry(gt, &moves);
+        check_symmetry(gt, &random_game(gt, &picks).moves());
     }
 
     #[test]
-    fn algebraic_reads_back_what_it_writes(seed in any::<u64>(), plies in 1usize..120, mlp in any::<bool>()) {
+    fn algebraic_reads_back_what_it_writes(picks in prop::collection::vec(any::<u32>(), 1..120), mlp in any::<bool>()) {
         let gt = if mlp { GameType::MLP } else { GameType::BASE };
-        let moves = random_game(seed, plies, gt);
-        check_round_trip(gt, &moves);
+        check_round_trip(gt, &random_game(gt, &picks).moves());
     }
 }
 
@@ -213,11 +150,11 @@ fn seeded_games_cover_the_special_cases() {
     let (mut throws, mut enemy_throws, mut climbs, mut mosquito_throws) = (0, 0, 0, 0);
     let mut bugs_moved = std::collections::BTreeSet::new();
     for seed in 0..12u64 {
-        let moves = random_game(seed, 150, gt);
+        let moves = random_game(gt, &seeded_picks(seed, 150)).moves();
         let frame = Frame::of_moves(&moves);
         let mut pos = Position::new(gt);
         for mv in &moves {
-            let text = algebraic::write(&pos, &frame, *mv, Form::Short);
+            let text = AlgebraicMove::from_move(&pos, *mv, &frame).write(Form::Short);
             if let Move::Move { piece, from, to } = *mv {
                 bugs_moved.insert(piece.bug());
                 if pos.board().height(to) > 0 || pos.board().height(from) > 1 {
@@ -243,26 +180,4 @@ fn seeded_games_cover_the_special_cases() {
     assert!(climbs >= 5, "{climbs} climbs");
     assert!(mosquito_throws >= 1, "{mosquito_throws} Mosquito throws");
     assert_eq!(bugs_moved.len(), 8, "{bugs_moved:?}");
-}
-
-/// Writing a 100-ply game in all three forms stays well under half a millisecond in release.
-#[test]
-fn writing_is_fast() {
-    let gt = GameType::MLP;
-    let moves = random_game(7, 100, gt);
-    assert_eq!(moves.len(), 100);
-    let mut best = f64::MAX;
-    for _ in 0..20 {
-        let t = Instant::now();
-        let mut n = 0;
-        for form in Form::ALL {
-            n += algebraic::write_game(gt, Rules::default(), &moves, form).len();
-        }
-        assert_eq!(n, 300);
-        best = best.min(t.elapsed().as_secs_f64());
-    }
-    eprintln!("algebraic, 100 plies, three forms: {:.3} ms", best * 1e3);
-    if !cfg!(debug_assertions) {
-        assert!(best < 0.5e-3, "{:.3} ms", best * 1e3);
-    }
 }

@@ -3,14 +3,16 @@
 //! written in different ways).
 
 use beeline::engine::position::{GameState, Move, Position, Rules};
+use beeline::notation::algebraic::{AlgebraicMove, Form};
+use beeline::notation::direction::{DirectionMove, Style};
 use beeline::notation::uhp::GameString;
-use beeline::record::export::{self, Notation};
-use beeline::record::{import, Format, Record, RecordError, RecordFrame};
+use beeline::notation::uhp::MoveString;
+use beeline::notation::Coordinates;
+use beeline::record::export;
+use beeline::record::{import, Format, Record, RecordError};
 
-fn data(name: &str) -> String {
-    let path = format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+mod common;
+use common::data;
 
 /// The reference game, replayed by the engine from its GameString.
 fn reference() -> Position {
@@ -31,8 +33,8 @@ fn assert_same_game_up_to_frame(rec: &Record) {
     let reference = import(&data("game.uhp"), None).unwrap();
     assert_eq!(rec.moves.len(), reference.moves.len());
     assert_eq!(
-        export::moves_in(rec, Notation::Direction { ascii: false }),
-        export::moves_in(&reference, Notation::Direction { ascii: false })
+        export::moves_in::<DirectionMove>(rec, Style::Unicode),
+        export::moves_in::<DirectionMove>(&reference, Style::Unicode)
     );
     assert_eq!(rec.position().state(), GameState::WhiteWins);
 }
@@ -41,7 +43,7 @@ fn assert_same_game_up_to_frame(rec: &Record) {
 fn uhp_game_string() {
     let rec = import(&data("game.uhp"), None).unwrap();
     assert_eq!(rec.format, Format::Uhp);
-    assert_eq!(rec.frame, RecordFrame::Record);
+    assert_eq!(rec.coordinates, Coordinates::Record);
     assert_reference_game(&rec, 31);
     assert!(rec.notices.is_empty(), "{:?}", rec.notices);
     assert_eq!(rec.result(), GameState::WhiteWins);
@@ -112,7 +114,8 @@ fn illegal_move_keeps_the_prefix_and_names_the_move() {
     let e = rec.error.as_ref().unwrap();
     assert_eq!(e.line, 11);
     assert_eq!(e.text, "wS1 bA1-");
-    assert!(e.reason.contains("touch the opponent"), "{}", e.reason);
+    let fault = e.fault.to_string();
+    assert!(fault.contains("touch the opponent"), "{fault}");
     let shown = e.to_string();
     assert!(
         shown.contains("line 11") && shown.contains("wS1 bA1-"),
@@ -201,7 +204,7 @@ fn sgf_passes_draws_and_empty_dones() {
 fn standard_list_in_numbered_turns() {
     let rec = import(&data("standard_turns.txt"), None).unwrap();
     assert_eq!(rec.format, Format::Standard);
-    assert_eq!(rec.frame, RecordFrame::Record);
+    assert_eq!(rec.coordinates, Coordinates::Record);
     assert_reference_game(&rec, 31);
     assert_eq!(rec.meta.white.as_deref(), Some("alice"));
     assert_eq!(rec.meta.date.as_deref(), Some("2024.03.01"));
@@ -212,7 +215,7 @@ fn standard_list_in_numbered_turns() {
 fn direction_tables_as_in_the_notation_examples() {
     let rec = import(&data("direction_tables.md"), None).unwrap();
     assert_eq!(rec.format, Format::Direction);
-    assert_eq!(rec.frame, RecordFrame::Canonical);
+    assert_eq!(rec.coordinates, Coordinates::Canonical);
     assert!(rec.error.is_none(), "{:?}", rec.error);
     assert_same_game_up_to_frame(&rec);
     assert_eq!(rec.meta.white.as_deref(), Some("alice"));
@@ -239,7 +242,7 @@ fn algebraic_lists_in_every_form() {
     ] {
         let rec = import(&data(name), None).unwrap();
         assert_eq!(rec.format, Format::Algebraic, "{name}");
-        assert_eq!(rec.frame, RecordFrame::Canonical);
+        assert_eq!(rec.coordinates, Coordinates::Canonical);
         assert!(rec.error.is_none(), "{name}: {:?}", rec.error);
         assert_same_game_up_to_frame(&rec);
         assert_eq!(rec.meta.event.as_deref(), event);
@@ -256,11 +259,8 @@ fn move_lists_fill_in_forced_passes_in_tables_and_stop_on_gaps() {
     assert_eq!(rec.moves.len(), 3);
     let e = rec.error.unwrap();
     assert_eq!(e.line, 5);
-    assert!(
-        e.reason.contains("turn 2 of Black is missing"),
-        "{}",
-        e.reason
-    );
+    let fault = e.fault.to_string();
+    assert!(fault.contains("turn 2 of Black is missing"), "{fault}");
 }
 
 #[test]
@@ -273,7 +273,7 @@ fn passes_in_move_lists() {
     let base = import("S\nS\nQ+Ss\n", Some(Format::Direction)).unwrap();
     assert_eq!(base.game_type, beeline::engine::piece::GameType::BASE);
     assert!(base.notices[0].contains("read as Base"));
-    assert!(rec.error.unwrap().reason.contains("pass"));
+    assert!(rec.error.unwrap().fault.to_string().contains("pass"));
 }
 
 #[test]
@@ -335,33 +335,33 @@ fn exports_round_trip() {
         assert_eq!(pgn.result(), rec.result());
         // Move lists: the standard one keeps the coordinates of its frame; the direction
         // list gives the same game up to the frame.
-        let st = import(&export::to_list(&rec, Notation::Standard), None).unwrap();
+        let st = import(&export::to_list::<MoveString>(&rec, ()), None).unwrap();
         assert_eq!(st.format, Format::Standard, "{name}");
         assert_eq!(
-            export::standard_moves(&st),
-            export::standard_moves(&rec),
+            export::moves_in::<MoveString>(&st, ()),
+            export::moves_in::<MoveString>(&rec, ()),
             "{name} via a standard list"
         );
-        for ascii in [false, true] {
-            let text = export::to_list(&rec, Notation::Direction { ascii });
+        for style in [Style::Unicode, Style::Ascii] {
+            let text = export::to_list::<DirectionMove>(&rec, style);
             let d = import(&text, None).unwrap();
             assert_eq!(d.format, Format::Direction, "{name}");
             assert!(d.error.is_none(), "{name}: {:?}", d.error);
             assert_eq!(
-                export::moves_in(&d, Notation::Direction { ascii }),
-                export::moves_in(&rec, Notation::Direction { ascii })
+                export::moves_in::<DirectionMove>(&d, style),
+                export::moves_in::<DirectionMove>(&rec, style)
             );
             assert_eq!(d.meta.white, rec.meta.white);
         }
-        for n in [
-            Notation::AlgebraicLong,
-            Notation::AlgebraicShort,
-            Notation::AlgebraicCompressed,
-        ] {
-            let a = import(&export::to_list(&rec, n), None).unwrap();
+        for form in Form::ALL {
+            let a = import(&export::to_list::<AlgebraicMove>(&rec, form), None).unwrap();
             assert_eq!(a.format, Format::Algebraic, "{name}");
             assert!(a.error.is_none(), "{name}: {:?}", a.error);
-            assert_eq!(export::moves_in(&a, n), export::moves_in(&rec, n), "{name}");
+            assert_eq!(
+                export::moves_in::<AlgebraicMove>(&a, form),
+                export::moves_in::<AlgebraicMove>(&rec, form),
+                "{name}"
+            );
         }
     }
 }
@@ -394,7 +394,7 @@ fn pgn_export_follows_mzinga_layout() {
 #[test]
 fn json_rows_count_turns_per_player() {
     let rec = import(&data("game.uhp"), None).unwrap();
-    let json = serde_json::to_value(export::to_json(&rec)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&export::to_json(&rec)).unwrap();
     assert_eq!(json["game_type"], "Base+MLP");
     assert_eq!(json["result"], "WhiteWins");
     assert_eq!(json["format"], "uhp");
@@ -427,6 +427,7 @@ fn record_positions_replay() {
         rec.game_type,
         Rules {
             tournament_opening: false,
+            ..Rules::default()
         },
     );
     assert!(relaxed.legal_moves().iter().any(

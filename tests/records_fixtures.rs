@@ -7,13 +7,8 @@ use beeline::engine::hex::Hex;
 use beeline::engine::piece::PieceId;
 use beeline::engine::position::Position;
 use beeline::record::{import, Format};
-use std::path::PathBuf;
 
-fn fixtures() -> Option<PathBuf> {
-    let dir =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/mzinga-recordings");
-    dir.is_dir().then_some(dir)
-}
+mod common;
 
 fn stacks(b: &Board) -> Vec<(Hex, Vec<PieceId>)> {
     let mut v: Vec<_> = b.occupied().map(|h| (h, b.stack(h))).collect();
@@ -22,11 +17,9 @@ fn stacks(b: &Board) -> Vec<(Hex, Vec<PieceId>)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/fixtures (run with --ignored)"]
 fn sgf_and_pgn_twins_give_the_same_positions() {
-    let Some(dir) = fixtures() else {
-        println!("skipped: ../shared/fixtures/mzinga-recordings is not present");
-        return;
-    };
+    let dir = common::shared_recordings();
     let mut pairs = 0;
     let mut plies = 0;
     let mut report = Vec::new();
@@ -94,11 +87,9 @@ fn sgf_and_pgn_twins_give_the_same_positions() {
 }
 
 #[test]
+#[ignore = "needs ../shared/fixtures (run with --ignored)"]
 fn left_out_forced_passes_are_played() {
-    let Some(dir) = fixtures() else {
-        println!("skipped: ../shared/fixtures/mzinga-recordings is not present");
-        return;
-    };
+    let dir = common::shared_recordings();
     let text = std::fs::read_to_string(dir.join("HV-Dumbot-Mormor51-2023-05-11-0957.sgf")).unwrap();
     let full = import(&text, None).unwrap();
     let passes = full

@@ -1,18 +1,17 @@
 //! M. C. DeMarco's algebraic (grid) notation: `wA m n2`.
 //!
 //! ```
-//! use beeline::notation::algebraic::{self, Form};
-//! use beeline::engine::piece::GameType;
-//! use beeline::engine::position::{Position, Rules};
+//! use beeline::engine::{piece::GameType, position::Position};
+//! use beeline::notation::algebraic::{AlgebraicMove, Form};
+//! use beeline::notation::{read_game, write_game, Coordinates};
 //!
 //! let mut pos = Position::new(GameType::BASE);
-//! for text in ["wG @m0", "bS n0", "wQ @l0", "bQ @n1", "wA @m-1", "bA @o1", "wA m n2"] {
-//!     let mv = algebraic::read(&pos, text).unwrap();
-//!     pos.play(mv).unwrap();
-//! }
-//! let long = algebraic::write_game(GameType::BASE, Rules::default(), &pos.moves(), Form::Long);
+//! let texts = ["wG @m0", "bS n0", "wQ @l0", "bQ @n1", "wA @m-1", "bA @o1", "wA m n2"];
+//! read_game::<AlgebraicMove, _>(&mut pos, Coordinates::Canonical, &texts).unwrap();
+//! let (gt, rules, moves) = (pos.game_type(), pos.rules(), pos.moves());
+//! let long = write_game::<AlgebraicMove>(gt, rules, &moves, Coordinates::Canonical, Form::Long);
 //! assert_eq!(long[6], "wA m-1 n+2");
-//! let short = algebraic::write_game(GameType::BASE, Rules::default(), &pos.moves(), Form::Compressed);
+//! let short = write_game::<AlgebraicMove>(gt, rules, &moves, Coordinates::Canonical, Form::Compressed);
 //! assert_eq!(short[6], "wAmn2");
 //! ```
 //!
@@ -68,19 +67,21 @@
 //! `nn2`?). Every split is tried, and the legal moves decide.
 
 use crate::engine::hex::{Direction, Hex};
-use crate::engine::piece::{Bug, Color, GameType, PieceId};
-use crate::engine::position::{Move, Position, Rules};
+use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::position::{Move, Position};
 use crate::notation::frame::Frame;
+use crate::notation::{Kind, Mismatch, Notation, ReadError, SyntaxError};
 use std::fmt;
 use std::str::FromStr;
-use thiserror::Error;
 
 /// How much a written move says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Form {
     /// Full origin and destination, signed rows: `wA m-1 n+2`.
     Long,
     /// Minimal origin: `wA m n2`.
+    #[default]
     Short,
     /// The short form without spaces: `wAmn2`.
     Compressed,
@@ -88,6 +89,19 @@ pub enum Form {
 
 impl Form {
     pub const ALL: [Form; 3] = [Form::Long, Form::Short, Form::Compressed];
+
+    /// The form's name: `short`, `long` or `compressed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Long => "long",
+            Form::Short => "short",
+            Form::Compressed => "compressed",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.name() == name)
+    }
 }
 
 /// Column names, indexed by `(q + 12) mod 52`.
@@ -222,28 +236,12 @@ impl Thrower {
     fn write(&self, out: &mut String, form: Form) {
         out.push('(');
         write_piece(out, self.color, self.bug);
-        if let Some(sq) = self.square {
-            if form != Form::Compressed {
-                out.push(' ');
-            }
+        // The short forms name the mover only; its square is the long form's.
+        if let Some(sq) = self.square.filter(|_| form == Form::Long) {
+            out.push(' ');
             sq.write(out, form);
         }
         out.push(')');
-    }
-}
-
-/// A colour (when written) and a bug: `wA`, `A`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Kind {
-    pub color: Option<Color>,
-    pub bug: Bug,
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        write_piece(&mut s, self.color, self.bug);
-        f.write_str(&s)
     }
 }
 
@@ -264,7 +262,11 @@ pub struct BugMove {
     pub bug: Bug,
     /// Written `@`: a placement.
     pub placement: bool,
+    /// What the short form writes of the origin (as much as the text gives, for read text).
     pub origin: Origin,
+    /// The whole origin square, which the long form writes, when known (a move written from
+    /// a position).
+    pub from: Option<Square>,
     pub to: Square,
     pub thrower: Option<Thrower>,
 }
@@ -284,9 +286,64 @@ fn write_piece(out: &mut String, color: Option<Color>, bug: Bug) {
 }
 
 impl AlgebraicMove {
-    /// The text in one form. The value decides what is written (origin parts, thrower
-    /// square); the form decides spacing and signs.
-    pub fn format(&self, form: Form) -> String {
+    /// Every reading of `text`. Compressed text may run two column names together
+    /// (`nn2`: column `nn`, or columns `n` and `n`); each split that fits the grammar is one
+    /// alternative, the split into more columns first.
+    pub fn alternatives(text: &str) -> Result<Vec<AlgebraicMove>, SyntaxError> {
+        parse::alternatives(text)
+    }
+}
+
+impl Notation for AlgebraicMove {
+    type Style = Form;
+    const NAME: &'static str = "algebraic";
+    const RECORD_COORDINATES: bool = false;
+
+    /// Everything any form writes: the short form's origin, the whole origin square and the
+    /// thrower's square.
+    fn from_move(pos: &Position, mv: Move, frame: &Frame) -> AlgebraicMove {
+        let (piece, from, to) = match mv {
+            Move::Pass => return AlgebraicMove::Pass,
+            Move::Place { piece, to } => {
+                return AlgebraicMove::Bug(BugMove {
+                    color: Some(piece.color()),
+                    bug: piece.bug(),
+                    placement: true,
+                    origin: Origin::default(),
+                    from: None,
+                    to: Square::of(frame.to_canonical(to)),
+                    thrower: None,
+                })
+            }
+            Move::Move { piece, from, to } => (piece, from, to),
+        };
+        let start = frame.to_canonical(from);
+        let thrower = thrower_of(pos, piece, to).map(|t| Thrower {
+            color: Some(t.color()),
+            bug: t.bug(),
+            square: pos
+                .board()
+                .position(t)
+                .map(|h| Square::of(frame.to_canonical(h))),
+        });
+        AlgebraicMove::Bug(BugMove {
+            color: Some(piece.color()),
+            bug: piece.bug(),
+            placement: false,
+            origin: short_origin(pos, frame, piece, from, start),
+            from: Some(Square::of(start)),
+            to: Square::of(frame.to_canonical(to)),
+            thrower,
+        })
+    }
+
+    fn to_move(&self, pos: &Position, frame: &Frame) -> Result<Move, ReadError> {
+        resolve(pos, frame, &[*self], &self.to_string())
+    }
+
+    /// The text in one form. The value decides what can be written (origin parts, thrower
+    /// square); the form decides how much of it, the spacing and the signs.
+    fn write(&self, form: Form) -> String {
         let m = match self {
             AlgebraicMove::Pass => return "pass".to_string(),
             AlgebraicMove::Bug(m) => m,
@@ -301,9 +358,18 @@ impl AlgebraicMove {
         space(&mut out);
         if m.placement {
             out.push('@');
-        } else if !m.origin.is_empty() {
-            m.origin.write(&mut out, form);
-            space(&mut out);
+        } else {
+            match (form, m.from) {
+                (Form::Long, Some(sq)) => {
+                    sq.write(&mut out, form);
+                    space(&mut out);
+                }
+                _ if !m.origin.is_empty() => {
+                    m.origin.write(&mut out, form);
+                    space(&mut out);
+                }
+                _ => {}
+            }
         }
         m.to.write(&mut out, form);
         if let Some(t) = &m.thrower {
@@ -313,56 +379,10 @@ impl AlgebraicMove {
         out
     }
 
-    /// The canonical notation of a legal move of `pos`, in `frame` (see [`write`]).
-    pub fn from_move(pos: &Position, frame: &Frame, mv: Move, form: Form) -> AlgebraicMove {
-        let (piece, from, to) = match mv {
-            Move::Pass => return AlgebraicMove::Pass,
-            Move::Place { piece, to } => {
-                return AlgebraicMove::Bug(BugMove {
-                    color: Some(piece.color()),
-                    bug: piece.bug(),
-                    placement: true,
-                    origin: Origin::default(),
-                    to: Square::of(frame.to_canonical(to)),
-                    thrower: None,
-                })
-            }
-            Move::Move { piece, from, to } => (piece, from, to),
-        };
-        let start = frame.to_canonical(from);
-        let origin = match form {
-            Form::Long => Origin {
-                column: Some(Column::of_q(start.q)),
-                row: Some(start.r),
-            },
-            Form::Short | Form::Compressed => short_origin(pos, frame, piece, from, start),
-        };
-        let thrower = thrower_of(pos, piece, to).map(|t| Thrower {
-            color: Some(t.color()),
-            bug: t.bug(),
-            square: match form {
-                Form::Long => pos
-                    .board()
-                    .position(t)
-                    .map(|h| Square::of(frame.to_canonical(h))),
-                Form::Short | Form::Compressed => None,
-            },
-        });
-        AlgebraicMove::Bug(BugMove {
-            color: Some(piece.color()),
-            bug: piece.bug(),
-            placement: false,
-            origin,
-            to: Square::of(frame.to_canonical(to)),
-            thrower,
-        })
-    }
-
-    /// Every reading of `text`. Compressed text may run two column names together
-    /// (`nn2`: column `nn`, or columns `n` and `n`); each split that fits the grammar is one
-    /// alternative, the split into more columns first.
-    pub fn alternatives(text: &str) -> Result<Vec<AlgebraicMove>, SyntaxError> {
-        parse::alternatives(text)
+    /// Tries every reading of the text (compressed text can run column names together).
+    fn read(pos: &Position, frame: &Frame, text: &str) -> Result<Move, ReadError> {
+        let alts = parse::alternatives(text)?;
+        resolve(pos, frame, &alts, text)
     }
 }
 
@@ -422,9 +442,9 @@ fn thrower_of(pos: &Position, piece: PieceId, to: Hex) -> Option<PieceId> {
 }
 
 impl fmt::Display for AlgebraicMove {
-    /// The short form's spacing and signs.
+    /// The short form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.format(Form::Short))
+        f.write_str(&self.write(Form::Short))
     }
 }
 
@@ -434,107 +454,21 @@ impl FromStr for AlgebraicMove {
     /// The first of [`AlgebraicMove::alternatives`].
     fn from_str(s: &str) -> Result<AlgebraicMove, SyntaxError> {
         let alts = parse::alternatives(s)?;
-        alts.into_iter().next().ok_or_else(|| SyntaxError {
-            text: s.to_string(),
-            reason: "nothing to read".to_string(),
-        })
+        alts.into_iter()
+            .next()
+            .ok_or_else(|| SyntaxError::new("algebraic", s, "nothing to read"))
     }
 }
 
-/// Text that is not algebraic notation at all.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("'{text}' is not algebraic notation: {reason}")]
-pub struct SyntaxError {
-    pub text: String,
-    pub reason: String,
-}
-
-/// Why no legal move matches (the first requirement no legal move meets).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum Mismatch {
-    #[error("the game is over")]
-    GameOver,
-    #[error("a player may pass only when no other move is possible")]
-    PassNotLegal,
-    #[error("the only legal turn is a pass")]
-    MustPass,
-    #[error("no legal turn places or moves {0}")]
-    Piece(Kind),
-    #[error("no {piece} can go to {square}")]
-    Destination { piece: Kind, square: Square },
-    #[error("{piece} can reach {square} by moving, not by placement")]
-    NotPlacement { piece: Kind, square: Square },
-    #[error("{piece} can reach {square} only by placement")]
-    NotMovement { piece: Kind, square: Square },
-    #[error("no {piece} from {origin} can reach {square}")]
-    Origin {
-        piece: Kind,
-        origin: Origin,
-        square: Square,
-    },
-    #[error("{thrower} cannot move {piece} to {square}")]
-    Thrower {
-        thrower: Thrower,
-        piece: Kind,
-        square: Square,
-    },
-}
-
-/// Why text does not give one legal move.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ReadError {
-    #[error(transparent)]
-    Syntax(#[from] SyntaxError),
-    #[error("no legal move matches '{text}': {why}")]
-    NoMatch { text: String, why: Mismatch },
-    #[error("'{text}' matches several legal moves: {}", candidates.join(", "))]
-    Ambiguous {
-        text: String,
-        /// The matching moves in long form.
-        candidates: Vec<String>,
-    },
-}
-
-/// A move of a game that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("move {index} '{text}': {error}")]
-pub struct GameReadError {
-    /// 1-based position in the game.
-    pub index: usize,
-    pub text: String,
-    pub error: ReadError,
-}
-
-/// Writes a legal move of `pos` in `form`.
-///
-/// `frame` may be any frame at least as fixed as `Frame::of_moves(&pos.moves()).after(mv)`,
-/// such as the frame of the whole game: before the handedness is fixed every piece lies on
-/// the axis, where both handednesses give the same names. Nothing is replayed or cloned.
-pub fn write(pos: &Position, frame: &Frame, mv: Move, form: Form) -> String {
-    AlgebraicMove::from_move(pos, frame, mv, form).format(form)
-}
-
-/// Writes every move of a game (legal moves from the empty board) in `form`.
-pub fn write_game(game_type: GameType, rules: Rules, moves: &[Move], form: Form) -> Vec<String> {
-    let frame = Frame::of_moves(moves);
-    let mut pos = Position::with_rules(game_type, rules);
-    moves
-        .iter()
-        .map(|&mv| {
-            let s = write(&pos, &frame, mv, form);
-            pos.play_unchecked(mv);
-            s
-        })
-        .collect()
-}
-
-/// Reads one move of `pos`: exactly one legal move must match.
-pub fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
-    let alts = parse::alternatives(text)?;
-    let no_match = |why| ReadError::NoMatch {
-        text: text.to_string(),
-        why,
-    };
+/// The one legal move of `pos` that one of the readings `alts` of `text` names, with
+/// coordinates in `frame` (the frame fixed by the moves so far).
+fn resolve(
+    pos: &Position,
+    frame: &Frame,
+    alts: &[AlgebraicMove],
+    text: &str,
+) -> Result<Move, ReadError> {
+    let no_match = |why| ReadError::no_match(text, why);
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return Err(no_match(Mismatch::GameOver));
@@ -549,11 +483,10 @@ pub fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
     if legal == [Move::Pass] {
         return Err(no_match(Mismatch::MustPass));
     }
-    let base = Frame::of_moves(&pos.moves());
-    let candidates: Vec<(Move, Frame)> = legal.iter().map(|&m| (m, base.after(m))).collect();
+    let candidates: Vec<(Move, Frame)> = legal.iter().map(|&m| (m, frame.after(m))).collect();
     let mut found: Vec<(Move, Frame)> = Vec::new();
     let mut deepest: Option<(usize, Box<Mismatch>)> = None;
-    for alt in &alts {
+    for alt in alts {
         let AlgebraicMove::Bug(bm) = alt else {
             continue;
         };
@@ -572,22 +505,23 @@ pub fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
             }
         }
     }
-    match found.len() {
-        0 => Err(no_match(match deepest {
-            Some((_, why)) => *why,
-            // Unreachable: a text that is not `pass` has at least one piece alternative.
-            None => Mismatch::PassNotLegal,
-        })),
-        1 => Ok(found[0].0),
-        _ => {
-            let longs: Vec<String> = found
-                .iter()
-                .map(|(m, f)| write(pos, f, *m, Form::Long))
-                .collect();
+    let long = |(m, f): &(Move, Frame)| AlgebraicMove::from_move(pos, *m, f).write(Form::Long);
+    match found.as_slice() {
+        [] => {
+            // Every reading names a piece (passes were handled above), so one of them failed
+            // at some depth.
+            debug_assert!(deepest.is_some(), "no reading of '{text}' was tried");
+            Err(no_match(
+                deepest.map_or(Mismatch::PassNotLegal, |(_, why)| *why),
+            ))
+        }
+        [(m, _)] => Ok(*m),
+        [first, ..] => {
+            let longs: Vec<String> = found.iter().map(long).collect();
             if longs.iter().all(|l| *l == longs[0]) {
                 // Images of one move under the symmetry of a frame not yet fixed.
                 let best = found.iter().min_by_key(|(_, f)| frame_preference(f));
-                Ok(best.map_or(found[0].0, |(m, _)| *m))
+                Ok(best.unwrap_or(first).0)
             } else {
                 let mut candidates = Vec::new();
                 for l in longs {
@@ -596,31 +530,12 @@ pub fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
                     }
                 }
                 Err(ReadError::Ambiguous {
-                    text: text.to_string(),
+                    text: text.trim().to_string(),
                     candidates,
                 })
             }
         }
     }
-}
-
-/// Reads a whole game from the empty board, in the canonical frame.
-pub fn read_game<S: AsRef<str>>(
-    game_type: GameType,
-    rules: Rules,
-    moves: &[S],
-) -> Result<Position, GameReadError> {
-    let mut pos = Position::with_rules(game_type, rules);
-    for (i, text) in moves.iter().enumerate() {
-        let text = text.as_ref();
-        let mv = read(&pos, text).map_err(|error| GameReadError {
-            index: i + 1,
-            text: text.to_string(),
-            error,
-        })?;
-        pos.play_unchecked(mv);
-    }
-    Ok(pos)
 }
 
 /// Orders frames: unmirrored before mirrored, then by rotation, so that a game read from
@@ -744,10 +659,7 @@ mod parse {
     }
 
     fn err(text: &str, reason: impl Into<String>) -> SyntaxError {
-        SyntaxError {
-            text: text.to_string(),
-            reason: reason.into(),
-        }
+        SyntaxError::new("algebraic", text, reason)
     }
 
     pub(super) fn alternatives(text: &str) -> Result<Vec<AlgebraicMove>, SyntaxError> {
@@ -804,6 +716,7 @@ mod parse {
                 bug,
                 placement,
                 origin,
+                from: None,
                 to,
                 thrower,
             });
@@ -1017,7 +930,7 @@ mod tests {
             ("pass", Form::Short),
         ] {
             let m: AlgebraicMove = text.parse().unwrap();
-            assert_eq!(m.format(form), text);
+            assert_eq!(m.write(form), text);
         }
     }
 
@@ -1025,8 +938,8 @@ mod tests {
     fn compressed_runs_split_every_way() {
         let alts = AlgebraicMove::alternatives("wAnn2").unwrap();
         assert_eq!(alts.len(), 2);
-        assert_eq!(alts[0].format(Form::Short), "wA n n2");
-        assert_eq!(alts[1].format(Form::Short), "wA nn2");
+        assert_eq!(alts[0].write(Form::Short), "wA n n2");
+        assert_eq!(alts[1].write(Form::Short), "wA nn2");
         let spaced = AlgebraicMove::alternatives("wA n n2").unwrap();
         assert_eq!(spaced.len(), 1);
     }

@@ -25,29 +25,25 @@
 //! string reads back as the move it was written for.
 //!
 //! ```
-//! use beeline::notation::direction;
-//! use beeline::engine::piece::GameType;
-//! use beeline::engine::position::{Position, Rules};
+//! use beeline::engine::{piece::GameType, position::Position};
+//! use beeline::notation::{direction::DirectionMove, read_game, write_game, Coordinates};
 //! let mut pos = Position::new(GameType::MLP);
-//! let mut moves = Vec::new();
-//! for text in ["L", "P", "M+Lm", "A+Pn", "Q+Ls"] {
-//!     let mv = direction::read(&pos, text).unwrap();
-//!     pos.play(mv).unwrap();
-//!     moves.push(mv);
-//! }
-//! let written = direction::write_game(GameType::MLP, Rules::default(), &moves, false);
-//! assert_eq!(written, ["L", "P", "M+Lm", "A+Pn", "Q+Ls"]);
+//! let turns = ["L", "P", "M+Lm", "A+Pn", "Q+Ls"];
+//! read_game::<DirectionMove, _>(&mut pos, Coordinates::Canonical, &turns).unwrap();
+//! let written = write_game::<DirectionMove>(
+//!     pos.game_type(), pos.rules(), &pos.moves(), Coordinates::Canonical, Default::default());
+//! assert_eq!(written, turns);
 //! ```
 
 use crate::engine::board::Board;
 use crate::engine::hex::{Direction, Hex};
-use crate::engine::piece::{Bug, GameType, PieceId};
-use crate::engine::position::{Move, Position, Rules};
+use crate::engine::piece::{Bug, PieceId};
+use crate::engine::position::{Move, Position};
 use crate::notation::frame::{Frame, Stage};
 use crate::notation::reference::{self, Candidate};
+use crate::notation::{Mismatch, Notation, ReadError, SyntaxError};
 use std::fmt;
 use std::str::FromStr;
-use thiserror::Error;
 
 /// The letter of a canonical direction: `n a s m r f` for E, SE, SW, W, NW, NE.
 pub const fn direction_letter(d: Direction) -> char {
@@ -114,10 +110,28 @@ impl DirectionMove {
     pub fn to_ascii(&self) -> String {
         self.styled(Style::Ascii).to_string()
     }
+}
 
-    /// Resolves the notation against a position: exactly one legal turn must match.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, ReadError> {
-        resolve(pos, self, &self.to_string())
+impl Notation for DirectionMove {
+    type Style = Style;
+    const NAME: &'static str = "direction";
+    const RECORD_COORDINATES: bool = false;
+
+    fn from_move(pos: &Position, mv: Move, frame: &Frame) -> DirectionMove {
+        write(pos, frame, mv)
+    }
+
+    fn to_move(&self, pos: &Position, frame: &Frame) -> Result<Move, ReadError> {
+        resolve(pos, frame, self, &self.to_string())
+    }
+
+    fn write(&self, style: Style) -> String {
+        self.styled(style).to_string()
+    }
+
+    fn read(pos: &Position, frame: &Frame, text: &str) -> Result<Move, ReadError> {
+        let parsed: DirectionMove = text.parse()?;
+        resolve(pos, frame, &parsed, text)
     }
 }
 
@@ -173,26 +187,8 @@ impl fmt::Display for DirectionMove {
     }
 }
 
-/// Errors from reading direction notation.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ReadError {
-    #[error("'{text}' is not direction notation: {reason}")]
-    Syntax { text: String, reason: String },
-    #[error("'{text}': no legal turn matches ({reason})")]
-    NoMatch { text: String, reason: String },
-    #[error("'{text}' matches several legal turns: {}", candidates.join(", "))]
-    Ambiguous {
-        text: String,
-        /// Each matching turn in canonical notation.
-        candidates: Vec<String>,
-    },
-}
-
-fn syntax(text: &str, reason: impl Into<String>) -> ReadError {
-    ReadError::Syntax {
-        text: text.to_string(),
-        reason: reason.into(),
-    }
+fn syntax(text: &str, reason: impl Into<String>) -> SyntaxError {
+    SyntaxError::new("direction", text, reason)
 }
 
 /// Strips an optional turn number (`12.`, `12...`) from the front.
@@ -206,9 +202,9 @@ fn strip_turn_number(t: &str) -> &str {
 }
 
 impl FromStr for DirectionMove {
-    type Err = ReadError;
+    type Err = SyntaxError;
 
-    fn from_str(text: &str) -> Result<DirectionMove, ReadError> {
+    fn from_str(text: &str) -> Result<DirectionMove, SyntaxError> {
         let t = strip_turn_number(text.trim());
         if matches!(t, "—" | "–" | "--" | "---") || t.eq_ignore_ascii_case("pass") {
             return Ok(DirectionMove::Pass);
@@ -226,7 +222,7 @@ impl FromStr for DirectionMove {
             })
         };
         let is_times = |c: char| c == '×' || c == 'x';
-        let piece = |i: &mut usize, opponent: bool, what: &str| -> Result<PieceRef, ReadError> {
+        let piece = |i: &mut usize, opponent: bool, what: &str| -> Result<PieceRef, SyntaxError> {
             let c = eat(i, &|c| c.is_ascii_uppercase())
                 .ok_or_else(|| syntax(text, format!("expected the {what}'s letter")))?;
             let bug = Bug::from_letter(c).ok_or_else(|| syntax(text, format!("no piece '{c}'")))?;
@@ -370,7 +366,7 @@ fn piece_ref(board: &Board, frame: &Frame, pos: &Position, c: &Candidate) -> Pie
 
 /// The canonical notation of a legal move of `pos`. `frame` must be at least as fixed as
 /// `Frame::of_moves(&pos.moves()).after(mv)`; the frame of the whole game is fine.
-pub fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
+fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
     let Some(d) = describe(pos, frame, mv) else {
         return DirectionMove::Pass;
     };
@@ -401,53 +397,11 @@ pub fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
     }
 }
 
-/// Every move of a game in direction notation (turns are numbered per player by the caller).
-pub fn write_game(game_type: GameType, rules: Rules, moves: &[Move], ascii: bool) -> Vec<String> {
-    let frame = Frame::of_moves(moves);
-    let style = if ascii { Style::Ascii } else { Style::Unicode };
-    let mut pos = Position::with_rules(game_type, rules);
-    moves
-        .iter()
-        .map(|mv| {
-            let s = write(&pos, &frame, *mv).styled(style).to_string();
-            pos.play_unchecked(*mv);
-            s
-        })
-        .collect()
-}
-
-/// A move of a game that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("move {index}: {error}")]
-pub struct GameReadError {
-    /// 1-based index of the move in the game.
-    pub index: usize,
-    pub error: ReadError,
-}
-
-/// Reads a whole game written in direction notation, built in the canonical frame.
-/// On error, the position before the bad move is in `pos` (pass a fresh position in).
-pub fn read_game<S: AsRef<str>>(pos: &mut Position, texts: &[S]) -> Result<(), GameReadError> {
-    for t in texts {
-        let index = pos.ply() + 1;
-        let mv = read(pos, t.as_ref()).map_err(|error| GameReadError { index, error })?;
-        pos.play_unchecked(mv);
-    }
-    Ok(())
-}
-
-/// Reads one turn against a position: exactly one legal turn must match.
-pub fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
-    let parsed: DirectionMove = text.parse()?;
-    resolve(pos, &parsed, text)
-}
-
 /// The candidate turns a reader considers, each with the frame it would be notated in.
 /// Games read from this notation are built in the canonical frame: the first piece on the
 /// origin, the second east of it, the first piece off that line south of it. Candidates that
 /// would break that are left out (they are mirror or rotated twins of ones kept).
-fn reader_candidates(pos: &Position) -> Vec<(Move, Frame)> {
-    let f0 = Frame::of_moves(&pos.moves());
+fn reader_candidates(pos: &Position, f0: &Frame) -> Vec<(Move, Frame)> {
     pos.legal_moves()
         .into_iter()
         .filter(|m| *m != Move::Pass)
@@ -556,34 +510,36 @@ fn loose_match(
     }
 }
 
-fn resolve(pos: &Position, parsed: &DirectionMove, text: &str) -> Result<Move, ReadError> {
-    let no_match = |reason: String| ReadError::NoMatch {
-        text: text.to_string(),
-        reason,
-    };
+/// Resolves parsed text against `pos` in `frame` (the frame fixed by the moves so far):
+/// exactly one legal turn must match, its canonical reading first, then looser ones.
+fn resolve(
+    pos: &Position,
+    frame: &Frame,
+    parsed: &DirectionMove,
+    text: &str,
+) -> Result<Move, ReadError> {
+    let no_match = |why| ReadError::no_match(text, why);
     if pos.state().is_over() {
-        return Err(no_match("the game is over".into()));
+        return Err(no_match(Mismatch::GameOver));
     }
     let legal = pos.legal_moves();
     if *parsed == DirectionMove::Pass {
         return if legal == [Move::Pass] {
             Ok(Move::Pass)
         } else {
-            Err(no_match(
-                "a move is possible, so the player cannot pass".into(),
-            ))
+            Err(no_match(Mismatch::PassNotLegal))
         };
     }
     if legal == [Move::Pass] {
-        return Err(no_match("the only legal turn is a pass".into()));
+        return Err(no_match(Mismatch::MustPass));
     }
-    let cands = reader_candidates(pos);
+    let cands = reader_candidates(pos, frame);
     let pick = |found: Vec<&(Move, Frame)>| -> Option<Result<Move, ReadError>> {
         match found.as_slice() {
             [] => None,
             [(m, _)] => Some(Ok(*m)),
             many => Some(Err(ReadError::Ambiguous {
-                text: text.to_string(),
+                text: text.trim().to_string(),
                 candidates: many
                     .iter()
                     .map(|(m, f)| write(pos, f, *m).to_string())
@@ -610,8 +566,8 @@ fn resolve(pos: &Position, parsed: &DirectionMove, text: &str) -> Result<Move, R
     Err(no_match(why_no_match(pos, &cands, parsed)))
 }
 
-/// A short reason why nothing matched, for the error message.
-fn why_no_match(pos: &Position, cands: &[(Move, Frame)], parsed: &DirectionMove) -> String {
+/// Why nothing matched: the first requirement no candidate meets.
+fn why_no_match(pos: &Position, cands: &[(Move, Frame)], parsed: &DirectionMove) -> Mismatch {
     let DirectionMove::Turn {
         piece,
         placement,
@@ -619,17 +575,7 @@ fn why_no_match(pos: &Position, cands: &[(Move, Frame)], parsed: &DirectionMove)
         ..
     } = parsed
     else {
-        return String::new();
-    };
-    let whose = if piece.opponent {
-        "the opponent's"
-    } else {
-        "a"
-    };
-    let what = if *placement {
-        "placement of"
-    } else {
-        "move of"
+        return Mismatch::PassNotLegal;
     };
     let any_number = PieceRef {
         number: None,
@@ -640,14 +586,25 @@ fn why_no_match(pos: &Position, cands: &[(Move, Frame)], parsed: &DirectionMove)
         .filter(|(m, f)| matches_piece(pos, f, &any_number, m, *placement))
         .collect();
     if of_kind.is_empty() {
-        return format!("no legal {what} {whose} {}", piece.bug.name());
+        let color = if piece.opponent {
+            pos.to_move().other()
+        } else {
+            pos.to_move()
+        };
+        return Mismatch::Piece(crate::notation::Kind {
+            color: Some(color),
+            bug: piece.bug,
+        });
     }
     if let Some(n) = piece.number {
         if !of_kind
             .iter()
             .any(|(m, f)| matches_piece(pos, f, piece, m, *placement))
         {
-            return format!("no {} numbered {n} can make that move", piece.bug.name());
+            return Mismatch::Number {
+                bug: piece.bug,
+                number: n,
+            };
         }
     }
     if let Some(r) = reference {
@@ -660,14 +617,13 @@ fn why_no_match(pos: &Position, cands: &[(Move, Frame)], parsed: &DirectionMove)
                 .any(|c| matches_reference(pos, f, r, c, to, None))
         });
         if !near {
-            return format!(
-                "no destination of the {} is next to the reference {}",
-                piece.bug.name(),
-                r.bug.name()
-            );
+            return Mismatch::NotNextToReference {
+                bug: piece.bug,
+                reference: r.bug,
+            };
         }
     }
-    format!("the {} cannot reach that destination", piece.bug.name())
+    Mismatch::Unreachable(piece.bug)
 }
 
 /// What a turn's notation refers to, for showing it on the board.
@@ -746,10 +702,7 @@ mod tests {
             "A2×Pm"
         );
         for bad in ["", "a", "Z+Qm", "A4", "A+Qz", "A×", "G✳m", "Ban", "Qm+"] {
-            assert!(
-                matches!(bad.parse::<DirectionMove>(), Err(ReadError::Syntax { .. })),
-                "{bad}"
-            );
+            assert!(bad.parse::<DirectionMove>().is_err(), "{bad}");
         }
     }
 }

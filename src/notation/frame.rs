@@ -64,6 +64,15 @@ impl Frame {
         stage: Stage::Empty,
     };
 
+    /// The engine's own coordinates, as a complete frame that maps nothing: notation written
+    /// in it uses a record's own coordinates.
+    pub const ENGINE: Frame = Frame {
+        origin: Hex::ORIGIN,
+        rotation: 0,
+        mirrored: false,
+        stage: Stage::Complete,
+    };
+
     /// The frame fixed by a game's moves (from the empty board).
     pub fn of_moves(moves: &[Move]) -> Frame {
         moves.iter().fold(Frame::EMPTY, |f, m| f.after(*m))

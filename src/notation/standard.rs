@@ -1,9 +1,9 @@
 //! The standard notation (BoardSpace / UHP MoveStrings: `wA1 -bQ`, `wB1 bQ`, `wL`).
 //!
-//! The syntax is [`MoveString`]; this module chooses the reference the way the direction
-//! notation does, and writes and reads directions either in the record's own coordinates
-//! (`frame: None`: engine directions as they are) or in the canonical [`Frame`]
-//! (`Some(frame)`), for games that carry no frame of their own.
+//! The syntax is [`MoveString`]; this module is its [`Notation`]: it chooses the reference
+//! the way the direction notation does, and writes and reads directions in the frame it is
+//! given: [`Frame::ENGINE`] for the record's own coordinates, or the game's canonical frame
+//! for games that carry no coordinates of their own.
 //!
 //! * First move: the bare piece (`wL`).
 //! * Climbing: the piece on top of the stack climbed (`wB1 bQ`).
@@ -13,60 +13,106 @@
 //!   notation writes with a direct destination, the same priorities pick among the
 //!   destination's neighbours, never the moved piece.
 //!
-//! The reader takes any valid reference, `.` or nothing after the first piece, `wM1`,
+//! The reader takes any valid reference (the moved piece itself too: `wB1 /wB1`, a Beetle
+//! stepping down beside the stack it leaves), `.` or nothing after the first piece, `wM1`,
 //! `wL1`, `wP1`, and letters in the wrong case where that cannot change the meaning
 //! (`WA1 -bq`, `PASS`); the move must be legal, and the error names the broken rule.
 //!
 //! ```
-//! use beeline::notation::standard;
-//! use beeline::engine::piece::GameType;
-//! use beeline::engine::position::Position;
+//! use beeline::engine::{piece::GameType, position::Position};
+//! use beeline::notation::{frame::Frame, uhp::MoveString, Notation};
 //! let mut pos = Position::new(GameType::MLP);
 //! for text in ["wL", "bP wL-", "wM -wL", "bA1 bP-", "wQ /wL"] {
-//!     let mv = standard::read(&pos, None, text).unwrap();
+//!     let mv = MoveString::read(&pos, &Frame::ENGINE, text).unwrap();
 //!     pos.play(mv).unwrap();
 //! }
-//! let mv = standard::read(&pos, None, "bQ bP\\").unwrap();
+//! let mv = MoveString::read(&pos, &Frame::ENGINE, "bQ bP\\").unwrap();
 //! // Next to bP and wL: the Queen rule does not apply, the Pillbug (unique) does.
-//! assert_eq!(standard::write(&pos, None, mv).to_string(), "bQ bP\\");
+//! assert_eq!(MoveString::from_move(&pos, mv, &Frame::ENGINE).to_string(), "bQ bP\\");
 //! ```
 
-use crate::engine::piece::{GameType, PieceId};
-use crate::engine::position::{Move, Position, Rules};
+use crate::engine::position::{Move, Position};
 use crate::notation::frame::Frame;
 use crate::notation::reference;
-use crate::notation::uhp::{MoveError, MoveString, Target};
-use thiserror::Error;
+use crate::notation::uhp::{MoveString, Target};
+use crate::notation::{Mismatch, Notation, ReadError};
 
-/// A standard move that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("'{text}': {error}")]
-pub struct ReadError {
-    pub text: String,
-    pub error: MoveError,
-}
+impl Notation for MoveString {
+    type Style = ();
+    const NAME: &'static str = "standard";
+    const RECORD_COORDINATES: bool = true;
 
-/// The canonical standard notation of a legal move of `pos`. With `Some(frame)` (a frame at
-/// least as fixed as the one after `mv`) directions are canonical; with `None` they are the
-/// engine's own. Ties between references are broken in the canonical frame either way.
-pub fn write(pos: &Position, frame: Option<&Frame>, mv: Move) -> MoveString {
-    match frame {
-        Some(f) => write_with(pos, f, Some(f), mv),
-        None => {
-            let counting = Frame::of_moves(&pos.moves()).after(mv);
-            write_with(pos, &counting, None, mv)
+    fn from_move(pos: &Position, mv: Move, frame: &Frame) -> MoveString {
+        // Reference ties are broken in the canonical frame whatever `frame` is, so that the
+        // reference is the one the direction notation names.
+        let counting = Frame::of_moves(&pos.moves()).after(mv);
+        write_with(pos, &counting, frame, mv)
+    }
+
+    fn to_move(&self, pos: &Position, frame: &Frame) -> Result<Move, ReadError> {
+        let text = self.to_string();
+        let (piece, to) = match *self {
+            MoveString::Pass => (None, None),
+            MoveString::First(piece) => {
+                if !pos.board().is_empty() {
+                    return Err(ReadError::no_match(&text, Mismatch::NeedsReference));
+                }
+                (Some(piece), Some(crate::engine::hex::Hex::ORIGIN))
+            }
+            MoveString::Move { piece, target } => {
+                if piece == target.reference && target.direction.is_none() {
+                    return Err(ReadError::no_match(&text, Mismatch::ClimbsItself));
+                }
+                let r = pos.board().position(target.reference.id()).ok_or_else(|| {
+                    ReadError::no_match(&text, Mismatch::UnknownReference(target.reference))
+                })?;
+                let to = target
+                    .direction
+                    .map_or(r, |d| r.step(frame.dir_from_canonical(d)));
+                (Some(piece), Some(to))
+            }
+        };
+        let mv = match (piece, to) {
+            (Some(piece), Some(to)) => {
+                let id = piece.id();
+                match pos.board().position(id) {
+                    Some(from) => Move::Move {
+                        piece: id,
+                        from,
+                        to,
+                    },
+                    None => Move::Place { piece: id, to },
+                }
+            }
+            _ => Move::Pass,
+        };
+        if pos.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(ReadError::Illegal {
+                text,
+                rule: pos.explain(mv),
+            })
         }
+    }
+
+    fn write(&self, _: ()) -> String {
+        self.to_string()
+    }
+
+    /// Also reads letters in the wrong case where that cannot change the meaning.
+    fn read(pos: &Position, frame: &Frame, text: &str) -> Result<Move, ReadError> {
+        let ms: MoveString = normalize_case(text)
+            .parse()
+            .map_err(|e| ReadError::from(e).with_text(text))?;
+        ms.to_move(pos, frame).map_err(|e| e.with_text(text))
     }
 }
 
-/// [`write`] with the frame that breaks ties (`counting`) given separately from the frame
-/// directions are written in (`output`).
-pub fn write_with(
-    pos: &Position,
-    counting: &Frame,
-    output: Option<&Frame>,
-    mv: Move,
-) -> MoveString {
+/// The canonical standard notation of a legal move of `pos`, with reference ties broken
+/// in `counting` (the canonical frame, at least as fixed as after `mv`) and directions
+/// written in `output`.
+pub(crate) fn write_with(pos: &Position, counting: &Frame, output: &Frame, mv: Move) -> MoveString {
     let (piece, to) = match mv {
         Move::Pass => return MoveString::Pass,
         Move::Place { piece, to } | Move::Move { piece, to, .. } => (piece, to),
@@ -84,46 +130,22 @@ pub fn write_with(
             },
         };
     }
-    match reference::select_candidate(board, counting, Some(piece), to) {
-        Some(c) => {
-            // The top of the reference's stack, unless that is the moved piece itself.
-            let shown = board.top(c.hex).filter(|t| *t != piece).unwrap_or(c.piece);
-            let dir = c.hex.direction_to(to).map(|d| match output {
-                Some(f) => f.dir_to_canonical(d),
-                None => d,
-            });
-            MoveString::Move {
-                piece: piece.piece(),
-                target: Target {
-                    reference: shown.piece(),
-                    direction: dir,
-                },
-            }
-        }
-        // Not reachable for legal moves: every destination after the first touches the hive.
-        None => MoveString::from_move(pos, mv),
+    let candidate = reference::select_candidate(board, counting, Some(piece), to);
+    // Every destination after the first touches the hive (a legal move never leaves it), so
+    // a legal move always has a candidate.
+    debug_assert!(candidate.is_some(), "{mv:?} touches no piece");
+    let Some(c) = candidate else {
+        return MoveString::First(piece.piece());
+    };
+    // The top of the reference's stack, unless that is the moved piece itself.
+    let shown = board.top(c.hex).filter(|t| *t != piece).unwrap_or(c.piece);
+    MoveString::Move {
+        piece: piece.piece(),
+        target: Target {
+            reference: shown.piece(),
+            direction: c.hex.direction_to(to).map(|d| output.dir_to_canonical(d)),
+        },
     }
-}
-
-/// Every move of a game in standard notation; `canonical` writes directions in the game's
-/// canonical frame rather than in its own coordinates.
-pub fn write_game(
-    game_type: GameType,
-    rules: Rules,
-    moves: &[Move],
-    canonical: bool,
-) -> Vec<MoveString> {
-    let frame = Frame::of_moves(moves);
-    let output = canonical.then_some(&frame);
-    let mut pos = Position::with_rules(game_type, rules);
-    moves
-        .iter()
-        .map(|mv| {
-            let s = write_with(&pos, &frame, output, *mv);
-            pos.play_unchecked(*mv);
-            s
-        })
-        .collect()
 }
 
 /// Puts colour letters in lower case and bug letters in upper case (`WA1` → `wA1`,
@@ -155,46 +177,6 @@ fn normalize_case(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Reads a standard move against `pos` and checks it is legal. With `Some(frame)` (the
-/// canonical frame of the game so far) the directions are canonical ones; before the axis
-/// is fixed they are the engine's own, as the canonical frame is then just a translation.
-pub fn read(pos: &Position, frame: Option<&Frame>, text: &str) -> Result<Move, ReadError> {
-    let err = |error| ReadError {
-        text: text.to_string(),
-        error,
-    };
-    let ms: MoveString = normalize_case(text).parse().map_err(err)?;
-    let ms = match (frame, ms) {
-        (
-            Some(f),
-            MoveString::Move {
-                piece,
-                target:
-                    Target {
-                        reference,
-                        direction: Some(d),
-                    },
-            },
-        ) if f.has_axis() => MoveString::Move {
-            piece,
-            target: Target {
-                reference,
-                direction: Some(f.dir_from_canonical(d)),
-            },
-        },
-        (_, ms) => ms,
-    };
-    ms.to_move(pos).map_err(err)
-}
-
-/// The piece a standard move names, if any (for messages and links).
-pub fn moved_piece(ms: &MoveString) -> Option<PieceId> {
-    match ms {
-        MoveString::Pass => None,
-        MoveString::First(p) | MoveString::Move { piece: p, .. } => Some(p.id()),
-    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Universal Hive Protocol strings: GameTypeString, GameStateString, TurnString, MoveString
 //! and the whole GameString.
 //!
-//! A MoveString is parsed on its own ([`MoveString`], no position needed), then resolved
-//! against a position ([`MoveString::to_move`]) which checks it is legal. Writing goes the
-//! other way ([`MoveString::from_move`]).
+//! A MoveString is the syntax of the standard notation: it is parsed on its own
+//! ([`MoveString`], no position needed), and the [`Notation`](crate::notation::Notation)
+//! impl in [`standard`](crate::notation::standard) writes and resolves it against a position.
 //!
 //! ```
 //! use beeline::notation::uhp::GameString;
@@ -13,9 +13,11 @@
 //! assert_eq!(GameString::from_position(&pos).to_string(), "Base;InProgress;White[2];wS1;bG1 -wS1");
 //! ```
 
-use crate::engine::hex::{Direction, Hex};
-use crate::engine::piece::{Color, GameType, GameTypeParseError, Piece, PieceId, PieceParseError};
-use crate::engine::position::{GameState, Illegal, Move, Position, Rules};
+use crate::engine::hex::Direction;
+use crate::engine::piece::{Color, GameType, GameTypeParseError, Piece};
+use crate::engine::position::{GameState, Position, Rules};
+use crate::notation::frame::Frame;
+use crate::notation::{write_game, Coordinates, Notation, ReadError, SyntaxError};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -40,22 +42,6 @@ pub enum MoveString {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MoveError {
-    #[error("'{0}' is not a move (expected e.g. wA1 -bQ, wB1 bQ, pass)")]
-    Syntax(String),
-    #[error(transparent)]
-    Piece(#[from] PieceParseError),
-    #[error("the reference piece {0} is not on the board")]
-    UnknownReference(String),
-    #[error("only the first move of a game may omit the reference piece")]
-    NeedsReference,
-    #[error("{0} may not be its own reference")]
-    SelfReference(String),
-    #[error("{0}")]
-    Illegal(#[from] Illegal),
-}
-
 impl MoveString {
     /// The UHP symbol pair for a direction: text before and after the reference.
     pub fn direction_symbols(d: Direction) -> (&'static str, &'static str) {
@@ -69,86 +55,12 @@ impl MoveString {
         }
     }
 
-    /// Resolves the string against `pos` and checks that the move is legal there.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
-        let mv = self.to_move_unchecked(pos)?;
-        if pos.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::Illegal(pos.explain(mv)))
+    /// The piece the string moves, if any.
+    pub fn piece(&self) -> Option<Piece> {
+        match self {
+            MoveString::Pass => None,
+            MoveString::First(p) | MoveString::Move { piece: p, .. } => Some(*p),
         }
-    }
-
-    /// Resolves the string to a move without checking the rules.
-    pub fn to_move_unchecked(&self, pos: &Position) -> Result<Move, MoveError> {
-        let (piece, to) = match *self {
-            MoveString::Pass => return Ok(Move::Pass),
-            MoveString::First(piece) => {
-                if !pos.board().is_empty() {
-                    return Err(MoveError::NeedsReference);
-                }
-                (piece, Hex::ORIGIN)
-            }
-            MoveString::Move { piece, target } => {
-                if piece == target.reference {
-                    return Err(MoveError::SelfReference(piece.to_string()));
-                }
-                let r = pos
-                    .board()
-                    .position(target.reference.id())
-                    .ok_or_else(|| MoveError::UnknownReference(target.reference.to_string()))?;
-                (piece, target.direction.map_or(r, |d| r.step(d)))
-            }
-        };
-        let id = piece.id();
-        Ok(match pos.board().position(id) {
-            Some(from) => Move::Move {
-                piece: id,
-                from,
-                to,
-            },
-            None => Move::Place { piece: id, to },
-        })
-    }
-
-    /// A MoveString for a legal move of `pos`, with a deterministic choice of reference:
-    /// the piece climbed onto, else the first neighbour of the destination clockwise from
-    /// east that is not the moved piece.
-    pub fn from_move(pos: &Position, mv: Move) -> MoveString {
-        let (piece, to) = match mv {
-            Move::Pass => return MoveString::Pass,
-            Move::Place { piece, to } | Move::Move { piece, to, .. } => (piece, to),
-        };
-        let b = pos.board();
-        if b.is_empty() {
-            return MoveString::First(piece.piece());
-        }
-        let usable = |h: Hex| -> Option<PieceId> {
-            let stack = b.stack(h);
-            stack.iter().rev().copied().find(|p| *p != piece)
-        };
-        if let Some(r) = usable(to) {
-            return MoveString::Move {
-                piece: piece.piece(),
-                target: Target {
-                    reference: r.piece(),
-                    direction: None,
-                },
-            };
-        }
-        for d in Direction::ALL {
-            if let Some(r) = usable(to.step(d.opposite())) {
-                return MoveString::Move {
-                    piece: piece.piece(),
-                    target: Target {
-                        reference: r.piece(),
-                        direction: Some(d),
-                    },
-                };
-            }
-        }
-        // Unreachable for legal moves: every destination after the first touches the hive.
-        MoveString::First(piece.piece())
     }
 }
 
@@ -168,19 +80,24 @@ impl fmt::Display for MoveString {
     }
 }
 
-impl FromStr for MoveString {
-    type Err = MoveError;
+fn syntax(text: &str, reason: impl Into<String>) -> SyntaxError {
+    SyntaxError::new("standard", text, reason)
+}
 
-    fn from_str(s: &str) -> Result<MoveString, MoveError> {
+impl FromStr for MoveString {
+    type Err = SyntaxError;
+
+    fn from_str(s: &str) -> Result<MoveString, SyntaxError> {
         let t = s.trim();
         if t.eq_ignore_ascii_case("pass") {
             return Ok(MoveString::Pass);
         }
+        let expected = "expected a piece and a reference, such as wA1 -bQ, wB1 bQ or pass";
         let mut parts = t.split_whitespace();
         let (Some(p), rest, None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(MoveError::Syntax(s.to_string()));
+            return Err(syntax(s, expected));
         };
-        let piece: Piece = p.parse()?;
+        let piece: Piece = p.parse().map_err(|e| syntax(s, format!("{e}")))?;
         let Some(rest) = rest.filter(|r| *r != ".") else {
             return Ok(MoveString::First(piece));
         };
@@ -200,9 +117,14 @@ impl FromStr for MoveString {
             (None, Some('-')) => Some(Direction::E),
             (None, Some('/')) => Some(Direction::NE),
             (None, Some('\\')) => Some(Direction::SE),
-            _ => return Err(MoveError::Syntax(s.to_string())),
+            _ => {
+                return Err(syntax(
+                    s,
+                    "a direction goes either before or after the reference",
+                ))
+            }
         };
-        let reference: Piece = body.parse()?;
+        let reference: Piece = body.parse().map_err(|e| syntax(s, format!("{e}")))?;
         Ok(MoveString::Move {
             piece,
             target: Target {
@@ -275,12 +197,12 @@ pub enum UhpError {
     State(String),
     #[error("'{0}' is not a turn string (expected e.g. White[3])")]
     Turn(String),
-    #[error("move {index} '{text}': {error}")]
+    #[error("move {index}: {error}")]
     Move {
         /// 1-based position of the move in the game.
         index: usize,
-        text: String,
-        error: MoveError,
+        #[source]
+        error: ReadError,
     },
     #[error("the turn string says {said} but {moves} moves lead to {actual}")]
     TurnMismatch {
@@ -303,19 +225,20 @@ pub struct GameString {
 }
 
 impl GameString {
-    /// The GameString of a position, moves written with [`MoveString::from_move`].
+    /// The GameString of a position, its moves in standard notation in the position's own
+    /// coordinates.
     pub fn from_position(pos: &Position) -> GameString {
-        let mut replay = Position::with_rules(pos.game_type(), pos.rules());
-        let mut moves = Vec::with_capacity(pos.ply());
-        for mv in pos.moves() {
-            moves.push(MoveString::from_move(&replay, mv).to_string());
-            replay.play_unchecked(mv);
-        }
         GameString {
             game_type: pos.game_type(),
             state: pos.state(),
             turn: Turn::after(pos.ply()),
-            moves,
+            moves: write_game::<MoveString>(
+                pos.game_type(),
+                pos.rules(),
+                &pos.moves(),
+                Coordinates::Record,
+                (),
+            ),
         }
     }
 
@@ -351,13 +274,9 @@ pub fn replay_moves<S: AsRef<str>>(pos: &mut Position, moves: &[S]) -> Result<()
     for text in moves {
         let text = text.as_ref();
         let index = pos.ply() + 1;
-        let err = |error| UhpError::Move {
-            index,
-            text: text.to_string(),
-            error,
-        };
-        let ms: MoveString = text.parse().map_err(err)?;
-        let mv = ms.to_move(pos).map_err(err)?;
+        let err = |error| UhpError::Move { index, error };
+        let ms: MoveString = text.parse().map_err(|e| err(ReadError::Syntax(e)))?;
+        let mv = ms.to_move(pos, &Frame::ENGINE).map_err(err)?;
         pos.play_unchecked(mv);
     }
     Ok(())
@@ -399,6 +318,8 @@ impl FromStr for GameString {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::hex::Hex;
+    use crate::engine::position::Illegal;
 
     #[test]
     fn move_strings_round_trip() {
@@ -435,9 +356,13 @@ mod tests {
             ("bG1 \\wS1", Direction::NW),
             ("bG1 wS1/", Direction::NE),
         ] {
-            let mv = s.parse::<MoveString>().unwrap().to_move(&pos).unwrap();
+            let ms = s.parse::<MoveString>().unwrap();
+            let mv = ms.to_move(&pos, &Frame::ENGINE).unwrap();
             assert_eq!(mv.to(), Some(Hex::ORIGIN.step(d)), "{s}");
-            assert_eq!(MoveString::from_move(&pos, mv).to_string(), s);
+            assert_eq!(
+                MoveString::from_move(&pos, mv, &Frame::ENGINE).to_string(),
+                s
+            );
         }
     }
 
@@ -458,8 +383,11 @@ mod tests {
         match bad.replay() {
             Err(UhpError::Move {
                 index: 1,
-                text,
-                error: MoveError::Illegal(Illegal::QueenOnFirstTurn),
+                error:
+                    ReadError::Illegal {
+                        text,
+                        rule: Illegal::QueenOnFirstTurn,
+                    },
             }) => {
                 assert_eq!(text, "wQ")
             }

@@ -12,68 +12,164 @@
 //! assert_eq!(rows[1].direction, "S");
 //! ```
 
-use super::{Record, RecordFrame};
-use crate::notation::algebraic::{self, Form};
-use crate::notation::uhp::{GameString, Turn};
-use crate::notation::{direction, notate_game, standard, NotatedMove, StandardFrame};
+use super::Record;
+use crate::notation::algebraic::{AlgebraicMove, Form};
+use crate::notation::direction::{DirectionMove, Style};
+use crate::notation::uhp::{GameString, MoveString, Turn};
+use crate::notation::{notate_game, write_game, NotatedMove, Notation};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// A notation a move list can be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Notation {
+/// What a record can be written as: one enum for the command line (`--to`) and the app's
+/// export menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Export {
+    /// Every move in the three notations side by side, one line per move.
+    Table,
+    /// Metadata, notices and every move in every notation, as one JSON object.
+    #[cfg(feature = "cli")]
+    Json,
+    /// A UHP GameString.
+    #[default]
+    Uhp,
+    /// PGN in Mzinga's layout.
+    Pgn,
+    /// A move list in standard notation.
     Standard,
-    Direction { ascii: bool },
-    AlgebraicLong,
+    /// A move list in direction notation.
+    Direction,
+    /// A move list in direction notation with ASCII symbols (`x`, `*`, `--`).
+    DirectionAscii,
+    /// A move list in algebraic notation, short form.
     AlgebraicShort,
+    /// A move list in algebraic notation, long form.
+    AlgebraicLong,
+    /// A move list in algebraic notation, compressed form.
     AlgebraicCompressed,
+}
+
+impl Export {
+    /// The exports that are game records, in menu order (what the app offers).
+    pub const RECORDS: [Export; 8] = [
+        Export::Uhp,
+        Export::Pgn,
+        Export::Standard,
+        Export::Direction,
+        Export::DirectionAscii,
+        Export::AlgebraicShort,
+        Export::AlgebraicLong,
+        Export::AlgebraicCompressed,
+    ];
+
+    /// A stable key: the command line's name for it (`algebraic-long`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Export::Table => "table",
+            #[cfg(feature = "cli")]
+            Export::Json => "json",
+            Export::Uhp => "uhp",
+            Export::Pgn => "pgn",
+            Export::Standard => "standard",
+            Export::Direction => "direction",
+            Export::DirectionAscii => "direction-ascii",
+            Export::AlgebraicShort => "algebraic-short",
+            Export::AlgebraicLong => "algebraic-long",
+            Export::AlgebraicCompressed => "algebraic-compressed",
+        }
+    }
+
+    /// The export with this key.
+    pub fn from_key(key: &str) -> Option<Export> {
+        Export::RECORDS
+            .into_iter()
+            .chain([Export::Table])
+            .find(|e| e.key() == key)
+    }
+
+    /// How a menu names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Export::Table => "Table of all notations",
+            #[cfg(feature = "cli")]
+            Export::Json => "JSON",
+            Export::Uhp => "UHP game string",
+            Export::Pgn => "PGN",
+            Export::Standard => "Move list, standard",
+            Export::Direction => "Move list, direction",
+            Export::DirectionAscii => "Move list, direction (ASCII)",
+            Export::AlgebraicShort => "Move list, algebraic short",
+            Export::AlgebraicLong => "Move list, algebraic long",
+            Export::AlgebraicCompressed => "Move list, algebraic compressed",
+        }
+    }
+
+    /// The record written in this format.
+    pub fn text(self, rec: &Record) -> String {
+        match self {
+            Export::Table => to_table(rec),
+            #[cfg(feature = "cli")]
+            Export::Json => to_json(rec),
+            Export::Uhp => format!("{}\n", to_uhp(rec)),
+            Export::Pgn => to_pgn(rec),
+            Export::Standard => to_list::<MoveString>(rec, ()),
+            Export::Direction => to_list::<DirectionMove>(rec, Style::Unicode),
+            Export::DirectionAscii => to_list::<DirectionMove>(rec, Style::Ascii),
+            Export::AlgebraicShort => to_list::<AlgebraicMove>(rec, Form::Short),
+            Export::AlgebraicLong => to_list::<AlgebraicMove>(rec, Form::Long),
+            Export::AlgebraicCompressed => to_list::<AlgebraicMove>(rec, Form::Compressed),
+        }
+    }
+
+    /// A file name for it, from the players' names when known
+    /// (`Ann-vs-Bo-algebraic-long.txt`).
+    pub fn file_name(self, rec: &Record) -> String {
+        let players: Vec<String> = [&rec.meta.white, &rec.meta.black]
+            .into_iter()
+            .flatten()
+            .map(|s| slug(s))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let stem = if players.is_empty() {
+            "hive-game".to_string()
+        } else {
+            players.join("-vs-")
+        };
+        match self {
+            Export::Uhp => format!("{stem}.uhp"),
+            Export::Pgn => format!("{stem}.pgn"),
+            #[cfg(feature = "cli")]
+            Export::Json => format!("{stem}.json"),
+            _ => format!("{stem}-{}.txt", self.key()),
+        }
+    }
+}
+
+/// Letters and digits of a name, the rest as single dashes.
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').chars().take(40).collect()
 }
 
 /// One move in every notation.
 pub type Row = NotatedMove;
 
-/// The standard notation of every move, in the record's frame.
-pub fn standard_moves(rec: &Record) -> Vec<String> {
-    standard::write_game(
-        rec.game_type,
-        rec.rules,
-        &rec.moves,
-        rec.frame == RecordFrame::Canonical,
-    )
-    .into_iter()
-    .map(|m| m.to_string())
-    .collect()
-}
-
-/// Every move of the record in one notation.
-pub fn moves_in(rec: &Record, notation: Notation) -> Vec<String> {
-    match notation {
-        Notation::Standard => standard_moves(rec),
-        Notation::Direction { ascii } => {
-            direction::write_game(rec.game_type, rec.rules, &rec.moves, ascii)
-        }
-        Notation::AlgebraicLong | Notation::AlgebraicShort | Notation::AlgebraicCompressed => {
-            algebraic_moves(rec, notation)
-        }
-    }
-}
-
-fn algebraic_moves(rec: &Record, notation: Notation) -> Vec<String> {
-    let form = match notation {
-        Notation::AlgebraicLong => Form::Long,
-        Notation::AlgebraicCompressed => Form::Compressed,
-        _ => Form::Short,
-    };
-    algebraic::write_game(rec.game_type, rec.rules, &rec.moves, form)
+/// Every move of the record in notation `N`, in the record's coordinates where `N` uses
+/// them.
+pub fn moves_in<N: Notation>(rec: &Record, style: N::Style) -> Vec<String> {
+    write_game::<N>(rec.game_type, rec.rules, &rec.moves, rec.coordinates, style)
 }
 
 /// Every move in every notation.
 pub fn rows(rec: &Record) -> Vec<Row> {
-    let frame = match rec.frame {
-        RecordFrame::Record => StandardFrame::Record,
-        RecordFrame::Canonical => StandardFrame::Canonical,
-    };
-    notate_game(rec.game_type, rec.rules, &rec.moves, frame)
+    notate_game(rec.game_type, rec.rules, &rec.moves, rec.coordinates)
 }
 
 /// The record as a UHP GameString (its moves in the record's frame; the state is the
@@ -84,7 +180,7 @@ pub fn to_uhp(rec: &Record) -> String {
         game_type: rec.game_type,
         state: pos.state(),
         turn: Turn::after(pos.ply()),
-        moves: standard_moves(rec),
+        moves: moves_in::<MoveString>(rec, ()),
     }
     .to_string()
 }
@@ -122,7 +218,7 @@ pub fn to_pgn(rec: &Record) -> String {
     for (_, c) in rec.comments.iter().filter(|(p, _)| *p == 0) {
         let _ = writeln!(out, "{{{c}}}");
     }
-    for (i, s) in standard_moves(rec).iter().enumerate() {
+    for (i, s) in moves_in::<MoveString>(rec, ()).iter().enumerate() {
         let _ = write!(out, "{}. {s}", i + 1);
         for (_, c) in rec.comments.iter().filter(|(p, _)| *p == i + 1) {
             let _ = write!(out, " {{{}}}", c.replace('}', ")"));
@@ -134,7 +230,7 @@ pub fn to_pgn(rec: &Record) -> String {
 }
 
 /// A move list: header lines for what is known, then numbered turns of two moves.
-pub fn to_list(rec: &Record, notation: Notation) -> String {
+pub fn to_list<N: Notation>(rec: &Record, style: N::Style) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
     let m = &rec.meta;
@@ -154,7 +250,7 @@ pub fn to_list(rec: &Record, notation: Notation) -> String {
         let _ = writeln!(out, "Result: {r}");
     }
     out.push('\n');
-    let moves = moves_in(rec, notation);
+    let moves = moves_in::<N>(rec, style);
     for (t, pair) in moves.chunks(2).enumerate() {
         let _ = writeln!(out, "{}. {}", t + 1, pair.join(" "));
     }
@@ -178,8 +274,17 @@ pub struct JsonRecord {
     pub moves: Vec<Row>,
 }
 
-/// The JSON object of a record: metadata, notices, error and every move in every notation.
-pub fn to_json(rec: &Record) -> JsonRecord {
+/// The record as a JSON object: metadata, notices, error and every move in every notation.
+#[cfg(feature = "cli")]
+pub fn to_json(rec: &Record) -> String {
+    let json = serde_json::to_string_pretty(&json_record(rec))
+        // Strings, numbers and options only: serialising them cannot fail.
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    json + "\n"
+}
+
+/// The JSON form's contents: metadata, notices, error and every move in every notation.
+pub fn json_record(rec: &Record) -> JsonRecord {
     let m = &rec.meta;
     JsonRecord {
         game_type: rec.game_type.to_string(),

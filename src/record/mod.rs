@@ -27,8 +27,10 @@ pub mod uhp_game;
 
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, Piece};
-use crate::engine::position::{GameState, Move, Position, Rules};
-use crate::notation::uhp::{MoveError, MoveString, Target};
+use crate::engine::position::{GameState, Illegal, Move, Position, Rules};
+use crate::notation::frame::Frame;
+use crate::notation::uhp::{MoveString, Target};
+use crate::notation::{Coordinates, Notation, ReadError};
 use std::collections::HashMap;
 use std::fmt;
 use thiserror::Error;
@@ -38,6 +40,7 @@ pub const MAX_INPUT: usize = 1 << 20;
 
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// A UHP GameString (`Base+MLP;InProgress;White[3];wS1;…`).
     Uhp,
@@ -63,6 +66,22 @@ impl Format {
         Format::Algebraic,
     ];
 
+    /// The format's byte in a permalink.
+    pub fn code(self) -> u8 {
+        match self {
+            Format::Uhp => 0,
+            Format::Pgn => 1,
+            Format::Sgf => 2,
+            Format::Standard => 3,
+            Format::Direction => 4,
+            Format::Algebraic => 5,
+        }
+    }
+
+    pub fn from_code(code: u8) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.code() == code)
+    }
+
     /// The lower-case name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -81,13 +100,25 @@ impl Format {
             .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// Whether records in this format carry their own coordinates (references that fix
-    /// where each piece went on the record's board).
-    pub fn has_own_frame(self) -> bool {
-        matches!(
-            self,
-            Format::Uhp | Format::Pgn | Format::Sgf | Format::Standard
-        )
+    /// The coordinates records in this format carry: their own (references that fix where
+    /// each piece went on the record's board), or none, so that notation is canonical.
+    pub fn coordinates(self) -> Coordinates {
+        match self {
+            Format::Uhp | Format::Pgn | Format::Sgf | Format::Standard => Coordinates::Record,
+            Format::Direction | Format::Algebraic => Coordinates::Canonical,
+        }
+    }
+
+    /// How the format is named to users ("BoardSpace SGF").
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Uhp => "UHP game string",
+            Format::Pgn => "PGN",
+            Format::Sgf => "BoardSpace SGF",
+            Format::Standard => "move list (standard notation)",
+            Format::Direction => "move list (direction notation)",
+            Format::Algebraic => "move list (algebraic notation)",
+        }
     }
 }
 
@@ -95,16 +126,6 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Which coordinates the standard notation of a record uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RecordFrame {
-    /// The record's own: the engine keeps the record's coordinates (first piece at the
-    /// origin, references as written).
-    Record,
-    /// The canonical frame: the record carried no coordinates of its own.
-    Canonical,
 }
 
 /// Who played, when and where, and how it ended.
@@ -150,15 +171,48 @@ pub fn parse_result(s: &str) -> Option<GameState> {
     }
 }
 
+/// Why a move of a record could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ImportFault {
+    /// The move's text, in the record's notation, gives no legal move.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The move the record names breaks a rule.
+    #[error("{0}")]
+    Illegal(#[from] Illegal),
+    #[error("this turn was already given")]
+    TurnRepeated,
+    #[error("turn {turn} of {color} is missing before this move", color = .color.name())]
+    TurnMissing { turn: usize, color: Color },
+    #[error("this drop cannot be read (expected a piece and a cell, such as wA1 N 13)")]
+    UnreadableDrop,
+    #[error(
+        "this move cannot be read (expected a colour, a piece and a cell, such as W wA1 N 13)"
+    )]
+    UnreadableMove,
+    #[error("there is no such piece in a game of Hive")]
+    NoSuchPiece,
+}
+
 /// The first unreadable or illegal move of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: '{text}': {reason}")]
 pub struct ImportError {
     /// 1-based line of the input.
     pub line: usize,
     /// The move as written.
     pub text: String,
-    pub reason: String,
+    #[source]
+    pub fault: ImportFault,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.fault {
+            // A reader's error quotes the text itself.
+            ImportFault::Read(e) => write!(f, "line {}: {e}", self.line),
+            fault => write!(f, "line {}: '{}': {fault}", self.line, self.text),
+        }
+    }
 }
 
 /// Why nothing at all could be read.
@@ -170,8 +224,25 @@ pub enum RecordError {
     TooLarge(usize),
     #[error("the format of the input is not recognised (expected UHP, PGN, SGF or a move list)")]
     UnknownFormat,
-    #[error("line {line}: {reason}")]
-    Header { line: usize, reason: String },
+    #[error("line {line}: {fault}")]
+    Header {
+        line: usize,
+        #[source]
+        fault: HeaderFault,
+    },
+}
+
+/// What is wrong with a record's header.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HeaderFault {
+    #[error(transparent)]
+    GameType(#[from] crate::engine::piece::GameTypeParseError),
+    #[error("'{0}' is not a Hive variant")]
+    NotHive(String),
+    #[error("the variant '{0}' has no UHP equivalent")]
+    UnknownVariant(String),
+    #[error("no SGF properties found")]
+    NoSgfProperties,
 }
 
 /// An imported game.
@@ -185,7 +256,8 @@ pub struct Record {
     /// Comments, each after the move of its ply (0: before the first move).
     pub comments: Vec<(usize, String)>,
     pub format: Format,
-    pub frame: RecordFrame,
+    /// The coordinates the standard notation is written in.
+    pub coordinates: Coordinates,
     /// Repairs and oddities, one human-readable sentence each.
     pub notices: Vec<String>,
     /// The move that stopped the import, if any.
@@ -202,11 +274,7 @@ impl Record {
             moves: Vec::new(),
             comments: Vec::new(),
             format,
-            frame: if format.has_own_frame() {
-                RecordFrame::Record
-            } else {
-                RecordFrame::Canonical
-            },
+            coordinates: format.coordinates(),
             notices: Vec::new(),
             error: None,
         }
@@ -257,6 +325,7 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
         format,
         Rules {
             tournament_opening: false,
+            ..Rules::default()
         },
     )?;
     let k = strict.moves.len();
@@ -316,12 +385,12 @@ impl Replayer {
         self.rec.error.is_some()
     }
 
-    pub fn fail(&mut self, line: usize, text: &str, reason: impl Into<String>) {
+    pub fn fail(&mut self, line: usize, text: &str, fault: impl Into<ImportFault>) {
         if self.rec.error.is_none() {
             self.rec.error = Some(ImportError {
                 line,
                 text: text.trim().to_string(),
-                reason: reason.into(),
+                fault: fault.into(),
             });
         }
     }
@@ -340,7 +409,7 @@ impl Replayer {
                 true
             }
             Err(e) => {
-                self.fail(line, text, e.to_string());
+                self.fail(line, text, e);
                 false
             }
         }
@@ -395,12 +464,12 @@ impl Replayer {
     }
 
     /// Resolves a UHP MoveString (with the repairs) against the current position.
-    pub fn uhp_move(&mut self, text: &str) -> Result<Move, String> {
+    pub fn uhp_move(&mut self, text: &str) -> Result<Move, ReadError> {
         for tok in text.split_whitespace() {
             let t = tok.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
             self.note_token(t);
         }
-        let ms: MoveString = text.parse().map_err(|e: MoveError| e.to_string())?;
+        let ms: MoveString = text.parse()?;
         let ms = match ms {
             MoveString::Pass => MoveString::Pass,
             MoveString::First(p) => MoveString::First(self.piece(p, true)),
@@ -412,7 +481,9 @@ impl Replayer {
                 },
             },
         };
-        ms.to_move(&self.pos).map_err(|e| e.to_string())
+        // Renamed pieces are resolved under their new names; errors quote the text.
+        ms.to_move(&self.pos, &Frame::ENGINE)
+            .map_err(|e| e.with_text(text))
     }
 
     /// The move of a written piece to a hex (placement or movement, from the board).

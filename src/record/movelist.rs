@@ -16,11 +16,14 @@
 //! ```
 
 use super::pgn::strip_number;
-use super::{parse_result, Format, Record, RecordError, Replayer};
+use super::{parse_result, Format, ImportFault, Record, RecordError, Replayer};
 use crate::engine::piece::{Bug, GameType};
 use crate::engine::position::{Move, Position, Rules};
-use crate::notation::standard;
-use crate::notation::{algebraic, direction};
+use crate::notation::algebraic::AlgebraicMove;
+use crate::notation::direction::DirectionMove;
+use crate::notation::frame::Frame;
+use crate::notation::uhp::MoveString;
+use crate::notation::{Notation, ReadError};
 
 /// The largest turn number a table row may carry.
 const MAX_TURN: usize = 5_000;
@@ -269,17 +272,19 @@ fn table_row(line: &str) -> Option<(usize, Vec<String>)> {
 }
 
 /// Reads one move of a list in its notation.
-fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, String> {
+fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, ReadError> {
     if is_pass(text) {
         return Ok(Move::Pass);
     }
+    // Lists in these notations are built in the canonical frame, as fixed so far.
+    let canonical = || Frame::of_moves(&r.pos.moves());
     match format {
-        Format::Direction => direction::read(&r.pos, text).map_err(|e| e.to_string()),
-        Format::Algebraic => algebraic::read(&r.pos, text).map_err(|e| e.to_string()),
+        Format::Direction => DirectionMove::read(&r.pos, &canonical(), text),
+        Format::Algebraic => AlgebraicMove::read(&r.pos, &canonical(), text),
         // BoardGameArena renumbering first, then the standard reader's looser forms.
         _ => r
             .uhp_move(text)
-            .or_else(|e| standard::read(&r.pos, None, text).map_err(|_| e)),
+            .or_else(|e| MoveString::read(&r.pos, &Frame::ENGINE, text).map_err(|_| e)),
     }
 }
 
@@ -339,7 +344,7 @@ fn play(rec: Record, list: &[Entry], format: Format) -> Record {
                         e.line
                     ));
                 } else {
-                    r.fail(e.line, &e.text, "this turn was already given");
+                    r.fail(e.line, &e.text, ImportFault::TurnRepeated);
                 }
                 break;
             }
@@ -356,11 +361,10 @@ fn play(rec: Record, list: &[Entry], format: Format) -> Record {
                 r.fail(
                     e.line,
                     &e.text,
-                    format!(
-                        "turn {} of {} is missing before this move",
-                        missing / 2 + 1,
-                        r.pos.to_move().name()
-                    ),
+                    ImportFault::TurnMissing {
+                        turn: missing / 2 + 1,
+                        color: r.pos.to_move(),
+                    },
                 );
                 break;
             }

@@ -28,9 +28,10 @@
 //! assert!(permalink::decode(&link[..link.len() - 1]).is_err());
 //! ```
 
-use super::{Format, Record, RecordFrame};
+use super::{Format, Record};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::notation::Coordinates;
 use thiserror::Error;
 
 const VERSION: u8 = 1;
@@ -152,22 +153,29 @@ fn state_code(s: Option<GameState>) -> u8 {
 
 /// The fragment for a record shown at `ply` (clamped to the record's length).
 pub fn encode(rec: &Record, ply: usize) -> String {
+    // Each move as its index among the legal moves. A record holds legal moves only; should
+    // one not be legal, the link keeps the moves before it.
+    let mut pos = Position::with_rules(rec.game_type, rec.rules);
+    let mut indices = Vec::with_capacity(rec.moves.len());
+    for mv in &rec.moves {
+        let legal = sorted_moves(&pos);
+        let found = legal.iter().position(|m| m == mv);
+        debug_assert!(found.is_some(), "{mv:?} is not legal after {pos:?}");
+        let Some(i) = found else { break };
+        indices.push((i, legal.len()));
+        pos.play_unchecked(*mv);
+    }
     let mut out = vec![VERSION];
     let gt = rec.game_type;
     let flags = u8::from(gt.mosquito)
         | u8::from(gt.ladybug) << 1
         | u8::from(gt.pillbug) << 2
         | u8::from(rec.rules.tournament_opening) << 3
-        | u8::from(rec.frame == RecordFrame::Canonical) << 4;
+        | u8::from(rec.coordinates == Coordinates::Canonical) << 4;
     out.push(flags);
-    out.push(
-        Format::ALL
-            .iter()
-            .position(|f| *f == rec.format)
-            .unwrap_or(0) as u8,
-    );
+    out.push(rec.format.code());
     out.push(state_code(rec.meta.result));
-    put_varint(&mut out, ply.min(rec.moves.len()));
+    put_varint(&mut out, ply.min(indices.len()));
     let m = &rec.meta;
     for s in [&m.white, &m.black, &m.date, &m.event, &m.site, &m.round] {
         let s = s.as_deref().unwrap_or("");
@@ -179,17 +187,13 @@ pub fn encode(rec: &Record, ply: usize) -> String {
         put_varint(&mut out, end);
         out.extend_from_slice(&s.as_bytes()[..end]);
     }
-    put_varint(&mut out, rec.moves.len());
-    let mut pos = Position::with_rules(rec.game_type, rec.rules);
-    for mv in &rec.moves {
-        let legal = sorted_moves(&pos);
-        let i = legal.iter().position(|m| m == mv).unwrap_or(0);
-        match legal.len() {
+    put_varint(&mut out, indices.len());
+    for (i, n) in indices {
+        match n {
             0 | 1 => {}
             2..=256 => out.push(i as u8),
             _ => out.extend_from_slice(&(i as u16).to_be_bytes()),
         }
-        pos.play_unchecked(*mv);
     }
     let sum = fnv1a(&out) as u32;
     out.extend_from_slice(&sum.to_be_bytes());
@@ -261,17 +265,15 @@ pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
         ladybug: flags & 2 != 0,
         pillbug: flags & 4 != 0,
     };
-    let format = *Format::ALL
-        .get(usize::from(r.byte()?))
-        .ok_or(PermalinkError::Truncated)?;
+    let format = Format::from_code(r.byte()?).ok_or(PermalinkError::Truncated)?;
     let mut rec = Record::new(game_type, format);
     rec.rules = Rules {
         tournament_opening: flags & 8 != 0,
     };
-    rec.frame = if flags & 16 != 0 {
-        RecordFrame::Canonical
+    rec.coordinates = if flags & 16 != 0 {
+        Coordinates::Canonical
     } else {
-        RecordFrame::Record
+        Coordinates::Record
     };
     rec.meta.result = match r.byte()? {
         0 => None,

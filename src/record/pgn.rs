@@ -11,7 +11,7 @@
 //! assert_eq!(rec.comments, vec![(1, "solid".to_string())]);
 //! ```
 
-use super::{parse_result, Format, Record, RecordError, Replayer};
+use super::{parse_result, Format, HeaderFault, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
 use crate::engine::position::Rules;
 
@@ -65,7 +65,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
                 if name.eq_ignore_ascii_case("GameType") {
                     let gt: GameType = value.parse().map_err(|e| RecordError::Header {
                         line,
-                        reason: format!("{e}"),
+                        fault: HeaderFault::GameType(e),
                     })?;
                     game_type = Some(gt);
                 } else {

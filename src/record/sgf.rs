@@ -18,7 +18,7 @@
 //! assert_eq!(rec.meta.white.as_deref(), Some("ann"));
 //! ```
 
-use super::{Format, Record, RecordError, Replayer};
+use super::{Format, HeaderFault, ImportFault, Record, RecordError, Replayer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, Piece};
 use crate::engine::position::{GameState, Move, Rules};
@@ -139,7 +139,7 @@ fn cell(col: &str, row: &str) -> Option<(i32, i32)> {
 }
 
 /// The game type of an `SU` value (`hive-plm`, `Hive-PLM`, `hive-plm 2 0 101`).
-fn variant(su: &str) -> Result<GameType, String> {
+fn variant(su: &str) -> Result<GameType, HeaderFault> {
     let word = su
         .split_whitespace()
         .next()
@@ -147,7 +147,7 @@ fn variant(su: &str) -> Result<GameType, String> {
         .to_ascii_lowercase();
     let letters = match word.strip_prefix("hive") {
         Some(rest) => rest.trim_start_matches('-'),
-        None => return Err(format!("'{su}' is not a Hive variant")),
+        None => return Err(HeaderFault::NotHive(su.to_string())),
     };
     let mut gt = GameType::BASE;
     for ch in letters.chars() {
@@ -155,7 +155,7 @@ fn variant(su: &str) -> Result<GameType, String> {
             'm' => gt.mosquito = true,
             'l' => gt.ladybug = true,
             'p' => gt.pillbug = true,
-            _ => return Err(format!("the variant '{su}' has no UHP equivalent")),
+            _ => return Err(HeaderFault::UnknownVariant(su.to_string())),
         }
     }
     Ok(gt)
@@ -207,7 +207,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     if props.is_empty() {
         return Err(RecordError::Header {
             line: 1,
-            reason: "no SGF properties found".into(),
+            fault: HeaderFault::NoSgfProperties,
         });
     }
     let mut game_type = None;
@@ -216,9 +216,9 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     for p in &props {
         match p.name.as_str() {
             "SU" => {
-                game_type = Some(variant(&p.value).map_err(|reason| RecordError::Header {
+                game_type = Some(variant(&p.value).map_err(|fault| RecordError::Header {
                     line: p.line,
-                    reason,
+                    fault,
                 })?)
             }
             "DT" => dt = Some(p.value.trim().to_string()),
@@ -310,13 +310,13 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
             }
             "dropb" | "pdropb" => match drop_at(0, pick_color.or(Some(actor))) {
                 Some(d) => pending = Some(Act::Move(d)),
-                None => r.fail(p.line, &p.value, "cannot read this drop"),
+                None => r.fail(p.line, &p.value, ImportFault::UnreadableDrop),
             },
             "drop" => pending = None,
             "move" | "pmove" | "movedone" | "pmovedone" => {
                 match drop_at(1, colour_word(args.first()).or(Some(actor))) {
                     Some(d) => pending = Some(Act::Move(d)),
-                    None => r.fail(p.line, &p.value, "cannot read this move"),
+                    None => r.fail(p.line, &p.value, ImportFault::UnreadableMove),
                 }
                 commit = cmd.ends_with("done");
             }
@@ -396,7 +396,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
                                 let mv = r.move_to(piece, to);
                                 r.play(d.line, &d.text, mv);
                             }
-                            None => r.fail(d.line, &d.text, "no such piece"),
+                            None => r.fail(d.line, &d.text, ImportFault::NoSuchPiece),
                         }
                     }
                 }

@@ -12,7 +12,7 @@
 //! assert_eq!(rec.notices.len(), 2);
 //! ```
 
-use super::{Format, Record, RecordError, Replayer};
+use super::{Format, HeaderFault, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Rules};
 use crate::notation::uhp::Turn;
@@ -31,7 +31,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let (gt_line, gt_text) = it.next().ok_or(RecordError::Empty)?;
     let game_type: GameType = gt_text.parse().map_err(|e| RecordError::Header {
         line: gt_line,
-        reason: format!("{e}"),
+        fault: HeaderFault::GameType(e),
     })?;
     let mut rec = Record::new(game_type, Format::Uhp);
     rec.rules = rules;

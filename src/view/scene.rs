@@ -355,7 +355,7 @@ mod tests {
             rec.game_type,
             rec.rules,
             &rec.moves,
-            crate::notation::StandardFrame::Record,
+            crate::notation::Coordinates::Record,
         );
         (Replay::new(rec.game_type, rec.rules, &rec.moves), notated)
     }
