@@ -2,7 +2,7 @@
 # Install what Beeline's web build and browser tests need, then write target/beeline-env.sh.
 #
 # Safe to re-run: every step checks first and installs only what is missing.
-#   - Chromium and ChromeDriver (Debian packages chromium, chromium-driver)
+#   - Chromium (Debian package chromium), which the browser tests drive through playwright-core
 #   - a Rust toolchain for wasm32-unknown-unknown: rustup's target where rustup can download
 #     it, otherwise Debian's rustc-web, cargo-web, rust-web-src and lld-22, which build std
 #     for wasm32 from source
@@ -60,7 +60,6 @@ if [[ -n "${CHROMIUM_PATH:-}" ]]; then
 else
     CHROMIUM_PATH=/usr/bin/chromium
     if [[ -x /usr/bin/chromium ]]; then log "chromium: present"; else APT_PKGS+=(chromium); fi
-    if [[ -x /usr/bin/chromedriver ]]; then log "chromedriver: present"; else APT_PKGS+=(chromium-driver); fi
 fi
 
 # --- wasm32 toolchain ---------------------------------------------------------------------
