@@ -22,7 +22,7 @@ pub fn replace_fragment(fragment: &str) {
     let Some(href) = location_href() else {
         return;
     };
-    let url = super::state::share_url(&href, fragment);
+    let url = super::game::share_url(&href, fragment);
     if url == href {
         return;
     }
@@ -43,7 +43,7 @@ pub fn event_is_typing(e: &web_sys::KeyboardEvent) -> bool {
         .dyn_ref::<web_sys::HtmlInputElement>()
         .map(|i| i.type_())
         .unwrap_or_default();
-    super::state::is_typing_target(&el.tag_name(), &input_type)
+    super::keys::is_typing_target(&el.tag_name(), &input_type)
 }
 
 /// Runs `ok` or `err` when a promise settles (errors never reach the console).
@@ -85,7 +85,7 @@ pub fn copy_text(text: &str, done: impl Fn(bool) + Clone + 'static) {
 
 /// Reads a file as text: `Ok(text)` or a sentence saying why not.
 pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Clone + 'static) {
-    if let Err(e) = super::state::check_file_size(file.size()) {
+    if let Err(e) = super::game::check_file_size(file.size()) {
         done(Err(e));
         return;
     }

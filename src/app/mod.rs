@@ -2,7 +2,8 @@
 //! moves in three notations, and ways to load, step through, share and export it.
 //!
 //! One component per file; this module holds the root component [`App`] and the
-//! [`Viewer`] signals it shares with them. The logic lives in [`state`], free of the DOM.
+//! [`Viewer`] signals it shares with them. The logic lives in modules free of the DOM, tested
+//! natively: [`game`] (loading), [`keys`] (stepping), [`labels`] (texts) and [`export_kind`].
 
 use leptos::prelude::*;
 use std::time::Duration;
@@ -10,21 +11,25 @@ use std::time::Duration;
 mod board;
 mod controls;
 mod dom;
+pub mod export_kind;
 mod export_panel;
+pub mod game;
 mod game_info;
+pub mod keys;
+pub mod labels;
 mod load_panel;
 mod notation_panel;
 mod share;
-pub mod state;
 
 use board::Board;
 use controls::Controls;
 use export_panel::ExportPanel;
+use game::Game;
 use game_info::GameInfo;
+use keys::Step;
 use load_panel::LoadPanel;
 use notation_panel::NotationPanel;
 use share::Share;
-use state::{Game, Step};
 
 /// How long the address bar waits after the last step before it follows the move.
 const ADDRESS_DELAY: Duration = Duration::from_millis(250);
@@ -78,7 +83,7 @@ impl Viewer {
 
     /// Loads a pasted or dropped record; on failure the current game stays.
     pub fn load_text(self, text: &str) {
-        match state::load_text(text) {
+        match game::load_text(text) {
             Ok(game) => {
                 let ply = game.first_ply();
                 self.show(game, ply);
@@ -88,7 +93,7 @@ impl Viewer {
     }
 
     pub fn load_fragment(self, fragment: &str) {
-        match state::load_fragment(fragment) {
+        match game::load_fragment(fragment) {
             Ok((game, ply)) => self.show(game, ply),
             Err(e) => self.load_error.set(Some(e)),
         }
@@ -103,8 +108,8 @@ impl Viewer {
 
 /// The game and ply the page opens with: the permalink in the address, else the example.
 fn initial() -> (Game, usize, Option<String>) {
-    if let Some(fragment) = dom::location_hash().as_deref().and_then(state::fragment_of) {
-        match state::load_fragment(fragment) {
+    if let Some(fragment) = dom::location_hash().as_deref().and_then(game::fragment_of) {
+        match game::load_fragment(fragment) {
             Ok((game, ply)) => return (game, ply, None),
             Err(e) => {
                 let game = Game::example();
@@ -146,7 +151,7 @@ pub fn App() -> impl IntoView {
         let Some(hash) = dom::location_hash() else {
             return;
         };
-        let Some(fragment) = state::fragment_of(&hash) else {
+        let Some(fragment) = game::fragment_of(&hash) else {
             return;
         };
         let current = viewer

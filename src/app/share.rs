@@ -1,6 +1,6 @@
 //! A permalink to the game at the current move, copied to the clipboard.
 
-use super::{dom, state, Viewer};
+use super::{dom, game, Viewer};
 use leptos::prelude::*;
 
 #[component]
@@ -11,7 +11,7 @@ pub fn Share(viewer: Viewer) -> impl IntoView {
         let ply = viewer.ply.get_untracked();
         let fragment = viewer.game.with_untracked(|g| g.fragment(ply));
         let href = dom::location_href().unwrap_or_default();
-        let url = state::share_url(&href, &fragment);
+        let url = game::share_url(&href, &fragment);
         dom::replace_fragment(&fragment);
         link.set(url.clone());
         dom::copy_text(&url, move |ok| {
