@@ -14,6 +14,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use crate::view::{svg, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, TileShape};
 
 /// How much one zoom step scales the view.
@@ -63,28 +64,6 @@ fn client_rect(el: &web_sys::Element) -> Option<Rect> {
     let r = f.call0(el).ok()?;
     let n = |k| get(&r, k).and_then(|v| v.as_f64());
     Some(Rect::new(n("left")?, n("top")?, n("width")?, n("height")?))
-}
-
-/// Offers `text` as a file download.
-fn download(name: &str, text: &str, mime: &str) -> Result<(), wasm_bindgen::JsValue> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| wasm_bindgen::JsValue::from_str("no document"))?;
-    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    // The click has started the download; the URL is no longer needed once it ran.
-    let _ = gloo::timers::callback::Timeout::new(1_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
-    Ok(())
 }
 
 /// Where a drag started: pointer position and the view box then.
@@ -323,7 +302,7 @@ pub fn Board(
         let l = layout.get_untracked();
         let doc = scene.with_untracked(|s| svg::scene_svg(s, &l));
         let name = format!("beeline-ply-{}.svg", ply.get_untracked());
-        if let Err(e) = download(&name, &doc, "image/svg+xml") {
+        if let Err(e) = dom::download(&doc, &name, "image/svg+xml") {
             leptos::logging::warn!("download failed: {e:?}");
         }
     };

@@ -102,11 +102,10 @@ pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Cl
     );
 }
 
-/// Offers text as a file download.
+/// Offers `text` as a file download.
 pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> {
-    let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
-    let document = window
-        .document()
+    let document = web_sys::window()
+        .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
@@ -117,7 +116,13 @@ pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> 
     a.set_href(&url);
     a.set_download(file_name);
     a.click();
-    web_sys::Url::revoke_object_url(&url)?;
+    // The download reads the URL after this task: revoking it now can cancel the download.
+    leptos::prelude::set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(1),
+    );
     Ok(())
 }
 
