@@ -27,10 +27,8 @@ const DRAG_THRESHOLD: f64 = 4.0;
 #[derive(Clone, Debug, PartialEq)]
 struct TileItem {
     key: u64,
-    piece: String,
-    height: Option<String>,
-    last: bool,
-    reference: bool,
+    /// `data-*` attributes, as the downloaded image has them.
+    attributes: Vec<(&'static str, String)>,
     label: String,
     markup: String,
 }
@@ -39,20 +37,26 @@ fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
     svg::drawing_order(scene)
         .into_iter()
         .map(|t| {
+            let attributes = svg::tile_attributes(t);
             let markup = svg::tile_markup(t, layout);
             let mut h = DefaultHasher::new();
+            attributes.hash(&mut h);
             markup.hash(&mut h);
             TileItem {
                 key: h.finish(),
-                piece: t.top.to_string(),
-                height: (t.height() > 1).then(|| t.height().to_string()),
-                last: t.last_to,
-                reference: t.reference,
+                attributes,
                 label: svg::tile_label(t),
                 markup,
             }
         })
         .collect()
+}
+
+/// Sets a tile group's `data-*` attributes when it is created (a keyed tile never changes).
+fn data_attributes(el: web_sys::Element, attributes: Vec<(&'static str, String)>) {
+    for (name, value) in &attributes {
+        let _ = el.set_attribute(name, value);
+    }
 }
 
 /// The element's box on screen, without needing `DomRect` bindings.
@@ -423,10 +427,7 @@ pub fn Board(
                                     tabindex="0"
                                     role="img"
                                     aria-label=label
-                                    data-piece=t.piece
-                                    data-height=t.height
-                                    data-last=t.last.then_some("true")
-                                    data-reference=t.reference.then_some("true")
+                                    use:data_attributes=t.attributes
                                     on:click=move |_| {
                                         if !drag.get_untracked().is_some_and(|d| d.moved) {
                                             on_show()
