@@ -46,6 +46,30 @@ pub fn event_is_typing(e: &web_sys::KeyboardEvent) -> bool {
     super::keys::is_typing_target(&el.tag_name(), &input_type)
 }
 
+/// Calls `handler` for every event of these kinds on `target`, for as long as it lives.
+pub fn listen(
+    target: &web_sys::EventTarget,
+    kinds: &[&str],
+    handler: impl FnMut(web_sys::Event) + 'static,
+) {
+    let handler = Closure::<dyn FnMut(web_sys::Event)>::new(handler).into_js_value();
+    for kind in kinds {
+        let _ = target.add_event_listener_with_callback(kind, handler.unchecked_ref());
+    }
+}
+
+/// Whether an event was aimed at no element in particular: the window, or the page's
+/// `<body>` or `<html>`, as key presses are while no element has the focus.
+pub fn event_targets_page(e: &web_sys::Event) -> bool {
+    match e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    {
+        Some(el) => matches!(el.tag_name().as_str(), "BODY" | "HTML"),
+        None => true,
+    }
+}
+
 /// Runs `ok` or `err` when a promise settles (errors never reach the console).
 pub fn on_settled(
     promise: &JsValue,
