@@ -14,15 +14,11 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::view::{svg, Highlight, Layout, Orientation, Replay, Scene, TileShape};
-
-type ViewBox = (f64, f64, f64, f64);
+use super::dom;
+use crate::view::{svg, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, TileShape};
 
 /// How much one zoom step scales the view.
 const ZOOM_STEP: f64 = 1.25;
-/// The view never gets narrower or wider than this, in board units.
-const MIN_WIDTH: f64 = 3.0;
-const MAX_WIDTH: f64 = 80.0;
 /// A press becomes a drag once the pointer moved this far (pixels); shorter presses are taps.
 const DRAG_THRESHOLD: f64 = 4.0;
 
@@ -31,10 +27,8 @@ const DRAG_THRESHOLD: f64 = 4.0;
 #[derive(Clone, Debug, PartialEq)]
 struct TileItem {
     key: u64,
-    piece: String,
-    height: Option<String>,
-    last: bool,
-    reference: bool,
+    /// `data-*` attributes, as the downloaded image has them.
+    attributes: Vec<(&'static str, String)>,
     label: String,
     markup: String,
 }
@@ -43,15 +37,14 @@ fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
     svg::drawing_order(scene)
         .into_iter()
         .map(|t| {
+            let attributes = svg::tile_attributes(t);
             let markup = svg::tile_markup(t, layout);
             let mut h = DefaultHasher::new();
+            attributes.hash(&mut h);
             markup.hash(&mut h);
             TileItem {
                 key: h.finish(),
-                piece: t.top.to_string(),
-                height: (t.height() > 1).then(|| t.height().to_string()),
-                last: t.last_to,
-                reference: t.reference,
+                attributes,
                 label: svg::tile_label(t),
                 markup,
             }
@@ -59,87 +52,22 @@ fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
         .collect()
 }
 
-/// The tiles' extent (centres plus a tile), to tell whether a view still shows every piece.
-fn tiles_extent(scene: &Scene) -> Option<ViewBox> {
-    let first = scene.tiles.first()?;
-    let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
-    for t in &scene.tiles {
-        x0 = x0.min(t.x);
-        y0 = y0.min(t.y);
-        x1 = x1.max(t.x);
-        y1 = y1.max(t.y);
+/// Sets a tile group's `data-*` attributes when it is created (a keyed tile never changes).
+fn data_attributes(el: web_sys::Element, attributes: Vec<(&'static str, String)>) {
+    for (name, value) in &attributes {
+        let _ = el.set_attribute(name, value);
     }
-    Some((x0 - 1.0, y0 - 1.0, x1 - x0 + 2.0, y1 - y0 + 2.0))
 }
 
-fn contains(outer: ViewBox, inner: ViewBox) -> bool {
-    inner.0 >= outer.0
-        && inner.1 >= outer.1
-        && inner.0 + inner.2 <= outer.0 + outer.2
-        && inner.1 + inner.3 <= outer.1 + outer.3
-}
-
-/// Scales a view about a point of it (factor > 1 zooms in); the point stays where it is.
-fn zoomed_at(vb: ViewBox, factor: f64, at: (f64, f64)) -> ViewBox {
-    let (x, y, w, h) = vb;
-    let nw = (w / factor).clamp(MIN_WIDTH, MAX_WIDTH);
-    let k = nw / w;
-    (at.0 - (at.0 - x) * k, at.1 - (at.1 - y) * k, nw, h * k)
-}
-
-/// Scales a view about its centre.
-fn zoomed(vb: ViewBox, factor: f64) -> ViewBox {
-    let (x, y, w, h) = vb;
-    zoomed_at(vb, factor, (x + w / 2.0, y + h / 2.0))
-}
-
-/// The element's box on screen (left, top, width, height), without needing `DomRect` bindings.
-fn client_rect(el: &web_sys::Element) -> Option<ViewBox> {
+/// The element's box on screen, without needing `DomRect` bindings.
+fn client_rect(el: &web_sys::Element) -> Option<Rect> {
     let get = |o: &wasm_bindgen::JsValue, k: &str| {
         js_sys::Reflect::get(o, &wasm_bindgen::JsValue::from_str(k)).ok()
     };
     let f: js_sys::Function = get(el, "getBoundingClientRect")?.dyn_into().ok()?;
     let r = f.call0(el).ok()?;
     let n = |k| get(&r, k).and_then(|v| v.as_f64());
-    Some((n("left")?, n("top")?, n("width")?, n("height")?))
-}
-
-/// The board point under a screen point, for a view drawn to fit ("meet") in `rect`.
-fn board_point(vb: ViewBox, rect: ViewBox, client: (f64, f64)) -> Option<(f64, f64)> {
-    let (x, y, w, h) = vb;
-    let (left, top, cw, ch) = rect;
-    if cw <= 0.0 || ch <= 0.0 {
-        return None;
-    }
-    let scale = (w / cw).max(h / ch);
-    let pad_x = (cw - w / scale) / 2.0;
-    let pad_y = (ch - h / scale) / 2.0;
-    Some((
-        x + (client.0 - left - pad_x) * scale,
-        y + (client.1 - top - pad_y) * scale,
-    ))
-}
-
-/// Offers `text` as a file download.
-fn download(name: &str, text: &str, mime: &str) -> Result<(), wasm_bindgen::JsValue> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| wasm_bindgen::JsValue::from_str("no document"))?;
-    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    // The click has started the download; the URL is no longer needed once it ran.
-    let _ = gloo::timers::callback::Timeout::new(1_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
-    Ok(())
+    Some(Rect::new(n("left")?, n("top")?, n("width")?, n("height")?))
 }
 
 /// Where a drag started: pointer position and the view box then.
@@ -148,7 +76,7 @@ struct Drag {
     pointer: i32,
     x: f64,
     y: f64,
-    start: ViewBox,
+    start: Rect,
     moved: bool,
 }
 
@@ -156,14 +84,30 @@ struct Drag {
 /// that was between them.
 #[derive(Clone, Copy, Debug)]
 struct Pinch {
-    start: ViewBox,
+    start: Rect,
     distance: f64,
-    at: (f64, f64),
+    at: Point,
 }
 
 /// The element a handler is attached to (the board).
 fn event_element(e: &ev::PointerEvent) -> Option<web_sys::Element> {
     e.current_target()?.dyn_into().ok()
+}
+
+/// Where a mouse, pen or finger event happened, in client pixels.
+fn client_point(e: &ev::MouseEvent) -> Point {
+    Point {
+        x: f64::from(e.client_x()),
+        y: f64::from(e.client_y()),
+    }
+}
+
+/// The point halfway between two pointers (id, client x, y).
+fn midpoint(a: (i32, f64, f64), b: (i32, f64, f64)) -> Point {
+    Point {
+        x: (a.1 + b.1) / 2.0,
+        y: (a.2 + b.2) / 2.0,
+    }
 }
 
 /// The board at `ply` of `replay`, explaining `highlight` when given.
@@ -176,7 +120,7 @@ pub fn Board(
     let orientation = RwSignal::new(Orientation::NoonUp);
     let shape = RwSignal::new(TileShape::Flat);
     // `None`: fit the board; `Some`: the user's zoom and pan.
-    let view = RwSignal::new(None::<ViewBox>);
+    let view = RwSignal::new(None::<Rect>);
     let drag = RwSignal::new(None::<Drag>);
     // Pointers down on the board (id, client x, y), and a two-finger pinch in progress.
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
@@ -213,9 +157,9 @@ pub fn Board(
     });
     // A step that would leave pieces out of view fits the board again.
     Effect::new(move |_| {
-        let extent = scene.with(tiles_extent);
+        let extent = scene.with(Scene::tiles_extent);
         if let (Some(v), Some(e)) = (view.get_untracked(), extent) {
-            if !contains(v, e) {
+            if !v.contains(e) {
                 view.set(None);
             }
         }
@@ -223,16 +167,16 @@ pub fn Board(
 
     let view_box = move || view.get().unwrap_or_else(|| scene.with(|s| s.view_box));
     let view_box_attr = move || {
-        let (x, y, w, h) = view_box();
+        let v = view_box();
         format!(
             "{} {} {} {}",
-            svg::num(x),
-            svg::num(y),
-            svg::num(w),
-            svg::num(h)
+            svg::num(v.x),
+            svg::num(v.y),
+            svg::num(v.width),
+            svg::num(v.height)
         )
     };
-    let zoom = move |factor: f64| view.set(Some(zoomed(view_box(), factor)));
+    let zoom = move |factor: f64| view.set(Some(view_box().zoomed(factor)));
 
     let on_wheel = move |e: ev::WheelEvent| {
         if e.ctrl_key() || e.meta_key() {
@@ -248,11 +192,9 @@ pub fn Board(
                 .current_target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                 .and_then(|el| client_rect(&el))
-                .and_then(|rect| {
-                    board_point(vb, rect, (f64::from(e.client_x()), f64::from(e.client_y())))
-                });
+                .and_then(|rect| vb.board_point(rect, client_point(&e)));
             match at {
-                Some(at) => view.set(Some(zoomed_at(vb, factor, at))),
+                Some(at) => view.set(Some(vb.zoomed_at(factor, at))),
                 None => zoom(factor),
             }
         }
@@ -275,12 +217,11 @@ pub fn Board(
             // A second finger: pinch about the point between the two.
             drag.set(None);
             let (a, b) = pointers.with_value(|ps| (ps[0], ps[1]));
-            let mid = ((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
             let start = view_box();
             let at = el
                 .as_ref()
                 .and_then(client_rect)
-                .and_then(|rect| board_point(start, rect, mid));
+                .and_then(|rect| start.board_point(rect, midpoint(a, b)));
             if let (Some(el), Some(at)) = (el, at) {
                 let _ = el.set_pointer_capture(a.0);
                 let _ = el.set_pointer_capture(b.0);
@@ -313,11 +254,12 @@ pub fn Board(
             let rect = event_element(&e).as_ref().and_then(client_rect);
             if let (Some((a, b)), Some(rect)) = (two, rect) {
                 let factor = (a.1 - b.1).hypot(a.2 - b.2) / pz.distance;
-                let mid = ((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
                 // Scale about the point first pinched, then keep it between the fingers.
-                let (x, y, w, h) = zoomed_at(pz.start, factor, pz.at);
-                if let Some(now) = board_point((x, y, w, h), rect, mid) {
-                    view.set(Some((x + pz.at.0 - now.0, y + pz.at.1 - now.1, w, h)));
+                let z = pz.start.zoomed_at(factor, pz.at);
+                if let Some(now) = z.board_point(rect, midpoint(a, b)) {
+                    let x = z.x + pz.at.x - now.x;
+                    let y = z.y + pz.at.y - now.y;
+                    view.set(Some(Rect::new(x, y, z.width, z.height)));
                 }
             }
             return;
@@ -339,14 +281,15 @@ pub fn Board(
             let _ = el.set_pointer_capture(d.pointer);
             drag.set(Some(Drag { moved: true, ..d }));
         }
-        let (cw, ch) = (f64::from(el.client_width()), f64::from(el.client_height()));
-        if cw <= 0.0 || ch <= 0.0 {
-            return;
+        let size = Rect::new(
+            0.0,
+            0.0,
+            f64::from(el.client_width()),
+            f64::from(el.client_height()),
+        );
+        if let Some(v) = d.start.panned(size, dx, dy) {
+            view.set(Some(v));
         }
-        let (x, y, w, h) = d.start;
-        // The view is scaled to fit ("meet"): one pixel is the larger of the two ratios.
-        let scale = (w / cw).max(h / ch);
-        view.set(Some((x - dx * scale, y - dy * scale, w, h)));
     };
     let on_pointer_up = move |e: ev::PointerEvent| {
         let id = e.pointer_id();
@@ -363,7 +306,7 @@ pub fn Board(
         let l = layout.get_untracked();
         let doc = scene.with_untracked(|s| svg::scene_svg(s, &l));
         let name = format!("beeline-ply-{}.svg", ply.get_untracked());
-        if let Err(e) = download(&name, &doc, "image/svg+xml") {
+        if let Err(e) = dom::download(&doc, &name, "image/svg+xml") {
             leptos::logging::warn!("download failed: {e:?}");
         }
     };
@@ -484,10 +427,7 @@ pub fn Board(
                                     tabindex="0"
                                     role="img"
                                     aria-label=label
-                                    data-piece=t.piece
-                                    data-height=t.height
-                                    data-last=t.last.then_some("true")
-                                    data-reference=t.reference.then_some("true")
+                                    use:data_attributes=t.attributes
                                     on:click=move |_| {
                                         if !drag.get_untracked().is_some_and(|d| d.moved) {
                                             on_show()

@@ -1,7 +1,7 @@
 //! Stepping through the game: first/previous/next/last, a slider, a move-number field and
 //! autoplay at an adjustable speed.
 
-use super::state::{self, Step, SPEEDS_MS};
+use super::keys::{self, Step};
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -14,6 +14,9 @@ fn icon(path: &'static str) -> impl IntoView {
         </svg>
     }
 }
+
+/// Autoplay speeds (milliseconds per move) offered, slowest first.
+const SPEEDS_MS: [u32; 5] = [2000, 1200, 800, 500, 250];
 
 const FIRST: &str = "M3 3h2v10H3zM13 3v10L6 8z";
 const PREV: &str = "M12 3v10L4 8z";
@@ -106,7 +109,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 aria-label="Position in the game"
                 prop:value=move || viewer.ply.get().to_string()
                 on:input=move |ev| {
-                    if let Some(p) = state::parse_ply(&event_target_value(&ev), len()) {
+                    if let Some(p) = keys::parse_ply(&event_target_value(&ev), len()) {
                         viewer.step(Step::To(p));
                     }
                 }/>
@@ -115,7 +118,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 <input id="move-number" type="number" min="0" max=move || len().to_string() inputmode="numeric"
                     prop:value=move || viewer.ply.get().to_string()
                     on:change=move |ev| {
-                        if let Some(p) = state::parse_ply(&event_target_value(&ev), len()) {
+                        if let Some(p) = keys::parse_ply(&event_target_value(&ev), len()) {
                             viewer.step(Step::To(p));
                         }
                     }/>

@@ -22,7 +22,7 @@ pub fn replace_fragment(fragment: &str) {
     let Some(href) = location_href() else {
         return;
     };
-    let url = super::state::share_url(&href, fragment);
+    let url = super::game::share_url(&href, fragment);
     if url == href {
         return;
     }
@@ -43,7 +43,31 @@ pub fn event_is_typing(e: &web_sys::KeyboardEvent) -> bool {
         .dyn_ref::<web_sys::HtmlInputElement>()
         .map(|i| i.type_())
         .unwrap_or_default();
-    super::state::is_typing_target(&el.tag_name(), &input_type)
+    super::keys::is_typing_target(&el.tag_name(), &input_type)
+}
+
+/// Calls `handler` for every event of these kinds on `target`, for as long as it lives.
+pub fn listen(
+    target: &web_sys::EventTarget,
+    kinds: &[&str],
+    handler: impl FnMut(web_sys::Event) + 'static,
+) {
+    let handler = Closure::<dyn FnMut(web_sys::Event)>::new(handler).into_js_value();
+    for kind in kinds {
+        let _ = target.add_event_listener_with_callback(kind, handler.unchecked_ref());
+    }
+}
+
+/// Whether an event was aimed at no element in particular: the window, or the page's
+/// `<body>` or `<html>`, as key presses are while no element has the focus.
+pub fn event_targets_page(e: &web_sys::Event) -> bool {
+    match e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    {
+        Some(el) => matches!(el.tag_name().as_str(), "BODY" | "HTML"),
+        None => true,
+    }
 }
 
 /// Runs `ok` or `err` when a promise settles (errors never reach the console).
@@ -85,7 +109,7 @@ pub fn copy_text(text: &str, done: impl Fn(bool) + Clone + 'static) {
 
 /// Reads a file as text: `Ok(text)` or a sentence saying why not.
 pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Clone + 'static) {
-    if let Err(e) = super::state::check_file_size(file.size()) {
+    if let Err(e) = super::game::check_file_size(file.size()) {
         done(Err(e));
         return;
     }
@@ -102,11 +126,10 @@ pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Cl
     );
 }
 
-/// Offers text as a file download.
+/// Offers `text` as a file download.
 pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> {
-    let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
-    let document = window
-        .document()
+    let document = web_sys::window()
+        .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
@@ -117,7 +140,13 @@ pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> 
     a.set_href(&url);
     a.set_download(file_name);
     a.click();
-    web_sys::Url::revoke_object_url(&url)?;
+    // The download reads the URL after this task: revoking it now can cancel the download.
+    leptos::prelude::set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(1),
+    );
     Ok(())
 }
 

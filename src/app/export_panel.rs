@@ -1,6 +1,6 @@
 //! Copying or downloading the game as UHP, PGN or a move list in any notation.
 
-use super::state::ExportKind;
+use super::export_kind::ExportKind;
 use super::{dom, Viewer};
 use leptos::prelude::*;
 

@@ -1,6 +1,8 @@
-//! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the page.
+//! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the viewer (its
+//! root element calls [`on_drag_over`] and [`on_drop`]).
 
 use super::{dom, Viewer};
+use leptos::ev::DragEvent;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,43 +15,44 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
     });
 }
 
+/// Something is dragged over the viewer: accept a drop there (instead of the browser opening
+/// the file) and show where it goes.
+pub fn on_drag_over(dragging: RwSignal<bool>, e: &DragEvent) {
+    e.prevent_default();
+    if !dragging.get_untracked() {
+        dragging.set(true);
+    }
+}
+
+/// Loads a file or text dropped on the viewer.
+pub fn on_drop(viewer: Viewer, dragging: RwSignal<bool>, e: &DragEvent) {
+    e.prevent_default();
+    dragging.set(false);
+    let data = e.data_transfer();
+    let file = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0));
+    if let Some(file) = file {
+        load_file(viewer, file);
+    } else if let Some(text) = data
+        .and_then(|d| d.get_data("text/plain").ok())
+        .filter(|t| !t.trim().is_empty())
+    {
+        viewer.load_text(&text);
+    }
+}
+
 #[component]
-pub fn LoadPanel(viewer: Viewer) -> impl IntoView {
+pub fn LoadPanel(
+    viewer: Viewer,
+    /// Something is dragged over the viewer.
+    dragging: RwSignal<bool>,
+) -> impl IntoView {
     let input = NodeRef::<html::Textarea>::new();
-    let dragging = RwSignal::new(false);
 
     let load = move |_| {
         if let Some(el) = input.get() {
             viewer.load_text(&el.value());
         }
     };
-    let drag_over = window_event_listener(leptos::ev::dragover, move |e| {
-        e.prevent_default();
-        dragging.set(true);
-    });
-    let drag_leave = window_event_listener(leptos::ev::dragleave, move |_| dragging.set(false));
-    let drop = window_event_listener(leptos::ev::drop, move |e| {
-        e.prevent_default();
-        dragging.set(false);
-        let file = e
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            load_file(viewer, file);
-        } else if let Some(text) = e
-            .data_transfer()
-            .and_then(|d| d.get_data("text/plain").ok())
-            .filter(|t| !t.trim().is_empty())
-        {
-            viewer.load_text(&text);
-        }
-    });
-    on_cleanup(move || {
-        drag_over.remove();
-        drag_leave.remove();
-        drop.remove();
-    });
 
     view! {
         <section class="load-panel" class:dragging=move || dragging.get() aria-label="Load a game">

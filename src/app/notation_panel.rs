@@ -1,7 +1,7 @@
 //! The moves in three notations, one row each; the current move is marked and kept in
 //! view, a click jumps to it and hovering previews it on the board.
 
-use super::state::{self, AlgebraicForm};
+use super::labels::{self, AlgebraicForm};
 use super::{dom, Viewer};
 use leptos::html;
 use leptos::prelude::*;
@@ -71,13 +71,13 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                                 }
                             }
                             on:mouseleave=move |_| viewer.preview.set(None)>
-                            <td class="turn">{state::turn_label(row)}</td>
+                            <td class="turn">{labels::turn_label(row)}</td>
                             <td class="player">
                                 <span class=format!("swatch {who}") aria-hidden="true"></span>
                                 <span class="visually-hidden">{format!("player {} ({who})", row.player)}</span>
                             </td>
                             <td class="standard">{row.standard.clone()}</td>
-                            <td class="direction">{move || state::direction_cell(&r, ascii.get()).to_string()}</td>
+                            <td class="direction">{move || labels::direction_cell(&r, ascii.get()).to_string()}</td>
                             <td class="algebraic">{move || form.get().cell(&r2).to_string()}</td>
                         </tr>
                     }

@@ -1,18 +1,24 @@
 //! A permalink to the game at the current move, copied to the clipboard.
 
-use super::{dom, state, Viewer};
+use super::{dom, game, Viewer};
 use leptos::prelude::*;
 
 #[component]
-pub fn Share(viewer: Viewer) -> impl IntoView {
+pub fn Share(
+    viewer: Viewer,
+    /// Whether the viewer keeps the page's address on the move (then copying shows it there).
+    sync_address: bool,
+) -> impl IntoView {
     let link = RwSignal::new(String::new());
     let status = RwSignal::new(String::new());
     let copy = move |_| {
         let ply = viewer.ply.get_untracked();
         let fragment = viewer.game.with_untracked(|g| g.fragment(ply));
         let href = dom::location_href().unwrap_or_default();
-        let url = state::share_url(&href, &fragment);
-        dom::replace_fragment(&fragment);
+        let url = game::share_url(&href, &fragment);
+        if sync_address {
+            dom::replace_fragment(&fragment);
+        }
         link.set(url.clone());
         dom::copy_text(&url, move |ok| {
             status.set(if ok {

@@ -22,5 +22,5 @@ mod layout;
 mod scene;
 pub mod svg;
 
-pub use layout::{Layout, Orientation, Point, TileShape};
+pub use layout::{Layout, Orientation, Point, Rect, TileShape};
 pub use scene::{Arrow, Compass, Highlight, Replay, Scene, Snapshot, Tile};

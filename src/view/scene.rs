@@ -1,6 +1,6 @@
 //! Snapshots of a game at every ply, and the scene to draw for one of them.
 
-use super::layout::{Layout, Point};
+use super::layout::{Layout, Point, Rect};
 use crate::engine::hex::{Direction, Hex};
 use crate::engine::piece::{GameType, PieceId};
 use crate::engine::position::{Move, Position, Rules};
@@ -137,7 +137,7 @@ impl Replay {
             last_to: last.and_then(|m| m.to()).map(|h| layout.center(h)),
             arrow,
             compass: None,
-            view_box: (0.0, 0.0, 0.0, 0.0),
+            view_box: Rect::new(0.0, 0.0, 0.0, 0.0),
         };
         scene.view_box = scene.bounds(layout, highlight);
         if highlight.is_some_and(|h| h.compass) {
@@ -228,11 +228,11 @@ impl Compass {
             .filter(|(d, _)| frame.is_complete() || matches!(d, Direction::E | Direction::W))
             .map(|(d, l)| (l, layout.direction_vector(frame.dir_from_canonical(d))))
             .collect();
-        let (x, y, w, _) = scene.view_box;
+        let vb = scene.view_box;
         Some(Compass {
             center: Point {
-                x: x + w + 1.6,
-                y: y + 1.6,
+                x: vb.x + vb.width + 1.6,
+                y: vb.y + 1.6,
             },
             points,
         })
@@ -248,12 +248,18 @@ pub struct Scene {
     pub last_to: Option<Point>,
     pub arrow: Option<Arrow>,
     pub compass: Option<Compass>,
-    /// `(x, y, width, height)` in board units, with a margin.
-    pub view_box: (f64, f64, f64, f64),
+    /// What to show, in board units, with a margin.
+    pub view_box: Rect,
 }
 
 impl Scene {
-    fn bounds(&self, layout: &Layout, highlight: Option<&Highlight>) -> (f64, f64, f64, f64) {
+    /// The tiles' extent (centres plus a tile), to tell whether a view still shows every
+    /// piece; `None` on an empty board.
+    pub fn tiles_extent(&self) -> Option<Rect> {
+        Rect::around(self.tiles.iter().map(|t| Point { x: t.x, y: t.y }), 1.0)
+    }
+
+    fn bounds(&self, layout: &Layout, highlight: Option<&Highlight>) -> Rect {
         let mut pts: Vec<Point> = self
             .tiles
             .iter()
@@ -277,7 +283,7 @@ impl Scene {
         // A small hive is shown at the size of a few tiles, not blown up to fill the board.
         let (min_x, w) = at_least(min_x, max_x - min_x, MIN_VIEW);
         let (min_y, h) = at_least(min_y, max_y - min_y, MIN_VIEW);
-        (min_x, min_y, w, h)
+        Rect::new(min_x, min_y, w, h)
     }
 }
 
@@ -294,13 +300,12 @@ fn at_least(start: f64, len: f64, min: f64) -> (f64, f64) {
 }
 
 /// Grows a view box to hold a circle.
-fn include(vb: (f64, f64, f64, f64), c: Point, radius: f64) -> (f64, f64, f64, f64) {
-    let (x, y, w, h) = vb;
-    let min_x = x.min(c.x - radius);
-    let min_y = y.min(c.y - radius);
-    let max_x = (x + w).max(c.x + radius);
-    let max_y = (y + h).max(c.y + radius);
-    (min_x, min_y, max_x - min_x, max_y - min_y)
+fn include(vb: Rect, c: Point, radius: f64) -> Rect {
+    let min_x = vb.x.min(c.x - radius);
+    let min_y = vb.y.min(c.y - radius);
+    let max_x = (vb.x + vb.width).max(c.x + radius);
+    let max_y = (vb.y + vb.height).max(c.y + radius);
+    Rect::new(min_x, min_y, max_x - min_x, max_y - min_y)
 }
 
 #[cfg(test)]
@@ -332,17 +337,26 @@ mod tests {
         assert!(s.tiles.iter().any(|t| t.last_to && t.height() == 2));
         assert!(s.last_from.is_some());
         // Every tile fits in the view box.
-        let (x, y, w, h) = s.view_box;
+        let Rect {
+            x,
+            y,
+            width: w,
+            height: h,
+        } = s.view_box;
         assert!(s
             .tiles
             .iter()
             .all(|t| t.x > x && t.x < x + w && t.y > y && t.y < y + h));
         // A lone first piece is not blown up to fill the board.
         let first = r.scene(1, &layout, None);
-        assert!(first.view_box.2 >= MIN_VIEW && first.view_box.3 >= MIN_VIEW);
+        assert!(first.view_box.width >= MIN_VIEW && first.view_box.height >= MIN_VIEW);
         let t = &first.tiles[0];
-        let (x, y, w, h) = first.view_box;
-        assert!((x + w / 2.0 - t.x).abs() < 1e-9 && (y + h / 2.0 - t.y).abs() < 1e-9);
+        let c = first.view_box.center();
+        assert!((c.x - t.x).abs() < 1e-9 && (c.y - t.y).abs() < 1e-9);
+        // The extent of the tiles lies inside the view.
+        let e = s.tiles_extent().unwrap();
+        assert!(s.view_box.contains(e));
+        assert!(r.scene(0, &layout, None).tiles_extent().is_none());
         // Plies beyond the end clamp to the last position.
         assert_eq!(r.scene(99, &layout, None).tiles, s.tiles);
     }

@@ -16,7 +16,7 @@
 use std::fmt::Write;
 
 use super::art::{self, Paint, GLYPH_BOX, INK};
-use super::layout::{Layout, Point};
+use super::layout::{Layout, Point, Rect};
 use super::scene::{Scene, Tile};
 use crate::engine::piece::{Bug, Color, PieceId};
 
@@ -375,7 +375,12 @@ pub fn tile_group(tile: &Tile, layout: &Layout) -> String {
 /// A standalone SVG document of the scene: the tiles, artwork and highlights, at 64 pixels per
 /// board unit.
 pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
-    let (x, y, w, h) = scene.view_box;
+    let Rect {
+        x,
+        y,
+        width: w,
+        height: h,
+    } = scene.view_box;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}">"#,
         num(x),
@@ -481,7 +486,12 @@ mod tests {
         assert!(doc.contains(r#"class="last-from""#));
         assert!(!doc.contains("data-reference"));
         // The view box of the scene is the document's.
-        let (x, y, w, h) = scene.view_box;
+        let Rect {
+            x,
+            y,
+            width: w,
+            height: h,
+        } = scene.view_box;
         assert!(doc.contains(&format!(
             r#"viewBox="{} {} {} {}""#,
             num(x),

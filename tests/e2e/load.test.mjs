@@ -129,11 +129,17 @@ test('a chosen file and a dropped file load', async () => {
   assert.match(await page.locator('#game-meta').textContent(), /Ann/);
   assert.equal(await boardPly(page), 1);
 
-  await page.evaluate((text) => {
+  // Dropped near a corner of the window: the viewer covers the page.
+  const accepted = await page.evaluate((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'game.uhp', { type: 'text/plain' }));
-    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    const at = document.elementFromPoint(window.innerWidth - 3, window.innerHeight - 3);
+    const init = { dataTransfer: dt, bubbles: true, cancelable: true };
+    const over = at.dispatchEvent(new DragEvent('dragover', init));
+    at.dispatchEvent(new DragEvent('drop', init));
+    return !over;
   }, UHP);
+  assert.ok(accepted, 'dragover is accepted (default prevented), so that the browser lets the file drop');
   await page.waitForFunction(() => document.querySelectorAll('#notation tr[data-ply]').length === 8);
   assert.match(await page.locator('#record-format').textContent(), /UHP/);
   assert.equal(await currentRow(page), 1);

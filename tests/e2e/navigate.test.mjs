@@ -42,6 +42,14 @@ test('arrow keys, Home and End step through the game', async () => {
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowRight');
   await expectAt(page, 0);
+  // With the focus on no element (the page's <body>) the page's viewer still takes the keys.
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('End');
+  await expectAt(page, 56);
+  // And with the focus on a control inside it.
+  await page.focus('#copy-link');
+  await page.keyboard.press('Home');
+  await expectAt(page, 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
