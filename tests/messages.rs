@@ -312,7 +312,10 @@ fn real_failures_name_the_move_text_and_rule() {
     let e = rec.error.unwrap();
     let shown = e.to_string();
     assert_sentence("import", &shown);
-    assert!(shown.contains("line 1") && shown.contains("wQ bQ-"), "{shown}");
+    assert!(
+        shown.contains("line 1") && shown.contains("wQ bQ-"),
+        "{shown}"
+    );
     let g: GameString = "Base;InProgress;White[2];wS1;pass".parse().unwrap();
     let shown = g.replay().unwrap_err().to_string();
     assert_sentence("replay", &shown);
@@ -320,5 +323,8 @@ fn real_failures_name_the_move_text_and_rule() {
     let rec = import("1. L P\n2. M+Lm Q+Pz\n", None).unwrap();
     let shown = rec.error.unwrap().to_string();
     assert_sentence("direction list", &shown);
-    assert!(shown.contains("Q+Pz") && shown.contains("direction"), "{shown}");
+    assert!(
+        shown.contains("Q+Pz") && shown.contains("direction"),
+        "{shown}"
+    );
 }

@@ -107,8 +107,12 @@ pub fn copy_text(text: &str, done: impl Fn(bool) + Clone + 'static) {
     on_settled(&promise, move |_| done(true), move |_| done2(false));
 }
 
-/// Reads a file as text: `Ok(text)` or a sentence saying why not.
-pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Clone + 'static) {
+/// Reads a file as text: `Ok(text)` or why not.
+pub fn read_file(
+    file: web_sys::File,
+    done: impl Fn(Result<String, super::game::LoadError>) + Clone + 'static,
+) {
+    use super::game::LoadError;
     if let Err(e) = super::game::check_file_size(file.size()) {
         done(Err(e));
         return;
@@ -120,9 +124,9 @@ pub fn read_file(file: web_sys::File, done: impl Fn(Result<String, String>) + Cl
         &promise,
         move |v| match v.as_string() {
             Some(text) => done(Ok(text)),
-            None => done(Err(format!("Could not read the file {name}."))),
+            None => done(Err(LoadError::File(Some(name)))),
         },
-        move |_| done2(Err("Could not read the file.".to_string())),
+        move |_| done2(Err(LoadError::File(None))),
     );
 }
 

@@ -1,12 +1,12 @@
 //! Copying or downloading the game as UHP, PGN or a move list in any notation.
 
-use super::export_kind::ExportKind;
 use super::{dom, Viewer};
+use crate::record::export::Export;
 use leptos::prelude::*;
 
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
-    let kind = RwSignal::new(ExportKind::default());
+    let kind = RwSignal::new(Export::default());
     let status = RwSignal::new(String::new());
     let text = move || {
         viewer
@@ -38,10 +38,10 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
         <section class="export-panel" aria-label="Export">
             <label for="export-format">"Export as"</label>
             <select id="export-format" on:change=move |ev| {
-                kind.set(ExportKind::parse(&event_target_value(&ev)));
+                kind.set(Export::from_key(&event_target_value(&ev)).unwrap_or_default());
                 status.set(String::new());
             }>
-                {ExportKind::ALL.into_iter().map(|k| view! {
+                {Export::RECORDS.into_iter().map(|k| view! {
                     <option value=k.key() selected=move || kind.get() == k>{k.label()}</option>
                 }).collect_view()}
             </select>

@@ -14,8 +14,10 @@ use super::labels::Info;
 use crate::engine::position::Position;
 use crate::notation::direction;
 use crate::record::export::{self, Row};
-use crate::record::{self, permalink, Format, Record};
+use crate::record::permalink::PermalinkError;
+use crate::record::{self, permalink, Format, ImportError, Record, RecordError};
 use crate::view::{Highlight, Replay};
+use std::fmt;
 use std::sync::Arc;
 
 /// The game shown when the app opens: the direction notation's example game 1.
@@ -93,20 +95,62 @@ impl Game {
     /// Why the import stopped, naming the move, when it did.
     pub fn error_message(&self) -> Option<String> {
         let e = self.record.error.as_ref()?;
-        let n = self.record.moves.len();
-        let failed = n + 1;
-        let player = if failed % 2 == 1 { 1 } else { 2 };
-        let kept = match n {
-            0 => "No move before it could be read.".to_string(),
-            1 => "The move before it is shown.".to_string(),
-            _ => format!("The {n} moves before it are shown."),
-        };
-        Some(format!(
-            "Move {failed} (turn {}, player {player}) could not be read: {e}. {kept}",
-            failed.div_ceil(2)
-        ))
+        Some(stopped_at(e, self.record.moves.len()))
     }
 }
+
+/// The sentence for an import that stopped after `kept` moves: the move's number as both
+/// notations count it, the line, the text and the rule, and what is still shown.
+fn stopped_at(e: &ImportError, kept: usize) -> String {
+    let failed = kept + 1;
+    let player = if failed % 2 == 1 { 1 } else { 2 };
+    let shown = match kept {
+        0 => "No move before it could be read.".to_string(),
+        1 => "The move before it is shown.".to_string(),
+        _ => format!("The {kept} moves before it are shown."),
+    };
+    format!(
+        "Move {failed} (turn {}, player {player}) could not be read: {e}. {shown}",
+        failed.div_ceil(2)
+    )
+}
+
+/// Why a text, file or link could not be shown at all (the game on screen stays). Its
+/// `Display` is the sentence the viewer shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Nothing in the text is a record of any format.
+    Record(RecordError),
+    /// The record's very first move fails.
+    FirstMove(ImportError),
+    /// The permalink is damaged.
+    Link(PermalinkError),
+    /// The file is larger than any record (its size in bytes).
+    FileTooLarge(usize),
+    /// The browser could not read the file (its name, when known).
+    File(Option<String>),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Record(e) => write!(f, "Could not read the record: {e}."),
+            LoadError::FirstMove(e) => f.write_str(&stopped_at(e, 0)),
+            LoadError::Link(e) => write!(f, "Could not open the link: {e}."),
+            LoadError::FileTooLarge(bytes) => {
+                write!(
+                    f,
+                    "Could not read the file: {}.",
+                    RecordError::TooLarge(*bytes)
+                )
+            }
+            LoadError::File(Some(name)) => write!(f, "Could not read the file {name}."),
+            LoadError::File(None) => f.write_str("Could not read the file."),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
 
 /// Explains every move once, on a single replay of the game.
 fn highlights(rec: &Record, replay: &Replay) -> Vec<Option<Highlight>> {
@@ -123,39 +167,32 @@ fn highlights(rec: &Record, replay: &Replay) -> Vec<Option<Highlight>> {
     out
 }
 
-/// Loads a pasted or dropped text. `Err` (a sentence for the user) when not a single move
-/// could be read, so that the game on screen stays; a record that stops later is `Ok` with
-/// [`Game::error_message`].
-pub fn load_text(text: &str) -> Result<Game, String> {
-    match record::import(text, None) {
-        Ok(rec) if rec.moves.is_empty() && rec.error.is_some() => {
-            let game = Game::new(rec);
-            Err(game.error_message().unwrap_or_default())
+/// Loads a pasted or dropped text. `Err` when not a single move could be read, so that the
+/// game on screen stays; a record that stops later is `Ok` with [`Game::error_message`].
+pub fn load_text(text: &str) -> Result<Game, LoadError> {
+    let mut rec = record::import(text, None).map_err(LoadError::Record)?;
+    if rec.moves.is_empty() {
+        if let Some(e) = rec.error.take() {
+            return Err(LoadError::FirstMove(e));
         }
-        Ok(rec) => Ok(Game::new(rec)),
-        Err(e) => Err(format!("Could not read the record: {e}.")),
     }
+    Ok(Game::new(rec))
 }
 
 /// A file larger than the importer accepts is refused before it is read.
-pub fn check_file_size(bytes: f64) -> Result<(), String> {
+pub fn check_file_size(bytes: f64) -> Result<(), LoadError> {
     if bytes > record::MAX_INPUT as f64 {
-        let e = record::RecordError::TooLarge(bytes as usize);
-        return Err(format!("Could not read the file: {e}."));
+        return Err(LoadError::FileTooLarge(bytes as usize));
     }
     Ok(())
 }
 
 /// Loads a permalink fragment (with or without its '#'): the game and the ply it shows.
-pub fn load_fragment(fragment: &str) -> Result<(Game, usize), String> {
-    match permalink::decode(fragment) {
-        Ok((rec, ply)) => {
-            let game = Game::new(rec);
-            let ply = game.clamp(ply);
-            Ok((game, ply))
-        }
-        Err(e) => Err(format!("Could not open the link: {e}.")),
-    }
+pub fn load_fragment(fragment: &str) -> Result<(Game, usize), LoadError> {
+    let (rec, ply) = permalink::decode(fragment).map_err(LoadError::Link)?;
+    let game = Game::new(rec);
+    let ply = game.clamp(ply);
+    Ok((game, ply))
 }
 
 /// The URL fragment of a location, without '#', if it holds anything.
@@ -220,19 +257,34 @@ mod tests {
         assert_eq!(g.len(), 100);
         assert!(g.error_message().is_none());
         let err = load_text("hello").unwrap_err();
+        assert!(matches!(err, LoadError::FirstMove(_)), "{err:?}");
+        let err = err.to_string();
         assert!(
             err.starts_with("Move 1 (turn 1, player 1) could not be read: line 1: 'hello'"),
             "{err}"
         );
-        let err = load_text("{}").unwrap_err();
+        let err = load_text("{}").unwrap_err().to_string();
         assert!(err.contains("not recognised"), "{err}");
-        let err = load_text("   ").unwrap_err();
+        let err = load_text("   ").unwrap_err().to_string();
         assert!(err.contains("empty"), "{err}");
         let big = "x".repeat(record::MAX_INPUT + 1);
-        let err = load_text(&big).unwrap_err();
+        let err = load_text(&big).unwrap_err().to_string();
         assert!(err.contains("larger than"), "{err}");
-        assert!(check_file_size(2e6).unwrap_err().contains("refused"));
+        let err = check_file_size(2e6).unwrap_err().to_string();
+        assert!(
+            err.starts_with("Could not read the file") && err.contains("refused"),
+            "{err}"
+        );
         assert!(check_file_size(1000.0).is_ok());
+        assert_eq!(
+            LoadError::File(Some("a.pgn".into())).to_string(),
+            "Could not read the file a.pgn."
+        );
+        let link = load_fragment("#AAAA").unwrap_err().to_string();
+        assert!(
+            link.starts_with("Could not open the link: the link is damaged"),
+            "{link}"
+        );
     }
 
     #[test]

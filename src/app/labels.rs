@@ -3,57 +3,12 @@
 //! algebraic form chosen).
 
 use crate::engine::position::GameState;
+use crate::notation::algebraic::Form;
 use crate::record::export::Row;
-use crate::record::{Format, Record};
+use crate::record::Record;
 
-/// Which form of the algebraic notation the table shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum AlgebraicForm {
-    #[default]
-    Short,
-    Long,
-    Compressed,
-}
-
-impl AlgebraicForm {
-    pub const ALL: [AlgebraicForm; 3] = [
-        AlgebraicForm::Short,
-        AlgebraicForm::Long,
-        AlgebraicForm::Compressed,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AlgebraicForm::Short => "short",
-            AlgebraicForm::Long => "long",
-            AlgebraicForm::Compressed => "compressed",
-        }
-    }
-
-    pub fn parse(s: &str) -> AlgebraicForm {
-        AlgebraicForm::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .unwrap_or_default()
-    }
-
-    pub fn cell(self, row: &Row) -> &str {
-        match self {
-            AlgebraicForm::Short => &row.algebraic_short,
-            AlgebraicForm::Long => &row.algebraic_long,
-            AlgebraicForm::Compressed => &row.algebraic_compressed,
-        }
-    }
-}
-
-/// The direction notation of a row, with symbols or in ASCII.
-pub fn direction_cell(row: &Row, ascii: bool) -> &str {
-    if ascii {
-        &row.direction_ascii
-    } else {
-        &row.direction
-    }
-}
+/// The algebraic forms in the order the notation table's menu offers them.
+pub const ALGEBRAIC_MENU: [Form; 3] = [Form::Short, Form::Long, Form::Compressed];
 
 /// The move number as the direction notation counts it (turns per player): "12.".
 pub fn turn_label(row: &Row) -> String {
@@ -87,22 +42,11 @@ impl Info {
         push("Round", &m.round);
         facts.push(("Result", result_text(rec.result()).to_string()));
         Info {
-            format: format_text(rec.format).to_string(),
+            format: rec.format.description().to_string(),
             game_type: rec.game_type.to_string(),
             facts,
             notices: rec.notices.clone(),
         }
-    }
-}
-
-pub fn format_text(f: Format) -> &'static str {
-    match f {
-        Format::Uhp => "UHP game string",
-        Format::Pgn => "PGN",
-        Format::Sgf => "BoardSpace SGF",
-        Format::Standard => "move list (standard notation)",
-        Format::Direction => "move list (direction notation)",
-        Format::Algebraic => "move list (algebraic notation)",
     }
 }
 
@@ -120,6 +64,7 @@ pub fn result_text(s: GameState) -> &'static str {
 mod tests {
     use super::*;
     use crate::app::game::{load_text, Game};
+    use crate::notation::direction::Style;
 
     #[test]
     fn info_shows_what_the_record_says() {
@@ -138,11 +83,16 @@ mod tests {
     fn notation_cells_follow_the_toggles() {
         let g = Game::example();
         let row = &g.rows[25];
-        assert_eq!(AlgebraicForm::parse("long").cell(row), row.algebraic_long);
-        assert_eq!(AlgebraicForm::parse("?"), AlgebraicForm::Short);
+        let long = Form::from_name("long").unwrap();
+        assert_eq!(row.algebraic(long), row.algebraic_long);
+        assert_eq!(Form::from_name("?"), None);
+        assert_eq!(
+            ALGEBRAIC_MENU.map(Form::name),
+            ["short", "long", "compressed"]
+        );
         let star = g.rows.iter().find(|r| r.direction.contains('✳')).unwrap();
-        assert!(direction_cell(star, true).contains('*'));
-        assert!(direction_cell(star, false).contains('✳'));
+        assert!(star.direction(Style::Ascii).contains('*'));
+        assert!(star.direction(Style::Unicode).contains('✳'));
         assert_eq!(turn_label(&g.rows[17]), "9.");
     }
 }

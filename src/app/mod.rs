@@ -4,7 +4,7 @@
 //! One component per file; this module holds the viewer component [`Beeline`], the full-page
 //! [`App`] and the [`Viewer`] signals they share with the others. [`ViewerOptions`] says how a
 //! viewer sits on its page. The logic lives in modules free of the DOM, tested natively:
-//! [`game`] (loading), [`keys`] (stepping), [`labels`] (texts) and [`export_kind`].
+//! [`game`] (loading), [`keys`] (stepping) and [`labels`] (texts).
 
 use leptos::prelude::*;
 use std::time::Duration;
@@ -13,7 +13,6 @@ use wasm_bindgen::JsCast;
 mod board;
 mod controls;
 mod dom;
-pub mod export_kind;
 mod export_panel;
 pub mod game;
 mod game_info;
@@ -27,7 +26,7 @@ mod share;
 use board::Board;
 use controls::Controls;
 use export_panel::ExportPanel;
-use game::Game;
+use game::{Game, LoadError};
 use game_info::GameInfo;
 use keys::Step;
 use load_panel::LoadPanel;
@@ -48,12 +47,12 @@ pub struct Viewer {
     /// A move hovered in the notation: shown on the board without being chosen.
     pub preview: RwSignal<Option<usize>>,
     /// Why the last text, file or link could not be loaded at all.
-    pub load_error: RwSignal<Option<String>>,
+    pub load_error: RwSignal<Option<LoadError>>,
     pub playing: RwSignal<bool>,
 }
 
 impl Viewer {
-    fn new(game: Game, ply: usize, load_error: Option<String>) -> Viewer {
+    fn new(game: Game, ply: usize, load_error: Option<LoadError>) -> Viewer {
         Viewer {
             game: RwSignal::new(game),
             ply: RwSignal::new(ply),
@@ -125,7 +124,7 @@ impl Viewer {
 
 /// The game and ply a viewer opens with: the permalink in the address when it follows the
 /// address and there is one, else the example.
-fn initial(options: ViewerOptions) -> (Game, usize, Option<String>) {
+fn initial(options: ViewerOptions) -> (Game, usize, Option<LoadError>) {
     let hash = options.sync_address.then(dom::location_hash).flatten();
     if let Some(fragment) = hash.as_deref().and_then(game::fragment_of) {
         match game::load_fragment(fragment) {

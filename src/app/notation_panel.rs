@@ -1,16 +1,18 @@
 //! The moves in three notations, one row each; the current move is marked and kept in
 //! view, a click jumps to it and hovering previews it on the board.
 
-use super::labels::{self, AlgebraicForm};
+use super::labels;
 use super::{dom, Viewer};
+use crate::notation::algebraic::Form;
+use crate::notation::direction::Style;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 #[component]
 pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
-    let form = RwSignal::new(AlgebraicForm::default());
-    let ascii = RwSignal::new(false);
+    let form = RwSignal::new(Form::default());
+    let style = RwSignal::new(Style::default());
     let scroller = NodeRef::<html::Div>::new();
 
     // Keep the chosen move's row in view inside the panel (never scrolling the page), just
@@ -77,8 +79,8 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                                 <span class="visually-hidden">{format!("player {} ({who})", row.player)}</span>
                             </td>
                             <td class="standard">{row.standard.clone()}</td>
-                            <td class="direction">{move || labels::direction_cell(&r, ascii.get()).to_string()}</td>
-                            <td class="algebraic">{move || form.get().cell(&r2).to_string()}</td>
+                            <td class="direction">{move || r.direction(style.get()).to_string()}</td>
+                            <td class="algebraic">{move || r2.algebraic(form.get()).to_string()}</td>
                         </tr>
                     }
                 })
@@ -91,14 +93,18 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             <div class="notation-options">
                 <label for="algebraic-form">"Algebraic"</label>
                 <select id="algebraic-form"
-                    on:change=move |ev| form.set(AlgebraicForm::parse(&event_target_value(&ev)))>
-                    {AlgebraicForm::ALL.into_iter().map(|f| view! {
+                    on:change=move |ev| {
+                        form.set(Form::from_name(&event_target_value(&ev)).unwrap_or_default())
+                    }>
+                    {labels::ALGEBRAIC_MENU.into_iter().map(|f| view! {
                         <option value=f.name() selected=move || form.get() == f>{f.name()}</option>
                     }).collect_view()}
                 </select>
                 <input id="direction-ascii" type="checkbox"
-                    prop:checked=move || ascii.get()
-                    on:change=move |ev| ascii.set(event_target_checked(&ev))/>
+                    prop:checked=move || style.get() == Style::Ascii
+                    on:change=move |ev| {
+                        style.set(if event_target_checked(&ev) { Style::Ascii } else { Style::Unicode })
+                    }/>
                 <label for="direction-ascii">"ASCII direction"</label>
             </div>
             <div class="notation-scroll" node_ref=scroller

@@ -369,3 +369,37 @@ pub fn to_table(rec: &Record) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::import;
+
+    const EXAMPLE: &str = include_str!("../../tests/data/direction-game-1.md");
+
+    #[test]
+    fn every_export_reads_back_and_names_its_file() {
+        let rec = import(EXAMPLE, None).unwrap();
+        assert_eq!(rec.moves.len(), 56);
+        for kind in Export::RECORDS {
+            assert_eq!(Export::from_key(kind.key()), Some(kind));
+            let back = import(&kind.text(&rec), None).unwrap();
+            assert!(back.error.is_none(), "{}: {:?}", kind.key(), back.error);
+            assert_eq!(back.moves.len(), rec.moves.len(), "{}", kind.key());
+        }
+        assert_eq!(Export::from_key("table"), Some(Export::Table));
+        assert_eq!(Export::from_key("nonsense"), None);
+        let pgn = import("[White \"Ann Lee\"]\n[Black \"B/o\"]\n\n1. wS1\n", None).unwrap();
+        assert_eq!(Export::Pgn.file_name(&pgn), "Ann-Lee-vs-B-o.pgn");
+        assert_eq!(
+            Export::AlgebraicLong.file_name(&rec),
+            "Frank-Chen-vs-Joe-Schultz-algebraic-long.txt"
+        );
+        let unnamed = import("Base;InProgress;White[2];wS1;bS1 -wS1", None).unwrap();
+        assert_eq!(
+            Export::DirectionAscii.file_name(&unnamed),
+            "hive-game-direction-ascii.txt"
+        );
+        assert_eq!(Export::Uhp.file_name(&unnamed), "hive-game.uhp");
+    }
+}
