@@ -405,11 +405,7 @@ pub(crate) fn placement_cells(pos: &Position, emit: &mut impl FnMut(Hex)) {
 pub(crate) fn placeable(pos: &Position) -> impl Iterator<Item = PieceId> + '_ {
     let me = pos.to_move();
     let b = pos.board();
-    let queen_placed = b.is_placed(
-        PieceId::of_kind(me, Bug::Queen)
-            .next()
-            .unwrap_or(PieceId(0)),
-    );
+    let queen_placed = b.is_placed(PieceId::queen(me));
     let turn = pos.turn_number();
     let must_queen = turn >= 4 && !queen_placed;
     let no_queen = turn == 1 && pos.rules().tournament_opening;
@@ -430,7 +426,8 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
         return;
     }
     let mut any = false;
-    let mut kinds = [PieceId(0); 8];
+    // `placeable` yields at most one piece per bug kind, so the index stays below eight.
+    let mut kinds = [PieceId(0); Bug::ALL.len()];
     let mut n = 0;
     for piece in placeable(pos) {
         kinds[n] = piece;
@@ -444,12 +441,8 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
             }
         });
     }
-    let me = pos.to_move();
     let b = pos.board();
-    let queen = PieceId::of_kind(me, Bug::Queen)
-        .next()
-        .unwrap_or(PieceId(0));
-    if b.is_placed(queen) {
+    if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
         for p in b.pieces() {
             let from = b.hex_of(p);

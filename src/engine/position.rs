@@ -255,7 +255,7 @@ impl Position {
 
     /// Whether `c`'s Queen is on the board.
     pub fn queen_placed(&self, c: Color) -> bool {
-        PieceId::of_kind(c, Bug::Queen).any(|q| self.board.is_placed(q))
+        self.board.is_placed(PieceId::queen(c))
     }
 
     /// The pieces of `c` not yet on the board.
@@ -395,11 +395,9 @@ impl Position {
     }
 
     fn surrounded(&self, c: Color) -> bool {
-        PieceId::of_kind(c, Bug::Queen).any(|q| {
-            self.board.position(q).is_some_and(|h| {
-                let cell = cell_of(h);
-                (0..6).all(|d| self.board.height_c(neighbor(cell, d)) > 0)
-            })
+        self.board.position(PieceId::queen(c)).is_some_and(|h| {
+            let cell = cell_of(h);
+            (0..6).all(|d| self.board.height_c(neighbor(cell, d)) > 0)
         })
     }
 
