@@ -304,7 +304,7 @@ impl Position {
             return out;
         }
         let ctx = movegen::Ctx::new(self);
-        if ctx.pinned & (1 << piece.0) != 0 {
+        if ctx.is_pinned(piece) {
             return out;
         }
         let from = self.board.hex_of(piece);
@@ -481,7 +481,7 @@ impl Position {
                 }
                 if piece.color() == me
                     && self.board.height(self.board.hex_of(piece)) == 1
-                    && movegen::pinned_mask(&self.board) & (1 << piece.0) != 0
+                    && movegen::is_pinned(&self.board, piece)
                 {
                     return Illegal::BreaksHive(name);
                 }
