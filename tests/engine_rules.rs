@@ -1,9 +1,10 @@
 //! Position tests for the tricky spots of the rules: gates on the ground and at height,
 //! stacks, Pillbug throws and their limits, the Ladybug over stacks, a Mosquito next to a
-//! Beetle on top, the one-hive rule, the Queen rules, passing and the end of the game.
+//! Beetle on top, the one-hive rule, the Queen rules, passing, the end of the game, and the
+//! wording of rule errors.
 
 use beeline::engine::hex::Hex;
-use beeline::engine::piece::{GameType, Piece, PieceId};
+use beeline::engine::piece::{Bug, Color, GameType, Piece, PieceId};
 use beeline::engine::position::{GameState, Illegal, Move, Position, Rules};
 use beeline::notation::uhp::{replay_moves, MoveError, MoveString};
 use std::collections::BTreeSet;
@@ -47,7 +48,10 @@ fn ground_gates_block_sliding() {
     // Not pinned (the ring holds the hive together), yet it cannot slide through the gap.
     assert!(destinations(&pos, "wQ").is_empty());
     match check(&pos, "wQ -wA1") {
-        Err(MoveError::Illegal(Illegal::Unreachable(p))) => assert_eq!(p, "wQ"),
+        Err(MoveError::Illegal(e @ Illegal::Unreachable(p))) => {
+            assert_eq!(p, id("wQ"));
+            assert_eq!(e.to_string(), "wQ cannot reach that cell");
+        }
         other => panic!("{other:?}"),
     }
     // The gap itself is open from outside: an Ant slides in around the ring.
@@ -255,10 +259,16 @@ fn queen_rules() {
         check(&pos, "wG1 bQ-"),
         Err(MoveError::Illegal(Illegal::TouchesOpponent))
     ));
-    assert!(matches!(
-        check(&pos, "wA3 -wA1"),
-        Err(MoveError::Illegal(Illegal::OutOfOrder(..)))
-    ));
+    match check(&pos, "wA3 -wA1") {
+        Err(MoveError::Illegal(e @ Illegal::OutOfOrder(first, tried))) => {
+            assert_eq!((first, tried), (id("wA2"), id("wA3")));
+            assert!(
+                e.to_string().starts_with("wA2 must be placed before wA3"),
+                "{e}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -272,8 +282,16 @@ fn pass_only_when_nothing_else_is_possible() {
         Err(MoveError::Illegal(_))
     ));
     pos.play(Move::Pass).unwrap();
-    // Black has moves, so Black may not pass.
-    assert!(matches!(pos.play(Move::Pass), Err(Illegal::MustMove(_))));
+    // Black has moves, so Black may not pass; the error names one of Black's real moves.
+    match pos.play(Move::Pass) {
+        Err(e @ Illegal::MustMove(m)) => {
+            assert!(pos.is_legal(m), "{m:?}");
+            let p = m.piece().unwrap();
+            assert_eq!(p.color(), Color::Black);
+            assert!(e.to_string().contains(&p.to_string()), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// A Queen is surrounded when all six neighbouring cells are occupied.
@@ -317,4 +335,142 @@ fn surrounding_a_queen_ends_the_game() {
         }
     }
     assert!(endings > 0, "no random game ended");
+}
+
+/// A position index per `Illegal` variant. The `match` has no catch-all on purpose: a new
+/// variant does not compile until it is listed here, in `VARIANTS` and in `every_illegal`.
+fn variant_index(e: &Illegal) -> usize {
+    match e {
+        Illegal::GameOver => 0,
+        Illegal::NotInGame(_) => 1,
+        Illegal::WrongColor(_) => 2,
+        Illegal::QueenOnFirstTurn => 3,
+        Illegal::QueenRequired => 4,
+        Illegal::OutOfOrder(..) => 5,
+        Illegal::FirstPlacement => 6,
+        Illegal::Occupied => 7,
+        Illegal::TouchesOpponent => 8,
+        Illegal::NotTouchingOwn => 9,
+        Illegal::QueenNotPlaced => 10,
+        Illegal::NotOnBoard(_) => 11,
+        Illegal::Covered(_) => 12,
+        Illegal::JustMoved(_) => 13,
+        Illegal::BreaksHive(_) => 14,
+        Illegal::Unreachable(_) => 15,
+        Illegal::PassNotAllowed => 16,
+        Illegal::MustMove(_) => 17,
+        Illegal::MustPass => 18,
+    }
+}
+
+const VARIANTS: usize = 19;
+
+/// Every variant, with every shape of `MustMove`'s move.
+fn every_illegal() -> Vec<Illegal> {
+    let (wa1, ba2, wq) = (id("wA1"), id("bA2"), id("wQ"));
+    vec![
+        Illegal::GameOver,
+        Illegal::NotInGame(Bug::Mosquito),
+        Illegal::WrongColor(ba2),
+        Illegal::QueenOnFirstTurn,
+        Illegal::QueenRequired,
+        Illegal::OutOfOrder(wa1, id("wA3")),
+        Illegal::FirstPlacement,
+        Illegal::Occupied,
+        Illegal::TouchesOpponent,
+        Illegal::NotTouchingOwn,
+        Illegal::QueenNotPlaced,
+        Illegal::NotOnBoard(wa1),
+        Illegal::Covered(wq),
+        Illegal::JustMoved(ba2),
+        Illegal::BreaksHive(wq),
+        Illegal::Unreachable(id("bG3")),
+        Illegal::PassNotAllowed,
+        Illegal::MustMove(Move::Place {
+            piece: wa1,
+            to: Hex::new(-3, 2),
+        }),
+        Illegal::MustMove(Move::Move {
+            piece: wq,
+            from: Hex::new(-1, 0),
+            to: Hex::new(-1, 1),
+        }),
+        Illegal::MustMove(Move::Pass),
+        Illegal::MustPass,
+    ]
+}
+
+#[test]
+fn every_rule_error_reads_as_a_sentence() {
+    let all = every_illegal();
+    let listed: BTreeSet<usize> = all.iter().map(variant_index).collect();
+    assert_eq!(listed, (0..VARIANTS).collect(), "a variant is missing");
+    for e in &all {
+        let msg = e.to_string();
+        assert!(!msg.trim().is_empty(), "{e:?}");
+        // No Rust debug output: braces, type names, coordinates, Option wrappers.
+        for debug in ["{", "}", "PieceId(", "Hex {", "Hex(", "Some(", "None", "::"] {
+            assert!(!msg.contains(debug), "{e:?} reads {msg:?}");
+        }
+    }
+    // Pieces as players write them, bugs by name, colours by name.
+    let says = |e: Illegal, text: &str| assert!(e.to_string().contains(text), "{e}: {text}");
+    says(Illegal::NotInGame(Bug::Mosquito), "Mosquito");
+    says(Illegal::NotInGame(Bug::Grasshopper), "Grasshopper");
+    says(
+        Illegal::WrongColor(id("bA2")),
+        "bA2 belongs to Black, and it is White's turn",
+    );
+    says(Illegal::OutOfOrder(id("wA1"), id("wA3")), "wA1");
+    says(Illegal::OutOfOrder(id("wA1"), id("wA3")), "wA3");
+    says(Illegal::Covered(id("wQ")), "wQ");
+    says(
+        Illegal::BreaksHive(id("bS2")),
+        "moving bS2 would split the hive",
+    );
+    let all = every_illegal();
+    let must: Vec<String> = all[17..20].iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        must,
+        [
+            "the player cannot pass: wA1 can still be placed",
+            "the player cannot pass: wQ can still move",
+            "the player cannot pass: a move is possible",
+        ]
+    );
+}
+
+#[test]
+fn rule_errors_from_real_positions_name_the_pieces() {
+    let mut pos = Position::new(GameType::BASE);
+    // Black's piece on White's turn; a bug the game type leaves out.
+    let e = pos.play(Move::Place {
+        piece: id("bS1"),
+        to: Hex::ORIGIN,
+    });
+    assert_eq!(
+        e.map_err(|e| e.to_string()),
+        Err("bS1 belongs to Black, and it is White's turn".to_string())
+    );
+    let e = pos
+        .play(Move::Place {
+            piece: id("wM"),
+            to: Hex::ORIGIN,
+        })
+        .unwrap_err();
+    assert_eq!(e, Illegal::NotInGame(Bug::Mosquito));
+    assert_eq!(e.to_string(), "the Mosquito is not part of this game type");
+    // A pass while a placement is possible names the piece that can be placed.
+    pos.play(check(&pos, "wS1").unwrap()).unwrap();
+    let e = pos.play(Move::Pass).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the player cannot pass: bS1 can still be placed"
+    );
+    // One hive: the error names the pinned piece.
+    let pos = game("Base", "wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+    match check(&pos, "wS1 \\wQ") {
+        Err(MoveError::Illegal(e)) => assert_eq!(e.to_string(), "moving wS1 would split the hive"),
+        other => panic!("{other:?}"),
+    }
 }

@@ -15,7 +15,6 @@ use crate::engine::hex::Hex;
 use crate::engine::movegen;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
 use std::fmt;
-use thiserror::Error;
 
 /// One turn: a placement, a movement (including being moved by a Pillbug), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,48 +109,101 @@ impl Default for Rules {
     }
 }
 
-/// Why a move is not legal here.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a move is not legal here. Each message is a plain sentence naming pieces as players
+/// write them (`wA1`, `bQ`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Illegal {
-    #[error("the game is already over")]
+    /// The game has ended; no move is legal.
     GameOver,
-    #[error("the {0} is not part of this game type")]
-    NotInGame(&'static str),
-    #[error("it is {0}'s turn")]
-    WrongColor(&'static str),
-    #[error("the Queen may not be placed on a player's first turn (tournament opening)")]
+    /// A piece of a bug the game type leaves out.
+    NotInGame(Bug),
+    /// The piece belongs to the player not to move (and, in a move, no Pillbug can throw it).
+    WrongColor(PieceId),
     QueenOnFirstTurn,
-    #[error("the Queen must be placed by a player's fourth turn")]
     QueenRequired,
-    #[error("{0} must be placed before {1}")]
-    OutOfOrder(String, String),
-    #[error("the first piece must be placed alone")]
+    /// `.1` placed while `.0`, a lower-numbered piece of the same kind, is still in hand.
+    OutOfOrder(PieceId, PieceId),
     FirstPlacement,
-    #[error("the destination is occupied")]
     Occupied,
-    #[error("a placed piece may not touch the opponent's pieces")]
     TouchesOpponent,
-    #[error("a placed piece must touch one of its own colour")]
     NotTouchingOwn,
-    #[error("no piece may move before its player's Queen is placed")]
     QueenNotPlaced,
-    #[error("{0} is not on the board")]
-    NotOnBoard(String),
-    #[error("{0} is covered by another piece")]
-    Covered(String),
-    #[error("{0} was moved on the last turn and cannot move now")]
-    JustMoved(String),
-    #[error("moving {0} would split the hive")]
-    BreaksHive(String),
-    #[error("{0} cannot reach that cell")]
-    Unreachable(String),
-    #[error("a player may pass only when no other move exists")]
+    /// A movement of a piece still in hand.
+    NotOnBoard(PieceId),
+    Covered(PieceId),
+    JustMoved(PieceId),
+    BreaksHive(PieceId),
+    Unreachable(PieceId),
     PassNotAllowed,
-    #[error("a move is possible, so the player cannot pass: {0}")]
-    MustMove(String),
-    #[error("no move is possible: the only legal turn is a pass")]
+    /// A pass while a move exists; carries one such move.
+    MustMove(Move),
     MustPass,
 }
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::GameOver => f.write_str("the game is already over"),
+            Illegal::NotInGame(bug) => {
+                write!(f, "the {} is not part of this game type", bug.name())
+            }
+            Illegal::WrongColor(p) => write!(
+                f,
+                "{p} belongs to {}, and it is {}'s turn",
+                p.color().name(),
+                p.color().other().name()
+            ),
+            Illegal::QueenOnFirstTurn => f.write_str(
+                "the Queen may not be placed on a player's first turn (tournament opening)",
+            ),
+            Illegal::QueenRequired => f.write_str(
+                "the Queen must be placed by a player's fourth turn, so only the Queen may be \
+                 placed now",
+            ),
+            Illegal::OutOfOrder(first, tried) => write!(
+                f,
+                "{first} must be placed before {tried}: pieces of a kind enter in number order"
+            ),
+            Illegal::FirstPlacement => {
+                f.write_str("the first piece of the game must be placed alone, at the centre")
+            }
+            Illegal::Occupied => {
+                f.write_str("that cell is occupied: a new piece may not be placed on another")
+            }
+            Illegal::TouchesOpponent => {
+                f.write_str("a new piece may not touch the opponent's pieces")
+            }
+            Illegal::NotTouchingOwn => {
+                f.write_str("a new piece must touch a piece of its own colour")
+            }
+            Illegal::QueenNotPlaced => {
+                f.write_str("no piece may move before its player's Queen is placed")
+            }
+            Illegal::NotOnBoard(p) => write!(f, "{p} is not on the board yet, so it cannot move"),
+            Illegal::Covered(p) => write!(f, "{p} is covered by another piece and cannot move"),
+            Illegal::JustMoved(p) => write!(
+                f,
+                "{p} was moved on the last turn, so it cannot move or be moved now"
+            ),
+            Illegal::BreaksHive(p) => write!(f, "moving {p} would split the hive"),
+            Illegal::Unreachable(p) => write!(f, "{p} cannot reach that cell"),
+            Illegal::PassNotAllowed => {
+                f.write_str("a player may pass only when no other move exists")
+            }
+            Illegal::MustMove(mv) => {
+                f.write_str("the player cannot pass: ")?;
+                match mv {
+                    Move::Place { piece, .. } => write!(f, "{piece} can still be placed"),
+                    Move::Move { piece, .. } => write!(f, "{piece} can still move"),
+                    Move::Pass => f.write_str("a move is possible"),
+                }
+            }
+            Illegal::MustPass => f.write_str("no move is possible: the only legal turn is a pass"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
 
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -419,22 +471,26 @@ impl Position {
         let me = self.to_move();
         let legal = self.legal_moves();
         let Some(piece) = mv.piece() else {
-            return match legal.first() {
-                Some(m) if *m != Move::Pass => Illegal::MustMove(format!("{m:?}")),
+            // Name one of the player's own moves if there is one, rather than a throw of an
+            // opponent's piece.
+            let own = legal
+                .iter()
+                .find(|m| m.piece().is_some_and(|p| p.color() == me));
+            return match own.or(legal.first()) {
+                Some(m) if *m != Move::Pass => Illegal::MustMove(*m),
                 _ => Illegal::PassNotAllowed,
             };
         };
         if legal == [Move::Pass] {
             return Illegal::MustPass;
         }
-        let name = piece.to_string();
         if !self.game_type.includes(piece.bug()) {
-            return Illegal::NotInGame(piece.bug().name());
+            return Illegal::NotInGame(piece.bug());
         }
         match mv {
             Move::Place { to, .. } => {
                 if piece.color() != me {
-                    return Illegal::WrongColor(me.name());
+                    return Illegal::WrongColor(piece);
                 }
                 let turn = self.turn_number();
                 if piece.bug() == Bug::Queen && turn == 1 && self.rules.tournament_opening {
@@ -447,7 +503,7 @@ impl Position {
                     PieceId::of_kind(me, piece.bug()).find(|p| !self.board.is_placed(*p))
                 {
                     if first != piece {
-                        return Illegal::OutOfOrder(first.to_string(), name);
+                        return Illegal::OutOfOrder(first, piece);
                     }
                 }
                 if self.board.height(to) > 0 {
@@ -468,13 +524,13 @@ impl Position {
             }
             Move::Move { .. } => {
                 if !self.board.is_placed(piece) {
-                    return Illegal::NotOnBoard(name);
+                    return Illegal::NotOnBoard(piece);
                 }
                 if !self.board.is_on_top(piece) {
-                    return Illegal::Covered(name);
+                    return Illegal::Covered(piece);
                 }
                 if Some(piece) == self.last_moved {
-                    return Illegal::JustMoved(name);
+                    return Illegal::JustMoved(piece);
                 }
                 if !self.queen_placed(me) {
                     return Illegal::QueenNotPlaced;
@@ -483,12 +539,12 @@ impl Position {
                     && self.board.height(self.board.hex_of(piece)) == 1
                     && movegen::is_pinned(&self.board, piece)
                 {
-                    return Illegal::BreaksHive(name);
+                    return Illegal::BreaksHive(piece);
                 }
                 if piece.color() != me && self.throwers_of(piece).is_empty() {
-                    return Illegal::WrongColor(me.name());
+                    return Illegal::WrongColor(piece);
                 }
-                Illegal::Unreachable(name)
+                Illegal::Unreachable(piece)
             }
             Move::Pass => Illegal::PassNotAllowed,
         }
