@@ -54,9 +54,7 @@ fn real_games_replay_to_their_recorded_result() {
             .take(2)
             .any(|m| m.starts_with("wQ") || m.starts_with("bQ"));
         queen_openings += queen_first as usize;
-        let rules = Rules {
-            tournament_opening: !queen_first,
-        };
+        let rules = Rules::default().with_tournament_opening(!queen_first);
         let mut pos = Position::with_rules(gt, rules);
         replay_moves(&mut pos, &moves).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert_eq!(pos.ply(), moves.len());

@@ -1,7 +1,7 @@
 //! Position tests for the tricky spots of the rules: gates on the ground and at height,
 //! stacks, Pillbug throws and their limits, the Ladybug over stacks, a Mosquito next to a
-//! Beetle on top, the one-hive rule, the Queen rules, passing, the end of the game, and the
-//! wording of rule errors.
+//! Beetle on top, the one-hive rule, the Queen rules, passing, the end of the game, the
+//! threefold-repetition option, and the wording of rule errors.
 
 use beeline::engine::hex::Hex;
 use beeline::engine::piece::{Bug, Color, GameType, Piece, PieceId};
@@ -232,9 +232,7 @@ fn queen_rules() {
     ));
     let old = Position::with_rules(
         GameType::BASE,
-        Rules {
-            tournament_opening: false,
-        },
+        Rules::default().with_tournament_opening(false),
     );
     assert!(check(&old, "wQ").is_ok());
     // Without a Queen by the fourth turn only the Queen may be placed.
@@ -281,7 +279,11 @@ fn pass_only_when_nothing_else_is_possible() {
         check(&pos, "wS1 -bA3"),
         Err(MoveError::Illegal(_))
     ));
+    let (board, key) = (pos.board().key(), pos.key());
     pos.play(Move::Pass).unwrap();
+    // The same stacks with the other player to move are another position.
+    assert_eq!(pos.board().key(), board);
+    assert_ne!(pos.key(), key);
     // Black has moves, so Black may not pass; the error names one of Black's real moves.
     match pos.play(Move::Pass) {
         Err(e @ Illegal::MustMove(m)) => {
@@ -473,4 +475,83 @@ fn rule_errors_from_real_positions_name_the_pieces() {
         Err(MoveError::Illegal(e)) => assert_eq!(e.to_string(), "moving wS1 would split the hive"),
         other => panic!("{other:?}"),
     }
+}
+
+/// The Queens step out and back: after each round of four plies the opening position
+/// (White to move) is on the board again.
+const OPENING: &str = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+const SHUFFLE: [&str; 4] = ["wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-"];
+
+#[test]
+fn threefold_repetition_is_a_draw_when_the_rule_is_on() {
+    for on in [false, true] {
+        let rules = Rules::default().with_repetition_draw(on);
+        let mut pos = Position::with_rules(GameType::BASE, rules);
+        for m in OPENING.split(';') {
+            pos.play(check(&pos, m).unwrap()).unwrap();
+        }
+        let start = pos.key();
+        assert_eq!(pos.occurrences(), 1);
+        for round in 1..=2 {
+            for m in SHUFFLE {
+                // Nothing has occurred three times yet, so the game goes on.
+                assert_eq!(pos.state(), GameState::InProgress, "rule {on}, {m}");
+                pos.play(check(&pos, m).unwrap()).unwrap();
+            }
+            assert_eq!(pos.key(), start);
+            assert_eq!(pos.occurrences(), round + 1);
+        }
+        if !on {
+            // Without the rule a third occurrence is an ordinary position.
+            assert_eq!(pos.state(), GameState::InProgress);
+            assert!(!pos.drawn_by_repetition());
+            assert!(!pos.legal_moves().is_empty());
+            continue;
+        }
+        assert_eq!(pos.state(), GameState::Draw);
+        assert!(pos.drawn_by_repetition());
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(pos.count_legal_moves(), 0);
+        let step_out = Move::Move {
+            piece: id("wQ"),
+            from: Hex::new(-1, 0),
+            to: Hex::new(0, -1),
+        };
+        assert_eq!(pos.play(step_out), Err(Illegal::GameOver));
+        // Taking the last move back restores the game, its key and its count.
+        pos.undo();
+        assert_eq!(pos.state(), GameState::InProgress);
+        assert!(!pos.drawn_by_repetition());
+        assert_eq!(pos.occurrences(), 2);
+        let last = check(&pos, SHUFFLE[3]).unwrap();
+        pos.play(last).unwrap();
+        assert_eq!(pos.state(), GameState::Draw);
+        // Undoing everything reaches the empty board with its key.
+        while pos.undo().is_some() {}
+        assert_eq!(pos.state(), GameState::NotStarted);
+        assert_eq!(pos.board().key(), 0);
+        assert_eq!(pos.key(), Position::new(GameType::BASE).key());
+    }
+}
+
+#[test]
+fn a_placement_between_repeats_breaks_the_count() {
+    // The same shuffle, but a piece is placed after the first round: the boards before it
+    // have one piece fewer, so the count starts again and two more rounds give only two.
+    let rules = Rules::default().with_repetition_draw(true);
+    let mut pos = Position::with_rules(GameType::BASE, rules);
+    for m in OPENING.split(';').chain(SHUFFLE) {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 2);
+    // Each Ant touches both its Queen and its Spider, so the Queens stay free to move.
+    for m in ["wA1 /wS1", "bA1 bS1\\"] {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 1);
+    for m in SHUFFLE {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 2);
+    assert_eq!(pos.state(), GameState::InProgress);
 }

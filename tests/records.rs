@@ -427,6 +427,7 @@ fn record_positions_replay() {
         rec.game_type,
         Rules {
             tournament_opening: false,
+            ..Rules::default()
         },
     );
     assert!(relaxed.legal_moves().iter().any(

@@ -10,7 +10,7 @@
 //! assert_eq!(pos.legal_moves().len(), 4 * 6);
 //! ```
 
-use crate::engine::board::{cell_of, neighbor, Board};
+use crate::engine::board::{cell_of, neighbor, piece_key, Board};
 use crate::engine::hex::Hex;
 use crate::engine::movegen;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
@@ -99,12 +99,35 @@ impl fmt::Display for GameState {
 pub struct Rules {
     /// No Queen on a player's first turn (tournament opening). Old records break it.
     pub tournament_opening: bool,
+    /// The game is drawn when the same position (the same stacks on the same cells, the same
+    /// player to move) occurs for the third time, as hivegame.com and other servers rule.
+    /// Off by default: the printed rules have no such ending and perft counts go on past it.
+    pub repetition_draw: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
         Rules {
             tournament_opening: true,
+            repetition_draw: false,
+        }
+    }
+}
+
+impl Rules {
+    /// These rules with the tournament opening on or off.
+    pub const fn with_tournament_opening(self, on: bool) -> Rules {
+        Rules {
+            tournament_opening: on,
+            ..self
+        }
+    }
+
+    /// These rules with the threefold-repetition draw on or off.
+    pub const fn with_repetition_draw(self, on: bool) -> Rules {
+        Rules {
+            repetition_draw: on,
+            ..self
         }
     }
 }
@@ -205,11 +228,17 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// Side-to-move part of `Position::key` (the board's key covers the stacks).
+const BLACK_TO_MOVE: u64 = 0x9b4a_0e3c_52f1_d687;
+
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
     last_moved: Option<PieceId>,
     state: GameState,
+    /// `Position::board_key` before the move: with the side to move known from the ply,
+    /// the key of every earlier position, for the repetition rule.
+    board_key: u64,
 }
 
 /// A position with its history, so moves can be taken back.
@@ -221,6 +250,8 @@ pub struct Position {
     last_moved: Option<PieceId>,
     state: GameState,
     history: Vec<Undo>,
+    /// `Board::key` of the current board, updated by each move in O(1).
+    board_key: u64,
 }
 
 impl fmt::Debug for Position {
@@ -249,6 +280,7 @@ impl Position {
             last_moved: None,
             state: GameState::NotStarted,
             history: Vec::new(),
+            board_key: 0,
         }
     }
 
@@ -308,6 +340,43 @@ impl Position {
     /// Whether `c`'s Queen is on the board.
     pub fn queen_placed(&self, c: Color) -> bool {
         self.board.is_placed(PieceId::queen(c))
+    }
+
+    /// A 64-bit key of the position as the repetition rule sees it: the stacks on their
+    /// cells (`Board::key`) and the player to move. Equal positions have equal keys; the
+    /// same board with the other player to move has another.
+    pub fn key(&self) -> u64 {
+        match self.to_move() {
+            Color::White => self.board_key,
+            Color::Black => self.board_key ^ BLACK_TO_MOVE,
+        }
+    }
+
+    /// How many times the current position has occurred with the same player to move,
+    /// counting this one.
+    pub fn occurrences(&self) -> usize {
+        // Positions an even number of plies apart have the same player to move, so their
+        // board keys alone tell whether they are equal. A placement adds a piece for good,
+        // so no position before one can recur after it: the walk back stops there.
+        let key = self.board_key;
+        let h = &self.history;
+        let mut count = 1;
+        let mut ply = h.len();
+        while ply >= 2
+            && !matches!(h[ply - 1].mv, Move::Place { .. })
+            && !matches!(h[ply - 2].mv, Move::Place { .. })
+        {
+            ply -= 2;
+            count += usize::from(h[ply].board_key == key);
+        }
+        count
+    }
+
+    /// Whether the game ended in a draw by threefold repetition (`Rules::repetition_draw`),
+    /// rather than by both Queens being surrounded.
+    pub fn drawn_by_repetition(&self) -> bool {
+        self.state == GameState::Draw
+            && !(self.surrounded(Color::White) && self.surrounded(Color::Black))
     }
 
     /// The pieces of `c` not yet on the board.
@@ -412,15 +481,20 @@ impl Position {
             mv,
             last_moved: self.last_moved,
             state: self.state,
+            board_key: self.board_key,
         });
         match mv {
             Move::Place { piece, to } => {
                 self.board.push(piece, to);
+                self.board_key ^= piece_key(piece, to, self.board.height_c(cell_of(to)));
                 self.last_moved = Some(piece);
             }
             Move::Move { piece, from, to } => {
+                let lifted = piece_key(piece, from, self.board.height_c(cell_of(from)));
                 self.board.pop(from);
                 self.board.push(piece, to);
+                let landed = piece_key(piece, to, self.board.height_c(cell_of(to)));
+                self.board_key ^= lifted ^ landed;
                 self.last_moved = Some(piece);
             }
             Move::Pass => self.last_moved = None,
@@ -443,6 +517,7 @@ impl Position {
         }
         self.last_moved = u.last_moved;
         self.state = u.state;
+        self.board_key = u.board_key;
         Some(u.mv)
     }
 
@@ -459,6 +534,7 @@ impl Position {
             (true, false) => GameState::BlackWins,
             (false, true) => GameState::WhiteWins,
             _ if self.board.is_empty() && self.history.is_empty() => GameState::NotStarted,
+            _ if self.rules.repetition_draw && self.occurrences() >= 3 => GameState::Draw,
             _ => GameState::InProgress,
         }
     }
@@ -560,5 +636,37 @@ impl Position {
             .filter_map(|n| self.board.top(n))
             .filter(|t| ctx.can_throw(*t))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key kept move by move equals the key computed afresh, through play and undo, in
+    /// seeded random games of every game type (stacks, throws and passes included).
+    #[test]
+    fn incremental_key_matches_the_board() {
+        let mut seed: u64 = 0x6b65_7973;
+        for gt in GameType::all() {
+            for _ in 0..6 {
+                let mut pos = Position::new(gt);
+                let mut keys = vec![pos.key()];
+                while !pos.state().is_over() && pos.ply() < 300 {
+                    let moves = pos.legal_moves();
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                    assert_eq!(pos.board_key, pos.board().key(), "{pos:?}");
+                    keys.push(pos.key());
+                }
+                while pos.undo().is_some() {
+                    keys.pop();
+                    assert_eq!(pos.board_key, pos.board().key(), "{pos:?}");
+                    assert_eq!(Some(&pos.key()), keys.last());
+                }
+            }
+        }
     }
 }

@@ -257,6 +257,7 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
         format,
         Rules {
             tournament_opening: false,
+            ..Rules::default()
         },
     )?;
     let k = strict.moves.len();
