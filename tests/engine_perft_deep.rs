@@ -1,17 +1,17 @@
 //! Perft to depth 5 for every game type and depth 6 for Base+MLP (Mzinga's published
-//! counts). Heavy: it runs in optimised builds (`cargo test --release`) and says so when it
-//! skips in a debug build.
+//! counts). Heavy: it runs in optimised builds (`cargo test --profile ci`) and is reported
+//! as ignored in debug builds.
 
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
 use beeline::engine::position::Position;
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run optimised (cargo test --profile ci)"
+)]
 fn published_counts_depth_5_and_6() {
-    if cfg!(debug_assertions) {
-        println!("SKIPPED: deep perft runs only in release builds (cargo test --release)");
-        return;
-    }
     let depth5 = [
         ("Base", 516_240),
         ("Base+M", 1_252_800),

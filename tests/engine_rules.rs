@@ -1,9 +1,10 @@
 //! Position tests for the tricky spots of the rules: gates on the ground and at height,
 //! stacks, Pillbug throws and their limits, the Ladybug over stacks, a Mosquito next to a
-//! Beetle on top, the one-hive rule, the Queen rules, passing and the end of the game.
+//! Beetle on top, the one-hive rule, the Queen rules, passing, the end of the game, the
+//! threefold-repetition option, and the wording of rule errors.
 
 use beeline::engine::hex::Hex;
-use beeline::engine::piece::{GameType, Piece, PieceId};
+use beeline::engine::piece::{Bug, Color, GameType, Piece, PieceId};
 use beeline::engine::position::{GameState, Illegal, Move, Position, Rules};
 use beeline::notation::frame::Frame;
 use beeline::notation::uhp::{replay_moves, MoveString};
@@ -61,7 +62,10 @@ fn ground_gates_block_sliding() {
     // Not pinned (the ring holds the hive together), yet it cannot slide through the gap.
     assert!(destinations(&pos, "wQ").is_empty());
     match check(&pos, "wQ -wA1") {
-        Err(MoveError::Illegal(Illegal::Unreachable(p))) => assert_eq!(p, "wQ"),
+        Err(MoveError::Illegal(e @ Illegal::Unreachable(p))) => {
+            assert_eq!(p, id("wQ"));
+            assert_eq!(e.to_string(), "wQ cannot reach that cell");
+        }
         other => panic!("{other:?}"),
     }
     // The gap itself is open from outside: an Ant slides in around the ring.
@@ -242,9 +246,7 @@ fn queen_rules() {
     ));
     let old = Position::with_rules(
         GameType::BASE,
-        Rules {
-            tournament_opening: false,
-        },
+        Rules::default().with_tournament_opening(false),
     );
     assert!(check(&old, "wQ").is_ok());
     // Without a Queen by the fourth turn only the Queen may be placed.
@@ -269,10 +271,16 @@ fn queen_rules() {
         check(&pos, "wG1 bQ-"),
         Err(MoveError::Illegal(Illegal::TouchesOpponent))
     ));
-    assert!(matches!(
-        check(&pos, "wA3 -wA1"),
-        Err(MoveError::Illegal(Illegal::OutOfOrder(..)))
-    ));
+    match check(&pos, "wA3 -wA1") {
+        Err(MoveError::Illegal(e @ Illegal::OutOfOrder(first, tried))) => {
+            assert_eq!((first, tried), (id("wA2"), id("wA3")));
+            assert!(
+                e.to_string().starts_with("wA2 must be placed before wA3"),
+                "{e}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -285,9 +293,21 @@ fn pass_only_when_nothing_else_is_possible() {
         check(&pos, "wS1 -bA3"),
         Err(MoveError::Illegal(_))
     ));
+    let (board, key) = (pos.board().key(), pos.key());
     pos.play(Move::Pass).unwrap();
-    // Black has moves, so Black may not pass.
-    assert!(matches!(pos.play(Move::Pass), Err(Illegal::MustMove(_))));
+    // The same stacks with the other player to move are another position.
+    assert_eq!(pos.board().key(), board);
+    assert_ne!(pos.key(), key);
+    // Black has moves, so Black may not pass; the error names one of Black's real moves.
+    match pos.play(Move::Pass) {
+        Err(e @ Illegal::MustMove(m)) => {
+            assert!(pos.is_legal(m), "{m:?}");
+            let p = m.piece().unwrap();
+            assert_eq!(p.color(), Color::Black);
+            assert!(e.to_string().contains(&p.to_string()), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// A Queen is surrounded when all six neighbouring cells are occupied.
@@ -331,4 +351,221 @@ fn surrounding_a_queen_ends_the_game() {
         }
     }
     assert!(endings > 0, "no random game ended");
+}
+
+/// A position index per `Illegal` variant. The `match` has no catch-all on purpose: a new
+/// variant does not compile until it is listed here, in `VARIANTS` and in `every_illegal`.
+fn variant_index(e: &Illegal) -> usize {
+    match e {
+        Illegal::GameOver => 0,
+        Illegal::NotInGame(_) => 1,
+        Illegal::WrongColor(_) => 2,
+        Illegal::QueenOnFirstTurn => 3,
+        Illegal::QueenRequired => 4,
+        Illegal::OutOfOrder(..) => 5,
+        Illegal::FirstPlacement => 6,
+        Illegal::Occupied => 7,
+        Illegal::TouchesOpponent => 8,
+        Illegal::NotTouchingOwn => 9,
+        Illegal::QueenNotPlaced => 10,
+        Illegal::NotOnBoard(_) => 11,
+        Illegal::Covered(_) => 12,
+        Illegal::JustMoved(_) => 13,
+        Illegal::BreaksHive(_) => 14,
+        Illegal::Unreachable(_) => 15,
+        Illegal::PassNotAllowed => 16,
+        Illegal::MustMove(_) => 17,
+        Illegal::MustPass => 18,
+    }
+}
+
+const VARIANTS: usize = 19;
+
+/// Every variant, with every shape of `MustMove`'s move.
+fn every_illegal() -> Vec<Illegal> {
+    let (wa1, ba2, wq) = (id("wA1"), id("bA2"), id("wQ"));
+    vec![
+        Illegal::GameOver,
+        Illegal::NotInGame(Bug::Mosquito),
+        Illegal::WrongColor(ba2),
+        Illegal::QueenOnFirstTurn,
+        Illegal::QueenRequired,
+        Illegal::OutOfOrder(wa1, id("wA3")),
+        Illegal::FirstPlacement,
+        Illegal::Occupied,
+        Illegal::TouchesOpponent,
+        Illegal::NotTouchingOwn,
+        Illegal::QueenNotPlaced,
+        Illegal::NotOnBoard(wa1),
+        Illegal::Covered(wq),
+        Illegal::JustMoved(ba2),
+        Illegal::BreaksHive(wq),
+        Illegal::Unreachable(id("bG3")),
+        Illegal::PassNotAllowed,
+        Illegal::MustMove(Move::Place {
+            piece: wa1,
+            to: Hex::new(-3, 2),
+        }),
+        Illegal::MustMove(Move::Move {
+            piece: wq,
+            from: Hex::new(-1, 0),
+            to: Hex::new(-1, 1),
+        }),
+        Illegal::MustMove(Move::Pass),
+        Illegal::MustPass,
+    ]
+}
+
+#[test]
+fn every_rule_error_reads_as_a_sentence() {
+    let all = every_illegal();
+    let listed: BTreeSet<usize> = all.iter().map(variant_index).collect();
+    assert_eq!(listed, (0..VARIANTS).collect(), "a variant is missing");
+    for e in &all {
+        let msg = e.to_string();
+        assert!(!msg.trim().is_empty(), "{e:?}");
+        // No Rust debug output: braces, type names, coordinates, Option wrappers.
+        for debug in ["{", "}", "PieceId(", "Hex {", "Hex(", "Some(", "None", "::"] {
+            assert!(!msg.contains(debug), "{e:?} reads {msg:?}");
+        }
+    }
+    // Pieces as players write them, bugs by name, colours by name.
+    let says = |e: Illegal, text: &str| assert!(e.to_string().contains(text), "{e}: {text}");
+    says(Illegal::NotInGame(Bug::Mosquito), "Mosquito");
+    says(Illegal::NotInGame(Bug::Grasshopper), "Grasshopper");
+    says(
+        Illegal::WrongColor(id("bA2")),
+        "bA2 belongs to Black, and it is White's turn",
+    );
+    says(Illegal::OutOfOrder(id("wA1"), id("wA3")), "wA1");
+    says(Illegal::OutOfOrder(id("wA1"), id("wA3")), "wA3");
+    says(Illegal::Covered(id("wQ")), "wQ");
+    says(
+        Illegal::BreaksHive(id("bS2")),
+        "moving bS2 would split the hive",
+    );
+    let all = every_illegal();
+    let must: Vec<String> = all[17..20].iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        must,
+        [
+            "the player cannot pass: wA1 can still be placed",
+            "the player cannot pass: wQ can still move",
+            "the player cannot pass: a move is possible",
+        ]
+    );
+}
+
+#[test]
+fn rule_errors_from_real_positions_name_the_pieces() {
+    let mut pos = Position::new(GameType::BASE);
+    // Black's piece on White's turn; a bug the game type leaves out.
+    let e = pos.play(Move::Place {
+        piece: id("bS1"),
+        to: Hex::ORIGIN,
+    });
+    assert_eq!(
+        e.map_err(|e| e.to_string()),
+        Err("bS1 belongs to Black, and it is White's turn".to_string())
+    );
+    let e = pos
+        .play(Move::Place {
+            piece: id("wM"),
+            to: Hex::ORIGIN,
+        })
+        .unwrap_err();
+    assert_eq!(e, Illegal::NotInGame(Bug::Mosquito));
+    assert_eq!(e.to_string(), "the Mosquito is not part of this game type");
+    // A pass while a placement is possible names the piece that can be placed.
+    pos.play(check(&pos, "wS1").unwrap()).unwrap();
+    let e = pos.play(Move::Pass).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the player cannot pass: bS1 can still be placed"
+    );
+    // One hive: the error names the pinned piece.
+    let pos = game("Base", "wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+    match check(&pos, "wS1 \\wQ") {
+        Err(MoveError::Illegal(e)) => assert_eq!(e.to_string(), "moving wS1 would split the hive"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The Queens step out and back: after each round of four plies the opening position
+/// (White to move) is on the board again.
+const OPENING: &str = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+const SHUFFLE: [&str; 4] = ["wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-"];
+
+#[test]
+fn threefold_repetition_is_a_draw_when_the_rule_is_on() {
+    for on in [false, true] {
+        let rules = Rules::default().with_repetition_draw(on);
+        let mut pos = Position::with_rules(GameType::BASE, rules);
+        for m in OPENING.split(';') {
+            pos.play(check(&pos, m).unwrap()).unwrap();
+        }
+        let start = pos.key();
+        assert_eq!(pos.occurrences(), 1);
+        for round in 1..=2 {
+            for m in SHUFFLE {
+                // Nothing has occurred three times yet, so the game goes on.
+                assert_eq!(pos.state(), GameState::InProgress, "rule {on}, {m}");
+                pos.play(check(&pos, m).unwrap()).unwrap();
+            }
+            assert_eq!(pos.key(), start);
+            assert_eq!(pos.occurrences(), round + 1);
+        }
+        if !on {
+            // Without the rule a third occurrence is an ordinary position.
+            assert_eq!(pos.state(), GameState::InProgress);
+            assert!(!pos.drawn_by_repetition());
+            assert!(!pos.legal_moves().is_empty());
+            continue;
+        }
+        assert_eq!(pos.state(), GameState::Draw);
+        assert!(pos.drawn_by_repetition());
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(pos.count_legal_moves(), 0);
+        let step_out = Move::Move {
+            piece: id("wQ"),
+            from: Hex::new(-1, 0),
+            to: Hex::new(0, -1),
+        };
+        assert_eq!(pos.play(step_out), Err(Illegal::GameOver));
+        // Taking the last move back restores the game, its key and its count.
+        pos.undo();
+        assert_eq!(pos.state(), GameState::InProgress);
+        assert!(!pos.drawn_by_repetition());
+        assert_eq!(pos.occurrences(), 2);
+        let last = check(&pos, SHUFFLE[3]).unwrap();
+        pos.play(last).unwrap();
+        assert_eq!(pos.state(), GameState::Draw);
+        // Undoing everything reaches the empty board with its key.
+        while pos.undo().is_some() {}
+        assert_eq!(pos.state(), GameState::NotStarted);
+        assert_eq!(pos.board().key(), 0);
+        assert_eq!(pos.key(), Position::new(GameType::BASE).key());
+    }
+}
+
+#[test]
+fn a_placement_between_repeats_breaks_the_count() {
+    // The same shuffle, but a piece is placed after the first round: the boards before it
+    // have one piece fewer, so the count starts again and two more rounds give only two.
+    let rules = Rules::default().with_repetition_draw(true);
+    let mut pos = Position::with_rules(GameType::BASE, rules);
+    for m in OPENING.split(';').chain(SHUFFLE) {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 2);
+    // Each Ant touches both its Queen and its Spider, so the Queens stay free to move.
+    for m in ["wA1 /wS1", "bA1 bS1\\"] {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 1);
+    for m in SHUFFLE {
+        pos.play(check(&pos, m).unwrap()).unwrap();
+    }
+    assert_eq!(pos.occurrences(), 2);
+    assert_eq!(pos.state(), GameState::InProgress);
 }

@@ -46,6 +46,68 @@ pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
     NEIGHBORS[c][d] as Cell
 }
 
+/// Zobrist keys of the stacks: a piece at height `h` (1 = on the ground) on cell `(q, r)` of
+/// the torus contributes `Q[p][q] ^ R[p][r] ^ H[p][h]`. Each piece takes exactly one entry of
+/// each of its own three tables, so two different boards differ by a non-empty set of
+/// independent random entries and collide with probability 2^-64. (A hive shifted by exactly
+/// 32 cells keys the same; it is the same Hive position anyway.) Every dimension is a power of
+/// two so that masked indices need no bounds checks; 18 KiB, built at compile time.
+struct Keys {
+    q: [[u64; GRID]; KEY_PIECES],
+    r: [[u64; GRID]; KEY_PIECES],
+    h: [[u64; KEY_HEIGHTS]; KEY_PIECES],
+}
+
+/// Piece ids are below 28; 32 rows keep `p & 31` in bounds.
+const KEY_PIECES: usize = 32;
+/// Heights run from 1 to 7 (a piece under four Beetles and two Mosquitoes).
+const KEY_HEIGHTS: usize = 8;
+
+const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+const fn zobrist_keys() -> Keys {
+    let mut k = Keys {
+        q: [[0; GRID]; KEY_PIECES],
+        r: [[0; GRID]; KEY_PIECES],
+        h: [[0; KEY_HEIGHTS]; KEY_PIECES],
+    };
+    let mut state = 0x4869_7665_2d5a_6f62; // any fixed seed
+    let mut p = 0;
+    while p < KEY_PIECES {
+        let mut i = 0;
+        while i < GRID {
+            k.q[p][i] = splitmix64(&mut state);
+            k.r[p][i] = splitmix64(&mut state);
+            i += 1;
+        }
+        let mut h = 0;
+        while h < KEY_HEIGHTS {
+            k.h[p][h] = splitmix64(&mut state);
+            h += 1;
+        }
+        p += 1;
+    }
+    k
+}
+
+static KEYS: Keys = zobrist_keys();
+
+/// The Zobrist key of piece `p` standing `height` pieces high (1 on the ground) at `h`.
+#[inline(always)]
+pub(crate) fn piece_key(p: PieceId, h: Hex, height: u8) -> u64 {
+    let i = p.index() & (KEY_PIECES - 1);
+    let m = GRID as i32 - 1;
+    KEYS.q[i][(h.q & m) as usize]
+        ^ KEYS.r[i][(h.r & m) as usize]
+        ^ KEYS.h[i][height as usize & (KEY_HEIGHTS - 1)]
+}
+
 /// A fixed-size set of cells.
 #[derive(Clone, Copy)]
 pub(crate) struct CellSet([u64; CELLS / 64]);
@@ -161,6 +223,23 @@ impl Board {
         self.placed == 0
     }
 
+    /// A 64-bit Zobrist key of the stacks (which pieces, bottom to top, on which cells): equal
+    /// boards have equal keys, and different boards differ but with probability 2^-64.
+    /// Computed afresh here; `Position` keeps it up to date move by move.
+    pub fn key(&self) -> u64 {
+        let mut key = 0;
+        for p in self.pieces() {
+            let mut height = 1;
+            let mut below = self.under[p.index()];
+            while below != NONE {
+                height += 1;
+                below = self.under[below as usize];
+            }
+            key ^= piece_key(p, self.hex[p.index()], height);
+        }
+        key
+    }
+
     /// Puts `p` on top of whatever stands at `h`.
     pub(crate) fn push(&mut self, p: PieceId, h: Hex) {
         let c = cell_of(h);
@@ -244,6 +323,37 @@ mod tests {
         assert_eq!(b.pop(h), Some(PieceId(0)));
         assert_eq!(b.pop(h), None);
         assert!(b.is_empty());
+    }
+
+    #[test]
+    fn key_follows_the_stacks() {
+        let mut b = Board::new();
+        assert_eq!(b.key(), 0);
+        let (x, y) = (Hex::new(0, 0), Hex::new(1, 0));
+        b.push(PieceId(0), x);
+        b.push(PieceId(3), y);
+        let two_cells = b.key();
+        // The same pieces stacked, in either order, and the same piece on another cell or
+        // at another height, are all different boards.
+        b.pop(y);
+        b.push(PieceId(3), x);
+        let stacked = b.key();
+        let mut c = Board::new();
+        c.push(PieceId(3), x);
+        c.push(PieceId(0), x);
+        let mut d = Board::new();
+        d.push(PieceId(3), y);
+        d.push(PieceId(0), x);
+        let keys = [two_cells, stacked, c.key()];
+        assert!(keys.iter().all(|k| *k != 0));
+        assert_ne!(two_cells, stacked);
+        assert_ne!(stacked, c.key());
+        assert_ne!(two_cells, c.key());
+        // Built in another order, the same board has the same key; emptied, the key is 0.
+        assert_eq!(d.key(), two_cells);
+        b.pop(x);
+        b.pop(x);
+        assert_eq!(b.key(), 0);
     }
 
     #[test]

@@ -61,7 +61,7 @@ impl Lifted<'_> {
 /// Articulation cells of the hive: a piece standing alone on one of them holds the hive
 /// together and may not move. Returned as a mask over those pieces' ids; a piece on top of a
 /// stack is never pinned, since the stack stays behind.
-pub(crate) fn pinned_mask(board: &Board) -> u32 {
+fn pinned_mask(board: &Board) -> u32 {
     let Some(start) = board.occupied().next() else {
         return 0;
     };
@@ -79,6 +79,12 @@ pub(crate) fn pinned_mask(board: &Board) -> u32 {
         &mut pinned,
     );
     pinned
+}
+
+/// Whether `p` stands alone on a cell that holds the hive together, so it may not leave it.
+/// One articulation pass over the board: use [`Ctx::is_pinned`] when a `Ctx` is at hand.
+pub(crate) fn is_pinned(board: &Board, p: PieceId) -> bool {
+    pinned_mask(board) & (1 << p.0) != 0
 }
 
 fn dfs(
@@ -123,7 +129,8 @@ fn dfs(
 pub(crate) struct Ctx<'a> {
     pub(crate) pos: &'a Position,
     pub(crate) me: Color,
-    pub(crate) pinned: u32,
+    /// Pieces that hold the hive together (bit `id`): see [`pinned_mask`].
+    pinned: u32,
     pub(crate) last: Option<PieceId>,
 }
 
@@ -141,9 +148,16 @@ impl<'a> Ctx<'a> {
         self.pos.board()
     }
 
+    /// Whether `p` stands alone on a cell that holds the hive together, so it may not leave.
+    #[inline(always)]
+    pub(crate) fn is_pinned(&self, p: PieceId) -> bool {
+        self.pinned & (1 << p.0) != 0
+    }
+
     /// Whether `p` (a top piece) may leave its cell without splitting the hive.
+    #[inline(always)]
     fn free(&self, p: PieceId) -> bool {
-        self.pinned & (1 << p.0) == 0
+        !self.is_pinned(p)
     }
 
     /// Destinations `p` reaches by its own movement (or a Mosquito's copy of one).
@@ -405,11 +419,7 @@ pub(crate) fn placement_cells(pos: &Position, emit: &mut impl FnMut(Hex)) {
 pub(crate) fn placeable(pos: &Position) -> impl Iterator<Item = PieceId> + '_ {
     let me = pos.to_move();
     let b = pos.board();
-    let queen_placed = b.is_placed(
-        PieceId::of_kind(me, Bug::Queen)
-            .next()
-            .unwrap_or(PieceId(0)),
-    );
+    let queen_placed = b.is_placed(PieceId::queen(me));
     let turn = pos.turn_number();
     let must_queen = turn >= 4 && !queen_placed;
     let no_queen = turn == 1 && pos.rules().tournament_opening;
@@ -430,7 +440,8 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
         return;
     }
     let mut any = false;
-    let mut kinds = [PieceId(0); 8];
+    // `placeable` yields at most one piece per bug kind, so the index stays below eight.
+    let mut kinds = [PieceId(0); Bug::ALL.len()];
     let mut n = 0;
     for piece in placeable(pos) {
         kinds[n] = piece;
@@ -444,12 +455,8 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
             }
         });
     }
-    let me = pos.to_move();
     let b = pos.board();
-    let queen = PieceId::of_kind(me, Bug::Queen)
-        .next()
-        .unwrap_or(PieceId(0));
-    if b.is_placed(queen) {
+    if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
         for p in b.pieces() {
             let from = b.hex_of(p);

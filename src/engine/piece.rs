@@ -270,6 +270,11 @@ impl PieceId {
         (0..PIECE_COUNT as u8).map(PieceId)
     }
 
+    /// The Queen of `color` (every game type has exactly one per colour).
+    pub const fn queen(color: Color) -> PieceId {
+        PieceId(color as u8 * PIECES_PER_COLOR as u8 + Bug::Queen.first_slot())
+    }
+
     /// The pieces of one colour and bug, in number order.
     pub fn of_kind(color: Color, bug: Bug) -> impl Iterator<Item = PieceId> {
         let first = color as u8 * PIECES_PER_COLOR as u8 + bug.first_slot();
@@ -388,6 +393,12 @@ mod tests {
             assert_eq!(p.to_string().parse::<Piece>(), Ok(p));
         }
         assert_eq!(PieceId::of_kind(Color::Black, Bug::Ant).count(), 3);
+        for c in [Color::White, Color::Black] {
+            assert_eq!(
+                PieceId::of_kind(c, Bug::Queen).collect::<Vec<_>>(),
+                [PieceId::queen(c)]
+            );
+        }
     }
 
     #[test]

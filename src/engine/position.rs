@@ -10,12 +10,11 @@
 //! assert_eq!(pos.legal_moves().len(), 4 * 6);
 //! ```
 
-use crate::engine::board::{cell_of, neighbor, Board};
+use crate::engine::board::{cell_of, neighbor, piece_key, Board};
 use crate::engine::hex::Hex;
 use crate::engine::movegen;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
 use std::fmt;
-use thiserror::Error;
 
 /// One turn: a placement, a movement (including being moved by a Pillbug), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,64 +99,146 @@ impl fmt::Display for GameState {
 pub struct Rules {
     /// No Queen on a player's first turn (tournament opening). Old records break it.
     pub tournament_opening: bool,
+    /// The game is drawn when the same position (the same stacks on the same cells, the same
+    /// player to move) occurs for the third time, as hivegame.com and other servers rule.
+    /// Off by default: the printed rules have no such ending and perft counts go on past it.
+    pub repetition_draw: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
         Rules {
             tournament_opening: true,
+            repetition_draw: false,
         }
     }
 }
 
-/// Why a move is not legal here.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+impl Rules {
+    /// These rules with the tournament opening on or off.
+    pub const fn with_tournament_opening(self, on: bool) -> Rules {
+        Rules {
+            tournament_opening: on,
+            ..self
+        }
+    }
+
+    /// These rules with the threefold-repetition draw on or off.
+    pub const fn with_repetition_draw(self, on: bool) -> Rules {
+        Rules {
+            repetition_draw: on,
+            ..self
+        }
+    }
+}
+
+/// Why a move is not legal here. Each message is a plain sentence naming pieces as players
+/// write them (`wA1`, `bQ`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Illegal {
-    #[error("the game is already over")]
+    /// The game has ended; no move is legal.
     GameOver,
-    #[error("the {0} is not part of this game type")]
-    NotInGame(&'static str),
-    #[error("it is {0}'s turn")]
-    WrongColor(&'static str),
-    #[error("the Queen may not be placed on a player's first turn (tournament opening)")]
+    /// A piece of a bug the game type leaves out.
+    NotInGame(Bug),
+    /// The piece belongs to the player not to move (and, in a move, no Pillbug can throw it).
+    WrongColor(PieceId),
     QueenOnFirstTurn,
-    #[error("the Queen must be placed by a player's fourth turn")]
     QueenRequired,
-    #[error("{0} must be placed before {1}")]
-    OutOfOrder(String, String),
-    #[error("the first piece must be placed alone")]
+    /// `.1` placed while `.0`, a lower-numbered piece of the same kind, is still in hand.
+    OutOfOrder(PieceId, PieceId),
     FirstPlacement,
-    #[error("the destination is occupied")]
     Occupied,
-    #[error("a placed piece may not touch the opponent's pieces")]
     TouchesOpponent,
-    #[error("a placed piece must touch one of its own colour")]
     NotTouchingOwn,
-    #[error("no piece may move before its player's Queen is placed")]
     QueenNotPlaced,
-    #[error("{0} is not on the board")]
-    NotOnBoard(String),
-    #[error("{0} is covered by another piece")]
-    Covered(String),
-    #[error("{0} was moved on the last turn and cannot move now")]
-    JustMoved(String),
-    #[error("moving {0} would split the hive")]
-    BreaksHive(String),
-    #[error("{0} cannot reach that cell")]
-    Unreachable(String),
-    #[error("a player may pass only when no other move exists")]
+    /// A movement of a piece still in hand.
+    NotOnBoard(PieceId),
+    Covered(PieceId),
+    JustMoved(PieceId),
+    BreaksHive(PieceId),
+    Unreachable(PieceId),
     PassNotAllowed,
-    #[error("a move is possible, so the player cannot pass: {0}")]
-    MustMove(String),
-    #[error("no move is possible: the only legal turn is a pass")]
+    /// A pass while a move exists; carries one such move.
+    MustMove(Move),
     MustPass,
 }
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::GameOver => f.write_str("the game is already over"),
+            Illegal::NotInGame(bug) => {
+                write!(f, "the {} is not part of this game type", bug.name())
+            }
+            Illegal::WrongColor(p) => write!(
+                f,
+                "{p} belongs to {}, and it is {}'s turn",
+                p.color().name(),
+                p.color().other().name()
+            ),
+            Illegal::QueenOnFirstTurn => f.write_str(
+                "the Queen may not be placed on a player's first turn (tournament opening)",
+            ),
+            Illegal::QueenRequired => f.write_str(
+                "the Queen must be placed by a player's fourth turn, so only the Queen may be \
+                 placed now",
+            ),
+            Illegal::OutOfOrder(first, tried) => write!(
+                f,
+                "{first} must be placed before {tried}: pieces of a kind enter in number order"
+            ),
+            Illegal::FirstPlacement => {
+                f.write_str("the first piece of the game must be placed alone, at the centre")
+            }
+            Illegal::Occupied => {
+                f.write_str("that cell is occupied: a new piece may not be placed on another")
+            }
+            Illegal::TouchesOpponent => {
+                f.write_str("a new piece may not touch the opponent's pieces")
+            }
+            Illegal::NotTouchingOwn => {
+                f.write_str("a new piece must touch a piece of its own colour")
+            }
+            Illegal::QueenNotPlaced => {
+                f.write_str("no piece may move before its player's Queen is placed")
+            }
+            Illegal::NotOnBoard(p) => write!(f, "{p} is not on the board yet, so it cannot move"),
+            Illegal::Covered(p) => write!(f, "{p} is covered by another piece and cannot move"),
+            Illegal::JustMoved(p) => write!(
+                f,
+                "{p} was moved on the last turn, so it cannot move or be moved now"
+            ),
+            Illegal::BreaksHive(p) => write!(f, "moving {p} would split the hive"),
+            Illegal::Unreachable(p) => write!(f, "{p} cannot reach that cell"),
+            Illegal::PassNotAllowed => {
+                f.write_str("a player may pass only when no other move exists")
+            }
+            Illegal::MustMove(mv) => {
+                f.write_str("the player cannot pass: ")?;
+                match mv {
+                    Move::Place { piece, .. } => write!(f, "{piece} can still be placed"),
+                    Move::Move { piece, .. } => write!(f, "{piece} can still move"),
+                    Move::Pass => f.write_str("a move is possible"),
+                }
+            }
+            Illegal::MustPass => f.write_str("no move is possible: the only legal turn is a pass"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Side-to-move part of `Position::key` (the board's key covers the stacks).
+const BLACK_TO_MOVE: u64 = 0x9b4a_0e3c_52f1_d687;
 
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
     last_moved: Option<PieceId>,
     state: GameState,
+    /// `Position::board_key` before the move: with the side to move known from the ply,
+    /// the key of every earlier position, for the repetition rule.
+    board_key: u64,
 }
 
 /// A position with its history, so moves can be taken back.
@@ -169,6 +250,8 @@ pub struct Position {
     last_moved: Option<PieceId>,
     state: GameState,
     history: Vec<Undo>,
+    /// `Board::key` of the current board, updated by each move in O(1).
+    board_key: u64,
 }
 
 impl fmt::Debug for Position {
@@ -197,6 +280,7 @@ impl Position {
             last_moved: None,
             state: GameState::NotStarted,
             history: Vec::new(),
+            board_key: 0,
         }
     }
 
@@ -255,7 +339,44 @@ impl Position {
 
     /// Whether `c`'s Queen is on the board.
     pub fn queen_placed(&self, c: Color) -> bool {
-        PieceId::of_kind(c, Bug::Queen).any(|q| self.board.is_placed(q))
+        self.board.is_placed(PieceId::queen(c))
+    }
+
+    /// A 64-bit key of the position as the repetition rule sees it: the stacks on their
+    /// cells (`Board::key`) and the player to move. Equal positions have equal keys; the
+    /// same board with the other player to move has another.
+    pub fn key(&self) -> u64 {
+        match self.to_move() {
+            Color::White => self.board_key,
+            Color::Black => self.board_key ^ BLACK_TO_MOVE,
+        }
+    }
+
+    /// How many times the current position has occurred with the same player to move,
+    /// counting this one.
+    pub fn occurrences(&self) -> usize {
+        // Positions an even number of plies apart have the same player to move, so their
+        // board keys alone tell whether they are equal. A placement adds a piece for good,
+        // so no position before one can recur after it: the walk back stops there.
+        let key = self.board_key;
+        let h = &self.history;
+        let mut count = 1;
+        let mut ply = h.len();
+        while ply >= 2
+            && !matches!(h[ply - 1].mv, Move::Place { .. })
+            && !matches!(h[ply - 2].mv, Move::Place { .. })
+        {
+            ply -= 2;
+            count += usize::from(h[ply].board_key == key);
+        }
+        count
+    }
+
+    /// Whether the game ended in a draw by threefold repetition (`Rules::repetition_draw`),
+    /// rather than by both Queens being surrounded.
+    pub fn drawn_by_repetition(&self) -> bool {
+        self.state == GameState::Draw
+            && !(self.surrounded(Color::White) && self.surrounded(Color::Black))
     }
 
     /// The pieces of `c` not yet on the board.
@@ -304,7 +425,7 @@ impl Position {
             return out;
         }
         let ctx = movegen::Ctx::new(self);
-        if ctx.pinned & (1 << piece.0) != 0 {
+        if ctx.is_pinned(piece) {
             return out;
         }
         let from = self.board.hex_of(piece);
@@ -360,15 +481,20 @@ impl Position {
             mv,
             last_moved: self.last_moved,
             state: self.state,
+            board_key: self.board_key,
         });
         match mv {
             Move::Place { piece, to } => {
                 self.board.push(piece, to);
+                self.board_key ^= piece_key(piece, to, self.board.height_c(cell_of(to)));
                 self.last_moved = Some(piece);
             }
             Move::Move { piece, from, to } => {
+                let lifted = piece_key(piece, from, self.board.height_c(cell_of(from)));
                 self.board.pop(from);
                 self.board.push(piece, to);
+                let landed = piece_key(piece, to, self.board.height_c(cell_of(to)));
+                self.board_key ^= lifted ^ landed;
                 self.last_moved = Some(piece);
             }
             Move::Pass => self.last_moved = None,
@@ -391,15 +517,14 @@ impl Position {
         }
         self.last_moved = u.last_moved;
         self.state = u.state;
+        self.board_key = u.board_key;
         Some(u.mv)
     }
 
     fn surrounded(&self, c: Color) -> bool {
-        PieceId::of_kind(c, Bug::Queen).any(|q| {
-            self.board.position(q).is_some_and(|h| {
-                let cell = cell_of(h);
-                (0..6).all(|d| self.board.height_c(neighbor(cell, d)) > 0)
-            })
+        self.board.position(PieceId::queen(c)).is_some_and(|h| {
+            let cell = cell_of(h);
+            (0..6).all(|d| self.board.height_c(neighbor(cell, d)) > 0)
         })
     }
 
@@ -409,6 +534,7 @@ impl Position {
             (true, false) => GameState::BlackWins,
             (false, true) => GameState::WhiteWins,
             _ if self.board.is_empty() && self.history.is_empty() => GameState::NotStarted,
+            _ if self.rules.repetition_draw && self.occurrences() >= 3 => GameState::Draw,
             _ => GameState::InProgress,
         }
     }
@@ -421,22 +547,26 @@ impl Position {
         let me = self.to_move();
         let legal = self.legal_moves();
         let Some(piece) = mv.piece() else {
-            return match legal.first() {
-                Some(m) if *m != Move::Pass => Illegal::MustMove(format!("{m:?}")),
+            // Name one of the player's own moves if there is one, rather than a throw of an
+            // opponent's piece.
+            let own = legal
+                .iter()
+                .find(|m| m.piece().is_some_and(|p| p.color() == me));
+            return match own.or(legal.first()) {
+                Some(m) if *m != Move::Pass => Illegal::MustMove(*m),
                 _ => Illegal::PassNotAllowed,
             };
         };
         if legal == [Move::Pass] {
             return Illegal::MustPass;
         }
-        let name = piece.to_string();
         if !self.game_type.includes(piece.bug()) {
-            return Illegal::NotInGame(piece.bug().name());
+            return Illegal::NotInGame(piece.bug());
         }
         match mv {
             Move::Place { to, .. } => {
                 if piece.color() != me {
-                    return Illegal::WrongColor(me.name());
+                    return Illegal::WrongColor(piece);
                 }
                 let turn = self.turn_number();
                 if piece.bug() == Bug::Queen && turn == 1 && self.rules.tournament_opening {
@@ -449,7 +579,7 @@ impl Position {
                     PieceId::of_kind(me, piece.bug()).find(|p| !self.board.is_placed(*p))
                 {
                     if first != piece {
-                        return Illegal::OutOfOrder(first.to_string(), name);
+                        return Illegal::OutOfOrder(first, piece);
                     }
                 }
                 if self.board.height(to) > 0 {
@@ -470,27 +600,27 @@ impl Position {
             }
             Move::Move { .. } => {
                 if !self.board.is_placed(piece) {
-                    return Illegal::NotOnBoard(name);
+                    return Illegal::NotOnBoard(piece);
                 }
                 if !self.board.is_on_top(piece) {
-                    return Illegal::Covered(name);
+                    return Illegal::Covered(piece);
                 }
                 if Some(piece) == self.last_moved {
-                    return Illegal::JustMoved(name);
+                    return Illegal::JustMoved(piece);
                 }
                 if !self.queen_placed(me) {
                     return Illegal::QueenNotPlaced;
                 }
                 if piece.color() == me
                     && self.board.height(self.board.hex_of(piece)) == 1
-                    && movegen::pinned_mask(&self.board) & (1 << piece.0) != 0
+                    && movegen::is_pinned(&self.board, piece)
                 {
-                    return Illegal::BreaksHive(name);
+                    return Illegal::BreaksHive(piece);
                 }
                 if piece.color() != me && self.throwers_of(piece).is_empty() {
-                    return Illegal::WrongColor(me.name());
+                    return Illegal::WrongColor(piece);
                 }
-                Illegal::Unreachable(name)
+                Illegal::Unreachable(piece)
             }
             Move::Pass => Illegal::PassNotAllowed,
         }
@@ -506,5 +636,37 @@ impl Position {
             .filter_map(|n| self.board.top(n))
             .filter(|t| ctx.can_throw(*t))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key kept move by move equals the key computed afresh, through play and undo, in
+    /// seeded random games of every game type (stacks, throws and passes included).
+    #[test]
+    fn incremental_key_matches_the_board() {
+        let mut seed: u64 = 0x6b65_7973;
+        for gt in GameType::all() {
+            for _ in 0..6 {
+                let mut pos = Position::new(gt);
+                let mut keys = vec![pos.key()];
+                while !pos.state().is_over() && pos.ply() < 300 {
+                    let moves = pos.legal_moves();
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                    assert_eq!(pos.board_key, pos.board().key(), "{pos:?}");
+                    keys.push(pos.key());
+                }
+                while pos.undo().is_some() {
+                    keys.pop();
+                    assert_eq!(pos.board_key, pos.board().key(), "{pos:?}");
+                    assert_eq!(Some(&pos.key()), keys.last());
+                }
+            }
+        }
     }
 }

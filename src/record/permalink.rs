@@ -269,6 +269,7 @@ pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
     let mut rec = Record::new(game_type, format);
     rec.rules = Rules {
         tournament_opening: flags & 8 != 0,
+        ..Rules::default()
     };
     rec.coordinates = if flags & 16 != 0 {
         Coordinates::Canonical
