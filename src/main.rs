@@ -2,7 +2,7 @@
 
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
-use beeline::engine::position::{Position, Rules};
+use beeline::engine::position::Position;
 use beeline::notation::frame::Frame;
 use beeline::notation::uhp::{GameString, MoveString};
 use beeline::notation::Notation;
@@ -104,7 +104,7 @@ fn position_of(text: &str) -> Result<Position, String> {
         }
     }
     let gs: GameString = text.parse().map_err(|e| format!("{e}"))?;
-    gs.replay_with(Rules::default()).map_err(|e| format!("{e}"))
+    gs.replay().map_err(|e| format!("{e}"))
 }
 
 fn run(cli: Cli) -> Result<(), String> {

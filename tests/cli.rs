@@ -146,3 +146,14 @@ fn link_prints_a_permalink_that_decodes() {
     assert_eq!(past.status.code(), Some(2));
     assert!(err(&past).contains("past the end"));
 }
+
+#[test]
+fn validmoves_after_a_draw_by_repetition_is_empty() {
+    let game = "Base;Draw;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-";
+    let o = beeline(&["validmoves", game], None);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o), "");
+    // Said to go on, the same moves contradict the state.
+    let o = beeline(&["validmoves", &game.replace("Draw", "InProgress")], None);
+    assert_eq!(o.status.code(), Some(2));
+}

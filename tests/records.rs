@@ -434,3 +434,60 @@ fn record_positions_replay() {
         |m| matches!(m, Move::Place { piece, .. } if piece.bug() == beeline::engine::piece::Bug::Queen)
     ));
 }
+
+/// Queens shuffling back and forth: after 12 plies the position after ply 4 occurs for the
+/// third time with White to move.
+const REPEATED: &str = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-";
+
+#[test]
+fn threefold_repetition_ends_uhp_and_pgn_games_in_a_draw() {
+    let uhp = format!("Base;Draw;White[7];{REPEATED}");
+    let pgn = {
+        let mut t = String::from("[GameType \"Base\"]\n[Result \"1/2-1/2\"]\n\n");
+        for (i, m) in REPEATED.split(';').enumerate() {
+            t.push_str(&format!("{}. {m}\n", i + 1));
+        }
+        t + "\nDraw\n"
+    };
+    for text in [uhp.as_str(), pgn.as_str()] {
+        let rec = import(text, None).unwrap();
+        assert!(rec.error.is_none(), "{:?}", rec.error);
+        assert_eq!(rec.moves.len(), 12);
+        assert!(rec.rules.repetition_draw);
+        assert_eq!(rec.position().state(), GameState::Draw);
+        assert!(rec.drawn_by_repetition());
+        assert_eq!(rec.result(), GameState::Draw);
+        // The stated Draw agrees with the moves: the only notice is the repetition.
+        assert_eq!(rec.notices.len(), 1, "{:?}", rec.notices);
+        assert!(
+            rec.notices[0].contains("threefold repetition"),
+            "{:?}",
+            rec.notices
+        );
+        // A permalink keeps the rule, so the link shows the same finished game.
+        let (back, _) =
+            beeline::record::permalink::decode(&beeline::record::permalink::encode(&rec, 12))
+                .unwrap();
+        assert!(back.drawn_by_repetition());
+    }
+    // A thirteenth move is refused: the game is over.
+    let more = import(
+        &format!("Base;InProgress;White[7];{REPEATED};wQ \\wS1"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(more.moves.len(), 12);
+    let e = more.error.unwrap();
+    assert!(e.to_string().contains("over"), "{e}");
+    // The GameString itself replays to the draw.
+    let g: GameString = uhp.parse().unwrap();
+    assert!(g.replay().unwrap().drawn_by_repetition());
+    // Move lists carry no such rule: the game goes on.
+    let list = import(
+        &format!("{}\nwQ \\wS1\n", REPEATED.replace(';', "\n")),
+        Some(Format::Standard),
+    )
+    .unwrap();
+    assert!(list.error.is_none(), "{:?}", list.error);
+    assert_eq!(list.moves.len(), 13);
+}

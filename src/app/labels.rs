@@ -40,7 +40,11 @@ impl Info {
         push("Event", &m.event);
         push("Site", &m.site);
         push("Round", &m.round);
-        facts.push(("Result", result_text(rec.result()).to_string()));
+        let result = match rec.result() {
+            GameState::Draw if rec.drawn_by_repetition() => "draw by threefold repetition",
+            r => result_text(r),
+        };
+        facts.push(("Result", result.to_string()));
         Info {
             format: rec.format.description().to_string(),
             game_type: rec.game_type.to_string(),
@@ -77,6 +81,16 @@ mod tests {
         assert!(info.facts.contains(&("Event", "Cup".to_string())));
         assert!(info.facts.contains(&("Result", "White wins".to_string())));
         assert!(!info.facts.iter().any(|(l, _)| *l == "Date"));
+        // A game drawn by threefold repetition says so.
+        let shuffle = "wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-";
+        let text = format!("Base;Draw;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;{shuffle};{shuffle}");
+        let info = load_text(&text).unwrap().info();
+        assert!(
+            info.facts
+                .contains(&("Result", "draw by threefold repetition".to_string())),
+            "{:?}",
+            info.facts
+        );
     }
 
     #[test]

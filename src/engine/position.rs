@@ -115,6 +115,15 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The rules of UHP game strings and PGN records as servers such as hivegame.com play
+    /// them: tournament opening, and a draw on the third repetition of a position.
+    pub const fn uhp() -> Rules {
+        Rules {
+            tournament_opening: true,
+            repetition_draw: true,
+        }
+    }
+
     /// These rules with the tournament opening on or off.
     pub const fn with_tournament_opening(self, on: bool) -> Rules {
         Rules {

@@ -242,9 +242,12 @@ impl GameString {
         }
     }
 
-    /// Replays every move with tournament rules, checking each one, and checks the header.
+    /// Replays every move with tournament rules and the repetition rule, checking each one,
+    /// and checks the header.
+    /// UHP servers end a game drawn on the third repetition of a position, so a GameString
+    /// that says `Draw` after one is valid: the repetition rule is on.
     pub fn replay(&self) -> Result<Position, UhpError> {
-        self.replay_with(Rules::default())
+        self.replay_with(Rules::uhp())
     }
 
     pub fn replay_with(&self, rules: Rules) -> Result<Position, UhpError> {

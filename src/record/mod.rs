@@ -296,6 +296,11 @@ impl Record {
         pos
     }
 
+    /// Whether the game ended in a draw by threefold repetition (under the record's rules).
+    pub fn drawn_by_repetition(&self) -> bool {
+        self.position().drawn_by_repetition()
+    }
+
     /// The result: the one the record states, else the final position's state.
     pub fn result(&self) -> GameState {
         self.meta.result.unwrap_or_else(|| self.position().state())
@@ -349,8 +354,9 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
 
 fn import_with(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
     match format {
-        Format::Uhp => uhp_game::import(text, rules),
-        Format::Pgn => pgn::import(text, rules),
+        // Servers that write these formats end a game drawn on a threefold repetition.
+        Format::Uhp => uhp_game::import(text, rules.with_repetition_draw(true)),
+        Format::Pgn => pgn::import(text, rules.with_repetition_draw(true)),
         Format::Sgf => sgf::import(text, rules),
         Format::Standard | Format::Direction | Format::Algebraic => {
             movelist::import(text, format, rules)
@@ -508,7 +514,14 @@ impl Replayer {
         }
     }
 
-    pub fn finish(self) -> Record {
+    pub fn finish(mut self) -> Record {
+        if self.pos.drawn_by_repetition() {
+            self.notice(format!(
+                "the game ends in a draw by threefold repetition: after move {} the same \
+                 position, with the same player to move, occurs for the third time",
+                self.pos.ply()
+            ));
+        }
         self.rec
     }
 }

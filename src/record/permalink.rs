@@ -5,7 +5,7 @@
 //! | bytes | content |
 //! |---|---|
 //! | 1 | version (1) |
-//! | 1 | game type bits (M, L, P), tournament opening, canonical frame |
+//! | 1 | game type bits (M, L, P), tournament opening, canonical coordinates, repetition draw |
 //! | 1 | format the record came in |
 //! | 1 | stated result (0 none, else 1 + UHP state) |
 //! | varint | ply shown |
@@ -171,7 +171,8 @@ pub fn encode(rec: &Record, ply: usize) -> String {
         | u8::from(gt.ladybug) << 1
         | u8::from(gt.pillbug) << 2
         | u8::from(rec.rules.tournament_opening) << 3
-        | u8::from(rec.coordinates == Coordinates::Canonical) << 4;
+        | u8::from(rec.coordinates == Coordinates::Canonical) << 4
+        | u8::from(rec.rules.repetition_draw) << 5;
     out.push(flags);
     out.push(rec.format.code());
     out.push(state_code(rec.meta.result));
@@ -269,7 +270,7 @@ pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
     let mut rec = Record::new(game_type, format);
     rec.rules = Rules {
         tournament_opening: flags & 8 != 0,
-        ..Rules::default()
+        repetition_draw: flags & 32 != 0,
     };
     rec.coordinates = if flags & 16 != 0 {
         Coordinates::Canonical
