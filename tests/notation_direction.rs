@@ -9,7 +9,10 @@ use beeline::notation::direction::{self, DirectionMove, Style};
 use beeline::notation::frame::Frame;
 use beeline::notation::uhp::GameString;
 use beeline::notation::{write_game as write_moves, Coordinates, Mismatch, Notation, ReadError};
+use common::{map_move, random_game};
 use proptest::prelude::*;
+
+mod common;
 
 /// Reads one turn in the frame the game so far has fixed.
 fn read(pos: &Position, text: &str) -> Result<Move, ReadError> {
@@ -212,18 +215,7 @@ fn find_example(text: &str) -> Option<(Position, Move)> {
 }
 
 fn canonical_move(f: &Frame, mv: Move) -> Move {
-    match mv {
-        Move::Place { piece, to } => Move::Place {
-            piece,
-            to: f.to_canonical(to),
-        },
-        Move::Move { piece, from, to } => Move::Move {
-            piece,
-            from: f.to_canonical(from),
-            to: f.to_canonical(to),
-        },
-        Move::Pass => Move::Pass,
-    }
+    map_move(mv, |h| f.to_canonical(h))
 }
 
 fn canonical_replay(moves: &[Move]) -> Position {
@@ -382,37 +374,12 @@ fn syntax_prints_canonically() {
     assert_eq!("--".parse::<DirectionMove>().unwrap().to_string(), "—");
 }
 
-/// Transforms every hex of a move.
-fn map_move(mv: Move, t: impl Fn(Hex) -> Hex) -> Move {
-    match mv {
-        Move::Place { piece, to } => Move::Place { piece, to: t(to) },
-        Move::Move { piece, from, to } => Move::Move {
-            piece,
-            from: t(from),
-            to: t(to),
-        },
-        Move::Pass => Move::Pass,
-    }
-}
-
-fn random_game(picks: &[u32]) -> Position {
-    let mut pos = Position::new(GameType::MLP);
-    for p in picks {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        pos.play_unchecked(legal[*p as usize % legal.len()]);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn written_notation_reads_back(picks in prop::collection::vec(any::<u32>(), 0..90)) {
-        let pos = random_game(&picks);
+        let pos = random_game(GameType::MLP, &picks);
         let moves = pos.moves();
         let texts = write_game(GameType::MLP, Rules::default(), &moves, false);
         let ascii = write_game(GameType::MLP, Rules::default(), &moves, true);
@@ -430,7 +397,7 @@ proptest! {
 
     #[test]
     fn rotations_and_reflections_write_the_same(picks in prop::collection::vec(any::<u32>(), 0..90)) {
-        let pos = random_game(&picks);
+        let pos = random_game(GameType::MLP, &picks);
         let moves = pos.moves();
         let texts = write_game(GameType::MLP, Rules::default(), &moves, false);
         for steps in 0..6u8 {

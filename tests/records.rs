@@ -470,15 +470,19 @@ fn threefold_repetition_ends_uhp_and_pgn_games_in_a_draw() {
                 .unwrap();
         assert!(back.drawn_by_repetition());
     }
-    // A thirteenth move is refused: the game is over.
+    // A record that plays on after the third occurrence (as Mzinga's PGN of BoardSpace games
+    // do) is read without the rule, and says so.
     let more = import(
-        &format!("Base;InProgress;White[7];{REPEATED};wQ \\wS1"),
+        &format!("Base;InProgress;Black[7];{REPEATED};wQ \\wS1"),
         None,
     )
     .unwrap();
-    assert_eq!(more.moves.len(), 12);
-    let e = more.error.unwrap();
-    assert!(e.to_string().contains("over"), "{e}");
+    assert!(more.error.is_none(), "{:?}", more.error);
+    assert_eq!(more.moves.len(), 13);
+    assert!(!more.rules.repetition_draw);
+    assert!(!more.drawn_by_repetition());
+    assert_eq!(more.notices.len(), 1, "{:?}", more.notices);
+    assert!(more.notices[0].contains("plays on"), "{:?}", more.notices);
     // The GameString itself replays to the draw.
     let g: GameString = uhp.parse().unwrap();
     assert!(g.replay().unwrap().drawn_by_repetition());

@@ -319,20 +319,36 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
         Some(f) => f,
         None => detect::detect(text).ok_or(RecordError::UnknownFormat)?,
     };
-    let strict = import_with(text, format, Rules::default())?;
+    // Servers that write UHP game strings and PGN end a game drawn on a threefold
+    // repetition; Mzinga's PGN of BoardSpace games plays on (BoardSpace has no such rule).
+    let rules = match format {
+        Format::Uhp | Format::Pgn => Rules::uhp(),
+        _ => Rules::default(),
+    };
+    let rec = import_with_repairs(text, format, rules)?;
+    if rec.error.is_none() || !rec.drawn_by_repetition() {
+        return Ok(rec);
+    }
+    // The record plays on after a third repetition: read it without the rule.
+    let n = rec.moves.len();
+    let mut rec = import_with_repairs(text, format, rules.with_repetition_draw(false))?;
+    rec.notices.push(format!(
+        "after move {n} the same position, with the same player to move, occurs for the third \
+         time, which ends the game as a draw on servers such as hivegame.com; the record plays \
+         on, so it is read without that rule"
+    ));
+    Ok(rec)
+}
+
+/// Reads a record with `rules`, or without the tournament opening rule when a Queen on the
+/// first turn is what stops it (old games did that).
+fn import_with_repairs(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
+    let strict = import_with(text, format, rules)?;
     if strict.error.is_none() {
         return Ok(strict);
     }
-    // Old games placed the Queen on the first turn: retry without that rule, and keep the
-    // retry only if that is exactly what stopped the strict import.
-    let relaxed = import_with(
-        text,
-        format,
-        Rules {
-            tournament_opening: false,
-            ..Rules::default()
-        },
-    )?;
+    // Keep the retry only if the Queen opening is exactly what stopped the strict import.
+    let relaxed = import_with(text, format, rules.with_tournament_opening(false))?;
     let k = strict.moves.len();
     let queen_opening = matches!(relaxed.moves.get(k), Some(Move::Place { piece, .. })
         if piece.bug() == Bug::Queen && k < 2);
@@ -354,9 +370,8 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
 
 fn import_with(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
     match format {
-        // Servers that write these formats end a game drawn on a threefold repetition.
-        Format::Uhp => uhp_game::import(text, rules.with_repetition_draw(true)),
-        Format::Pgn => pgn::import(text, rules.with_repetition_draw(true)),
+        Format::Uhp => uhp_game::import(text, rules),
+        Format::Pgn => pgn::import(text, rules),
         Format::Sgf => sgf::import(text, rules),
         Format::Standard | Format::Direction | Format::Algebraic => {
             movelist::import(text, format, rules)
@@ -515,7 +530,7 @@ impl Replayer {
     }
 
     pub fn finish(mut self) -> Record {
-        if self.pos.drawn_by_repetition() {
+        if self.rec.error.is_none() && self.pos.drawn_by_repetition() {
             self.notice(format!(
                 "the game ends in a draw by threefold repetition: after move {} the same \
                  position, with the same player to move, occurs for the third time",
