@@ -46,66 +46,22 @@ pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
     NEIGHBORS[c][d] as Cell
 }
 
-/// Zobrist keys of the stacks: a piece at height `h` (1 = on the ground) on cell `(q, r)` of
-/// the torus contributes `Q[p][q] ^ R[p][r] ^ H[p][h]`. Each piece takes exactly one entry of
-/// each of its own three tables, so two different boards differ by a non-empty set of
-/// independent random entries and collide with probability 2^-64. (A hive shifted by exactly
-/// 32 cells keys the same; it is the same Hive position anyway.) Every dimension is a power of
-/// two so that masked indices need no bounds checks; 18 KiB, built at compile time.
-struct Keys {
-    q: [[u64; GRID]; KEY_PIECES],
-    r: [[u64; GRID]; KEY_PIECES],
-    h: [[u64; KEY_HEIGHTS]; KEY_PIECES],
-}
-
-/// Piece ids are below 28; 32 rows keep `p & 31` in bounds.
-const KEY_PIECES: usize = 32;
-/// Heights run from 1 to 7 (a piece under four Beetles and two Mosquitoes).
-const KEY_HEIGHTS: usize = 8;
-
-const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
+/// The Zobrist key of piece `p` standing `height` pieces high (1 on the ground) at `h`.
+///
+/// Each (piece, column, row, height) gets its own pseudo-random 64-bit value: the
+/// splitmix64 finaliser (a bijection) of the four packed together. Computed rather than
+/// looked up, so that the browser build carries no table of incompressible random numbers.
+#[inline(always)]
+pub(crate) fn piece_key(p: PieceId, h: Hex, height: u8) -> u64 {
+    let m = GRID as i32 - 1;
+    let packed = (p.index() as u64) << 16
+        | ((h.q & m) as u64) << 8
+        | ((h.r & m) as u64) << 3
+        | u64::from(height & 7);
+    let mut z = (packed ^ 0x4869_7665_2d5a_6f62).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-const fn zobrist_keys() -> Keys {
-    let mut k = Keys {
-        q: [[0; GRID]; KEY_PIECES],
-        r: [[0; GRID]; KEY_PIECES],
-        h: [[0; KEY_HEIGHTS]; KEY_PIECES],
-    };
-    let mut state = 0x4869_7665_2d5a_6f62; // any fixed seed
-    let mut p = 0;
-    while p < KEY_PIECES {
-        let mut i = 0;
-        while i < GRID {
-            k.q[p][i] = splitmix64(&mut state);
-            k.r[p][i] = splitmix64(&mut state);
-            i += 1;
-        }
-        let mut h = 0;
-        while h < KEY_HEIGHTS {
-            k.h[p][h] = splitmix64(&mut state);
-            h += 1;
-        }
-        p += 1;
-    }
-    k
-}
-
-static KEYS: Keys = zobrist_keys();
-
-/// The Zobrist key of piece `p` standing `height` pieces high (1 on the ground) at `h`.
-#[inline(always)]
-pub(crate) fn piece_key(p: PieceId, h: Hex, height: u8) -> u64 {
-    let i = p.index() & (KEY_PIECES - 1);
-    let m = GRID as i32 - 1;
-    KEYS.q[i][(h.q & m) as usize]
-        ^ KEYS.r[i][(h.r & m) as usize]
-        ^ KEYS.h[i][height as usize & (KEY_HEIGHTS - 1)]
 }
 
 /// A fixed-size set of cells.
