@@ -25,7 +25,9 @@ use std::fmt::Write as _;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Export {
-    /// Every move in the three notations side by side, one line per move.
+    /// Every move in the three notations side by side, one line per move (the command
+    /// line's; the app shows the same on screen).
+    #[cfg(feature = "cli")]
     Table,
     /// Metadata, notices and every move in every notation, as one JSON object.
     #[cfg(feature = "cli")]
@@ -65,6 +67,7 @@ impl Export {
     /// A stable key: the command line's name for it (`algebraic-long`).
     pub fn key(self) -> &'static str {
         match self {
+            #[cfg(feature = "cli")]
             Export::Table => "table",
             #[cfg(feature = "cli")]
             Export::Json => "json",
@@ -79,17 +82,15 @@ impl Export {
         }
     }
 
-    /// The export with this key.
+    /// The record export with this key (what the app's menu sends back).
     pub fn from_key(key: &str) -> Option<Export> {
-        Export::RECORDS
-            .into_iter()
-            .chain([Export::Table])
-            .find(|e| e.key() == key)
+        Export::RECORDS.into_iter().find(|e| e.key() == key)
     }
 
     /// How a menu names it.
     pub fn label(self) -> &'static str {
         match self {
+            #[cfg(feature = "cli")]
             Export::Table => "Table of all notations",
             #[cfg(feature = "cli")]
             Export::Json => "JSON",
@@ -107,6 +108,7 @@ impl Export {
     /// The record written in this format.
     pub fn text(self, rec: &Record) -> String {
         match self {
+            #[cfg(feature = "cli")]
             Export::Table => to_table(rec),
             #[cfg(feature = "cli")]
             Export::Json => to_json(rec),
@@ -387,7 +389,7 @@ mod tests {
             assert!(back.error.is_none(), "{}: {:?}", kind.key(), back.error);
             assert_eq!(back.moves.len(), rec.moves.len(), "{}", kind.key());
         }
-        assert_eq!(Export::from_key("table"), Some(Export::Table));
+        assert_eq!(Export::from_key("table"), None);
         assert_eq!(Export::from_key("nonsense"), None);
         let pgn = import("[White \"Ann Lee\"]\n[Black \"B/o\"]\n\n1. wS1\n", None).unwrap();
         assert_eq!(Export::Pgn.file_name(&pgn), "Ann-Lee-vs-B-o.pgn");
