@@ -128,11 +128,6 @@ impl Notation for DirectionMove {
     fn write(&self, style: Style) -> String {
         self.styled(style).to_string()
     }
-
-    fn read(pos: &Position, frame: &Frame, text: &str) -> Result<Move, ReadError> {
-        let parsed: DirectionMove = text.parse()?;
-        resolve(pos, frame, &parsed, text)
-    }
 }
 
 /// [`DirectionMove`] printed in a [`Style`].

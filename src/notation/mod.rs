@@ -64,10 +64,12 @@ pub trait Notation: Sized + FromStr<Err = SyntaxError> + fmt::Display {
     /// The text in a style.
     fn write(&self, style: Self::Style) -> String;
 
-    /// Reads a move's text against `pos`: parse, then resolve. Notations whose text can be
-    /// parsed several ways let the legal moves decide.
+    /// Reads a move's text against `pos`: parse, then resolve; errors quote the text as
+    /// written. Notations whose text can be parsed several ways let the legal moves decide.
     fn read(pos: &Position, frame: &Frame, text: &str) -> Result<Move, ReadError> {
-        text.parse::<Self>()?.to_move(pos, frame)
+        text.parse::<Self>()?
+            .to_move(pos, frame)
+            .map_err(|e| e.with_text(text))
     }
 }
 
