@@ -10,7 +10,7 @@ pub fn GameInfo(viewer: Viewer) -> impl IntoView {
     let error = move || {
         viewer
             .load_error
-            .with(|e| e.as_ref().map(ToString::to_string))
+            .get()
             .or_else(|| viewer.game.with(|g| g.error_message()))
     };
     view! {

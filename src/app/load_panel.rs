@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 fn load_file(viewer: Viewer, file: web_sys::File) {
     dom::read_file(file, move |result| match result {
         Ok(text) => viewer.load_text(&text),
-        Err(e) => viewer.load_error.set(Some(e)),
+        Err(e) => viewer.fail(e),
     });
 }
 

@@ -46,8 +46,9 @@ pub struct Viewer {
     pub ply: RwSignal<usize>,
     /// A move hovered in the notation: shown on the board without being chosen.
     pub preview: RwSignal<Option<usize>>,
-    /// Why the last text, file or link could not be loaded at all.
-    pub load_error: RwSignal<Option<LoadError>>,
+    /// Why the last text, file or link could not be loaded at all, as shown (set by
+    /// [`Viewer::fail`] from a [`LoadError`]).
+    pub load_error: RwSignal<Option<String>>,
     pub playing: RwSignal<bool>,
 }
 
@@ -57,7 +58,7 @@ impl Viewer {
             game: RwSignal::new(game),
             ply: RwSignal::new(ply),
             preview: RwSignal::new(None),
-            load_error: RwSignal::new(load_error),
+            load_error: RwSignal::new(load_error.map(|e| e.to_string())),
             playing: RwSignal::new(false),
         }
     }
@@ -92,15 +93,20 @@ impl Viewer {
                 let ply = game.first_ply();
                 self.show(game, ply);
             }
-            Err(e) => self.load_error.set(Some(e)),
+            Err(e) => self.fail(e),
         }
     }
 
     pub fn load_fragment(self, fragment: &str) {
         match game::load_fragment(fragment) {
             Ok((game, ply)) => self.show(game, ply),
-            Err(e) => self.load_error.set(Some(e)),
+            Err(e) => self.fail(e),
         }
+    }
+
+    /// Shows why a text, file or link could not be loaded; the game on screen stays.
+    pub fn fail(self, e: LoadError) {
+        self.load_error.set(Some(e.to_string()));
     }
 
     pub fn step(self, step: Step) {

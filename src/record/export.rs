@@ -233,6 +233,11 @@ pub fn to_pgn(rec: &Record) -> String {
 
 /// A move list: header lines for what is known, then numbered turns of two moves.
 pub fn to_list<N: Notation>(rec: &Record, style: N::Style) -> String {
+    list_text(rec, &moves_in::<N>(rec, style))
+}
+
+/// [`to_list`] once the moves are written (one copy of this code for every notation).
+fn list_text(rec: &Record, moves: &[String]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
     let m = &rec.meta;
@@ -252,7 +257,6 @@ pub fn to_list<N: Notation>(rec: &Record, style: N::Style) -> String {
         let _ = writeln!(out, "Result: {r}");
     }
     out.push('\n');
-    let moves = moves_in::<N>(rec, style);
     for (t, pair) in moves.chunks(2).enumerate() {
         let _ = writeln!(out, "{}. {}", t + 1, pair.join(" "));
     }

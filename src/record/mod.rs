@@ -35,6 +35,10 @@ use std::collections::HashMap;
 use std::fmt;
 use thiserror::Error;
 
+/// How the notices name a threefold repetition.
+const THIRD_TIME: &str =
+    "the same position, with the same player to move, occurs for the third time";
+
 /// Inputs larger than this are refused: no real record comes close.
 pub const MAX_INPUT: usize = 1 << 20;
 
@@ -333,9 +337,8 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
     let n = rec.moves.len();
     let mut rec = import_with_repairs(text, format, rules.with_repetition_draw(false))?;
     rec.notices.push(format!(
-        "after move {n} the same position, with the same player to move, occurs for the third \
-         time, which ends the game as a draw on servers such as hivegame.com; the record plays \
-         on, so it is read without that rule"
+        "after move {n} {THIRD_TIME}, a draw on servers such as hivegame.com; the record plays \
+         on, so it is read without the repetition rule"
     ));
     Ok(rec)
 }
@@ -532,8 +535,7 @@ impl Replayer {
     pub fn finish(mut self) -> Record {
         if self.rec.error.is_none() && self.pos.drawn_by_repetition() {
             self.notice(format!(
-                "the game ends in a draw by threefold repetition: after move {} the same \
-                 position, with the same player to move, occurs for the third time",
+                "the game ends in a draw by threefold repetition: after move {} {THIRD_TIME}",
                 self.pos.ply()
             ));
         }
