@@ -86,7 +86,7 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.code() == code)
     }
 
-    /// The lower-case name used on the command line and in JSON.
+    /// The lower-case name used in JSON (and, through `clap::ValueEnum`, on the command line).
     pub fn name(self) -> &'static str {
         match self {
             Format::Uhp => "uhp",
@@ -96,12 +96,6 @@ impl Format {
             Format::Direction => "direction",
             Format::Algebraic => "algebraic",
         }
-    }
-
-    pub fn parse(s: &str) -> Option<Format> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
     }
 
     /// The coordinates records in this format carry: their own (references that fix where
