@@ -20,9 +20,8 @@ fn beeline(args: &[&str], stdin: Option<&str>) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::data_path as data;
 
 fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
