@@ -23,6 +23,7 @@ pub mod movelist;
 pub mod permalink;
 pub mod pgn;
 pub mod sgf;
+pub mod tree;
 pub mod uhp_game;
 
 use crate::engine::hex::Hex;
