@@ -36,6 +36,7 @@
 //! assert_eq!(tree.mainline(), vec![first, replies[1]]);
 //! ```
 
+use super::ImportError;
 use crate::engine::piece::GameType;
 use crate::engine::position::{Illegal, Move, Position, Rules};
 use std::fmt;
@@ -235,6 +236,8 @@ pub struct GameTree {
     game_type: GameType,
     rules: Rules,
     nodes: Vec<Node>,
+    /// What stopped variations while a record was read (not part of the tree's content).
+    pub(crate) variation_errors: Vec<ImportError>,
 }
 
 const ROOT: NodeId = NodeId(0);
@@ -246,6 +249,7 @@ impl GameTree {
             game_type,
             rules,
             nodes: vec![Node::new(None, None)],
+            variation_errors: Vec::new(),
         }
     }
 
@@ -276,6 +280,12 @@ impl GameTree {
 
     pub fn root(&self) -> NodeId {
         ROOT
+    }
+
+    /// The unreadable or illegal moves that stopped variations of the record the tree was
+    /// read from (each variation is kept up to the move before).
+    pub fn variation_errors(&self) -> &[ImportError] {
+        &self.variation_errors
     }
 
     fn start(&self) -> Position {
