@@ -450,3 +450,14 @@ proptest! {
         prop_assert_eq!(back_rec.moves, tree.mainline());
     }
 }
+
+#[test]
+fn the_documented_layout() {
+    let (rec, tree) = pgn::import_tree(HAND, Rules::uhp()).unwrap();
+    let text = to_pgn_tree(&rec, &tree);
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RECORDS.md")).unwrap();
+    let start = text.find("1. wP").unwrap();
+    let end = text.find("\n4. ").unwrap();
+    assert!(docs.contains(&text[start..end]), "{}", &text[start..end]);
+}

@@ -1,5 +1,6 @@
 //! PGN-style records as Mzinga and hivegame.com write them: tag pairs, then one numbered ply
-//! per line (`3. wQ wL-`), `{comments}`, and a result line.
+//! per line (`3. wQ wL-`), `{comments}`, and a result line. [`import_tree`] also reads
+//! variations and annotations into a [`GameTree`].
 //!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};

@@ -230,7 +230,8 @@ impl Node {
 }
 
 /// A game with variations. Trees compare by content (game type, rules, and the moves,
-/// comments and annotations in child order), not by arena layout.
+/// comments and annotations in child order), not by arena layout or the errors of the
+/// record they were read from.
 #[derive(Clone, Debug)]
 pub struct GameTree {
     game_type: GameType,
