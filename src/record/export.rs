@@ -12,9 +12,12 @@
 //! assert_eq!(rows[1].direction, "S");
 //! ```
 
+use super::tree::{GameTree, NodeId};
 use super::Record;
+use crate::engine::position::Position;
 use crate::notation::algebraic::{AlgebraicMove, Form};
 use crate::notation::direction::{DirectionMove, Style};
+use crate::notation::frame::Frame;
 use crate::notation::uhp::{GameString, MoveString, Turn};
 use crate::notation::{notate_game, write_game, NotatedMove, Notation};
 use serde::Serialize;
@@ -195,8 +198,24 @@ fn escape_tag(s: &str) -> String {
 /// Black, Result (as a UHP state), the other tags, a blank line, one numbered ply per line
 /// with its comments, a blank line and the result.
 pub fn to_pgn(rec: &Record) -> String {
+    let mut out = pgn_header(rec);
+    for (_, c) in rec.comments.iter().filter(|(p, _)| *p == 0) {
+        let _ = writeln!(out, "{{{c}}}");
+    }
+    for (i, s) in moves_in::<MoveString>(rec, ()).iter().enumerate() {
+        let _ = write!(out, "{}. {s}", i + 1);
+        for (_, c) in rec.comments.iter().filter(|(p, _)| *p == i + 1) {
+            let _ = write!(out, " {{{}}}", c.replace('}', ")"));
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "\n{}\n", rec.result());
+    out
+}
+
+/// The tag pairs of [`to_pgn`] and the blank line after them.
+fn pgn_header(rec: &Record) -> String {
     let m = &rec.meta;
-    let result = rec.result();
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", escape_tag(value));
@@ -212,22 +231,101 @@ pub fn to_pgn(rec: &Record) -> String {
     ] {
         tag(name, v.as_deref().unwrap_or(""));
     }
-    tag("Result", result.name());
+    tag("Result", rec.result().name());
     for (name, v) in &m.extra {
         tag(name, v);
     }
     out.push('\n');
-    for (_, c) in rec.comments.iter().filter(|(p, _)| *p == 0) {
-        let _ = writeln!(out, "{{{c}}}");
+    out
+}
+
+/// A record with its game tree as PGN: [`to_pgn`]'s tags from the record and its layout
+/// for the tree's main line, one numbered ply per line; each variation follows the ply it
+/// replaces, on a line of its own, in parentheses (nested ones inline), and every move is
+/// written `N. move $n {comment}` with its annotation as a NAG. The moves are the tree's
+/// (the record's are not read). [`pgn::import_tree`](super::pgn::import_tree) reads it back
+/// to an equal tree.
+pub fn to_pgn_tree(rec: &Record, tree: &GameTree) -> String {
+    let mut out = pgn_header(rec);
+    if let Some(c) = tree.comment(tree.root()) {
+        let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));
     }
-    for (i, s) in moves_in::<MoveString>(rec, ()).iter().enumerate() {
-        let _ = write!(out, "{}. {s}", i + 1);
-        for (_, c) in rec.comments.iter().filter(|(p, _)| *p == i + 1) {
-            let _ = write!(out, " {{{}}}", c.replace('}', ")"));
+    /// What is left to write, last first: the tree is walked with a stack rather than by
+    /// recursion, so that deep nesting cannot exhaust the call stack.
+    enum Task {
+        /// The line from this node on; leaves the position as it found it.
+        Line(NodeId),
+        Play(NodeId),
+        Undo,
+        Open,
+        Close,
+    }
+    let mut pos = Position::with_rules(tree.game_type(), tree.rules());
+    let mut depth = 0usize;
+    let mut fresh = true;
+    let mut tasks: Vec<Task> = tree
+        .children(tree.root())
+        .first()
+        .map(|&n| Task::Line(n))
+        .into_iter()
+        .collect();
+    while let Some(task) = tasks.pop() {
+        match task {
+            Task::Line(n) => {
+                let Some(mv) = tree.mv(n) else { continue };
+                if !fresh {
+                    out.push(if depth == 0 { '\n' } else { ' ' });
+                }
+                fresh = false;
+                let text = MoveString::from_move(&pos, mv, &Frame::ENGINE).write(());
+                let _ = write!(out, "{}. {text}", pos.ply() + 1);
+                if let Some(a) = tree.annotation(n) {
+                    let _ = write!(out, " ${}", a.nag());
+                }
+                if let Some(c) = tree.comment(n) {
+                    let _ = write!(out, " {{{}}}", c.replace('}', ")"));
+                }
+                // In execution order: the alternatives to this move (when it is its
+                // parent's first child; later children are written by the line above),
+                // then the move played and the line after it, then back to before it.
+                let alternatives = match tree.parent(n) {
+                    Some(p) if tree.children(p).first() == Some(&n) => &tree.children(p)[1..],
+                    _ => &[],
+                };
+                tasks.push(Task::Undo);
+                if let Some(&next) = tree.children(n).first() {
+                    tasks.push(Task::Line(next));
+                }
+                tasks.push(Task::Play(n));
+                for &alt in alternatives.iter().rev() {
+                    tasks.push(Task::Close);
+                    tasks.push(Task::Line(alt));
+                    tasks.push(Task::Open);
+                }
+            }
+            Task::Play(n) => {
+                if let Some(mv) = tree.mv(n) {
+                    pos.play_unchecked(mv);
+                }
+            }
+            Task::Undo => {
+                pos.undo();
+            }
+            Task::Open => {
+                out.push_str(if depth == 0 { "\n(" } else { " (" });
+                depth += 1;
+                fresh = true;
+            }
+            Task::Close => {
+                out.push(')');
+                depth = depth.saturating_sub(1);
+            }
         }
+    }
+    if !fresh {
         out.push('\n');
     }
-    let _ = write!(out, "\n{result}\n");
+    let _ = write!(out, "\n{}\n", rec.result());
     out
 }
 

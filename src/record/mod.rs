@@ -23,6 +23,7 @@ pub mod movelist;
 pub mod permalink;
 pub mod pgn;
 pub mod sgf;
+pub mod tree;
 pub mod uhp_game;
 
 use crate::engine::hex::Hex;
@@ -307,12 +308,7 @@ impl Record {
 
 /// Reads a record. `format: None` detects it. `Err` only when nothing is readable.
 pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError> {
-    if text.len() > MAX_INPUT {
-        return Err(RecordError::TooLarge(text.len()));
-    }
-    if text.trim().is_empty() {
-        return Err(RecordError::Empty);
-    }
+    check_size(text)?;
     let format = match format {
         Some(f) => f,
         None => detect::detect(text).ok_or(RecordError::UnknownFormat)?,
@@ -323,34 +319,78 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
         Format::Uhp | Format::Pgn => Rules::uhp(),
         _ => Rules::default(),
     };
-    let rec = import_with_repairs(text, format, rules)?;
+    let read = |t: &str, r: Rules| import_with(t, format, r).map(|rec| (rec, ()));
+    Ok(read_repaired(text, rules, &read)?.0)
+}
+
+/// Reads a PGN record with its variations ([`pgn::import_tree`]) under the same rules and
+/// repairs as [`import`], so the record is `import(text, Some(Format::Pgn))`'s and
+/// `Record::moves` is the tree's main line.
+///
+/// ```
+/// use beeline::record::import_pgn_tree;
+/// let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bG1 wS1- ?!)\n";
+/// let (rec, tree) = import_pgn_tree(text).unwrap();
+/// assert_eq!(rec.moves, tree.mainline());
+/// assert_eq!(tree.path(tree.nodes()[2]).unwrap().to_string(), "2.1.1");
+/// ```
+pub fn import_pgn_tree(text: &str) -> Result<(Record, tree::GameTree), RecordError> {
+    check_size(text)?;
+    read_repaired(text, Rules::uhp(), &pgn::import_tree)
+}
+
+fn check_size(text: &str) -> Result<(), RecordError> {
+    if text.len() > MAX_INPUT {
+        return Err(RecordError::TooLarge(text.len()));
+    }
+    if text.trim().is_empty() {
+        return Err(RecordError::Empty);
+    }
+    Ok(())
+}
+
+/// A reader of a record and what else it builds from the same text (a game tree).
+type Reader<'a, T> = dyn Fn(&str, Rules) -> Result<(Record, T), RecordError> + 'a;
+
+/// Reads with `rules`, and again without the repetition rule when the record plays on
+/// after a third repetition.
+fn read_repaired<T>(
+    text: &str,
+    rules: Rules,
+    read: &Reader<T>,
+) -> Result<(Record, T), RecordError> {
+    let (rec, extra) = read_with_repairs(text, rules, read)?;
     if rec.error.is_none() || !rec.drawn_by_repetition() {
-        return Ok(rec);
+        return Ok((rec, extra));
     }
     // The record plays on after a third repetition: read it without the rule.
     let n = rec.moves.len();
-    let mut rec = import_with_repairs(text, format, rules.with_repetition_draw(false))?;
+    let (mut rec, extra) = read_with_repairs(text, rules.with_repetition_draw(false), read)?;
     rec.notices.push(format!(
         "after move {n} {THIRD_TIME}, a draw on servers such as hivegame.com; the record plays \
          on, so it is read without the repetition rule"
     ));
-    Ok(rec)
+    Ok((rec, extra))
 }
 
 /// Reads a record with `rules`, or without the tournament opening rule when a Queen on the
 /// first turn is what stops it (old games did that).
-fn import_with_repairs(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
-    let strict = import_with(text, format, rules)?;
-    if strict.error.is_none() {
+fn read_with_repairs<T>(
+    text: &str,
+    rules: Rules,
+    read: &Reader<T>,
+) -> Result<(Record, T), RecordError> {
+    let strict = read(text, rules)?;
+    if strict.0.error.is_none() {
         return Ok(strict);
     }
     // Keep the retry only if the Queen opening is exactly what stopped the strict import.
-    let relaxed = import_with(text, format, rules.with_tournament_opening(false))?;
-    let k = strict.moves.len();
-    let queen_opening = matches!(relaxed.moves.get(k), Some(Move::Place { piece, .. })
+    let relaxed = read(text, rules.with_tournament_opening(false))?;
+    let k = strict.0.moves.len();
+    let queen_opening = matches!(relaxed.0.moves.get(k), Some(Move::Place { piece, .. })
         if piece.bug() == Bug::Queen && k < 2);
-    if relaxed.moves.len() > k && queen_opening {
-        let mut rec = relaxed;
+    if relaxed.0.moves.len() > k && queen_opening {
+        let (mut rec, extra) = relaxed;
         let who = if k == 0 { "White" } else { "Black" };
         rec.notices.insert(
             0,
@@ -360,7 +400,7 @@ fn import_with_repairs(text: &str, format: Format, rules: Rules) -> Result<Recor
                 k + 1
             ),
         );
-        return Ok(rec);
+        return Ok((rec, extra));
     }
     Ok(strict)
 }
@@ -378,6 +418,7 @@ fn import_with(text: &str, format: Format, rules: Rules) -> Result<Record, Recor
 
 /// Plays a record's moves one by one, with the repairs every importer shares: pieces
 /// renumbered into placement order, BoardSpace's `wM1` names.
+#[derive(Clone)]
 pub(crate) struct Replayer {
     pub pos: Position,
     pub rec: Record,
@@ -411,6 +452,14 @@ impl Replayer {
                 fault: fault.into(),
             });
         }
+    }
+
+    /// Takes back the last move (a variation starts before it); no error is pending then.
+    pub fn take_back(&mut self) {
+        if self.pos.undo().is_some() {
+            self.rec.moves.pop();
+        }
+        self.rec.error = None;
     }
 
     pub fn notice(&mut self, s: String) {

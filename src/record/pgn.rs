@@ -1,5 +1,6 @@
 //! PGN-style records as Mzinga and hivegame.com write them: tag pairs, then one numbered ply
-//! per line (`3. wQ wL-`), `{comments}`, and a result line.
+//! per line (`3. wQ wL-`), `{comments}`, and a result line. [`import_tree`] also reads
+//! variations and annotations into a [`GameTree`].
 //!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};
@@ -11,6 +12,7 @@
 //! assert_eq!(rec.comments, vec![(1, "solid".to_string())]);
 //! ```
 
+use super::tree::{Annotation, GameTree};
 use super::{parse_result, Format, HeaderFault, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
 use crate::engine::position::Rules;
@@ -51,7 +53,9 @@ pub(crate) fn strip_number(s: &str) -> (Option<usize>, &str) {
     (t[..digits].parse().ok(), rest[dots..].trim_start())
 }
 
-pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
+/// Reads the tag pairs: the record so far, and the 1-based line where the moves start (0
+/// when there are none).
+fn header(text: &str, rules: Rules) -> Result<(Record, usize), RecordError> {
     let mut game_type = None;
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut body_start = 0;
@@ -87,6 +91,11 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     for (name, value) in &tags {
         rec.meta.set(name, value);
     }
+    Ok((rec, body_start))
+}
+
+pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
+    let (rec, body_start) = header(text, rules)?;
     let mut r = Replayer::new(rec);
     if body_start == 0 {
         return Ok(r.finish());
@@ -162,4 +171,363 @@ fn next_move_end(s: &str) -> usize {
         tokens += 1;
     }
     s.len()
+}
+
+/// One token of a PGN body with variations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    /// `{…}`, or `;…`/`%…` to the end of the line.
+    Comment(&'a str),
+    Open,
+    Close,
+    /// `$n`, the digits (maybe none).
+    Nag(&'a str),
+    /// A run of `!` and `?` standing alone.
+    Suffix(&'a str),
+    /// `12.` or `12...`.
+    Number,
+    /// A word, with the `!`/`?` run glued to its end.
+    Word(&'a str, &'a str),
+}
+
+/// Splits a PGN body into tokens, counting lines.
+#[derive(Clone, Copy)]
+struct Lexer<'a> {
+    s: &'a str,
+    i: usize,
+    line: usize,
+}
+
+fn is_delimiter(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+}
+
+impl<'a> Lexer<'a> {
+    /// The next token and the line it starts on.
+    fn next_token(&mut self) -> Option<(usize, Tok<'a>)> {
+        let b = self.s.as_bytes();
+        while self.i < b.len() && b[self.i].is_ascii_whitespace() {
+            if b[self.i] == b'\n' {
+                self.line += 1;
+            }
+            self.i += 1;
+        }
+        let start = self.i;
+        let line = self.line;
+        let c = *b.get(start)?;
+        let upto = |i: usize, pred: &dyn Fn(u8) -> bool| {
+            let mut j = i;
+            while j < b.len() && pred(b[j]) {
+                j += 1;
+            }
+            j
+        };
+        let tok = match c {
+            b'{' => {
+                let end = upto(start + 1, &|x| x != b'}');
+                self.line += b[start..end].iter().filter(|&&x| x == b'\n').count();
+                self.i = (end + 1).min(b.len());
+                Tok::Comment(&self.s[start + 1..end])
+            }
+            b';' | b'%' => {
+                let end = upto(start + 1, &|x| x != b'\n');
+                self.i = end;
+                Tok::Comment(&self.s[start + 1..end])
+            }
+            b'(' | b')' | b'}' => {
+                self.i = start + 1;
+                // A stray `}` closes nothing; it reads as an empty comment.
+                match c {
+                    b'(' => Tok::Open,
+                    b')' => Tok::Close,
+                    _ => Tok::Comment(""),
+                }
+            }
+            b'$' => {
+                let end = upto(start + 1, &|x| x.is_ascii_digit());
+                self.i = end;
+                Tok::Nag(&self.s[start + 1..end])
+            }
+            b'!' | b'?' => {
+                let end = upto(start, &|x| x == b'!' || x == b'?');
+                self.i = end;
+                Tok::Suffix(&self.s[start..end])
+            }
+            _ => {
+                let end = upto(start, &|x| !is_delimiter(x));
+                let word = &self.s[start..end];
+                let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+                let dots = word[digits..].bytes().take_while(|&x| x == b'.').count();
+                if digits > 0 && dots > 0 {
+                    // `12.wS1`: the number, then the rest as the next token.
+                    self.i = start + digits + dots;
+                    Tok::Number
+                } else {
+                    self.i = end;
+                    let core = word.trim_end_matches(['!', '?']);
+                    Tok::Word(core, &word[core.len()..])
+                }
+            }
+        };
+        Some((line, tok))
+    }
+
+    fn peek(&self) -> Option<Tok<'a>> {
+        let mut copy = *self;
+        copy.next_token().map(|(_, t)| t)
+    }
+}
+
+/// A line being read: the main line (index 0) or a variation.
+struct Line {
+    /// `None` once an error stopped the variation: its tokens are skipped up to its `)`.
+    rep: Option<Replayer>,
+    /// The tree node of the line's last move (where a variation starts: before its first).
+    node: crate::record::tree::NodeId,
+    /// Whether the line has a move yet (a comment before a variation's first move waits
+    /// for it).
+    started: bool,
+    pending_comment: Option<String>,
+}
+
+fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
+    match old {
+        Some(o) if !o.is_empty() => Some(format!("{o} {new}")),
+        _ => Some(new.to_string()),
+    }
+}
+
+/// Reads a PGN record with its variations: the record of the main line (as [`import`]
+/// reads it, so `Record::moves` is the tree's main line), and the whole tree.
+///
+/// A `( … )` variation is an alternative to the move just before it, played from the
+/// position before that move, and may nest. `{comments}` follow their move (before the
+/// first move: the root's comment); a comment opening a variation goes to its first move.
+/// `$1`..`$6` and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (glued to the move or
+/// not) annotate the move before them. Move numbers are ignored wherever they are. An
+/// unreadable or illegal move in a variation stops that variation only: the rest of it is
+/// skipped, and the error is kept in [`GameTree::variation_errors`] and told in a notice.
+/// One on the main line stops the import, as in [`import`].
+///
+/// ```
+/// use beeline::engine::position::Rules;
+/// use beeline::record::pgn;
+/// let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 $2 (2. bA1 wS1- {better}) 3. wQ wS1/\n";
+/// let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
+/// assert_eq!(rec.moves, tree.mainline());
+/// assert_eq!(tree.len(), 4);
+/// ```
+pub fn import_tree(text: &str, rules: Rules) -> Result<(Record, GameTree), RecordError> {
+    let (rec, body_start) = header(text, rules)?;
+    let mut tree = GameTree::new(rec.game_type, rec.rules);
+    let main = Replayer::new(rec);
+    let mut lines = vec![Line {
+        rep: Some(main),
+        node: tree.root(),
+        started: false,
+        pending_comment: None,
+    }];
+    let mut notices: Vec<String> = Vec::new();
+    if body_start > 0 {
+        let offset: usize = text
+            .split_inclusive('\n')
+            .take(body_start - 1)
+            .map(str::len)
+            .sum();
+        let mut lex = Lexer {
+            s: &text[offset..],
+            i: 0,
+            line: body_start,
+        };
+        read_body(&mut lex, &mut lines, &mut tree, &mut notices);
+    }
+    let mut main = lines
+        .into_iter()
+        .next()
+        .and_then(|l| l.rep)
+        .ok_or(RecordError::Empty)?;
+    for n in notices {
+        main.notice(n);
+    }
+    let rec = main.finish();
+    Ok((rec, tree))
+}
+
+fn read_body(
+    lex: &mut Lexer,
+    lines: &mut Vec<Line>,
+    tree: &mut GameTree,
+    notices: &mut Vec<String>,
+) {
+    while let Some((line_no, tok)) = lex.next_token() {
+        let depth = lines.len() - 1;
+        let Some(cur) = lines.last_mut() else { return };
+        if depth == 0 && cur.rep.as_ref().is_none_or(Replayer::stopped) {
+            return;
+        }
+        match tok {
+            Tok::Open => {
+                // A variation replaces the line's last move: it starts before it.
+                let node = cur.node;
+                let rep = match (&cur.rep, tree.parent(cur.node)) {
+                    (Some(rep), Some(parent)) if cur.started => {
+                        let mut rep = rep.clone();
+                        rep.take_back();
+                        Some((rep, parent))
+                    }
+                    (Some(_), _) => {
+                        notices.push(format!(
+                            "line {line_no}: a variation before any move is ignored"
+                        ));
+                        None
+                    }
+                    (None, _) => None,
+                };
+                let (rep, node) = match rep {
+                    Some((rep, parent)) => (Some(rep), parent),
+                    None => (None, node),
+                };
+                lines.push(Line {
+                    rep,
+                    node,
+                    started: false,
+                    pending_comment: None,
+                });
+            }
+            Tok::Close => {
+                if depth == 0 {
+                    notices.push(format!(
+                        "line {line_no}: a ')' closes no variation; it is ignored"
+                    ));
+                } else {
+                    lines.pop();
+                }
+            }
+            _ if cur.rep.is_none() => {}
+            Tok::Comment(c) => {
+                let c = c.trim();
+                if depth == 0 {
+                    if let Some(rep) = cur.rep.as_mut() {
+                        rep.comment(c);
+                    }
+                }
+                if c.is_empty() {
+                    continue;
+                }
+                if depth > 0 && !cur.started {
+                    cur.pending_comment = join_comment(cur.pending_comment.as_deref(), c);
+                } else {
+                    let joined = join_comment(tree.comment(cur.node), c);
+                    let _ = tree.set_comment(cur.node, joined.as_deref());
+                }
+            }
+            Tok::Nag(digits) => {
+                let nag = digits.parse::<u8>().ok().and_then(Annotation::from_nag);
+                annotate(tree, cur, line_no, &format!("${digits}"), nag, notices);
+            }
+            Tok::Suffix(s) => {
+                annotate(tree, cur, line_no, s, Annotation::from_symbol(s), notices);
+            }
+            Tok::Number => {}
+            Tok::Word(word, suffix) => {
+                if word == "*" || (parse_result(word).is_some() && suffix.is_empty()) {
+                    if depth == 0 {
+                        if let (Some(rep), Some(res)) = (cur.rep.as_mut(), parse_result(word)) {
+                            if rep.rec.meta.result.is_none() {
+                                rep.rec.meta.result = Some(res);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let mut text = word.to_string();
+                let mut suffix = suffix;
+                let ply = cur.rep.as_ref().map_or(0, |r| r.pos.ply());
+                // After the first move every move but a pass names a reference.
+                if suffix.is_empty() && ply > 0 && !word.eq_ignore_ascii_case("pass") {
+                    if let Some(Tok::Word(second, s2)) = lex.peek() {
+                        if parse_result(second).is_none() && second != "*" {
+                            lex.next_token();
+                            text = format!("{word} {second}");
+                            suffix = s2;
+                        }
+                    }
+                }
+                play(tree, cur, depth, line_no, &text, notices);
+                if !suffix.is_empty() {
+                    annotate(
+                        tree,
+                        cur,
+                        line_no,
+                        suffix,
+                        Annotation::from_symbol(suffix),
+                        notices,
+                    );
+                }
+            }
+        }
+    }
+    if lines.len() > 1 {
+        notices.push("the record ends inside a variation".to_string());
+    }
+}
+
+/// Plays a move's text on a line: on the main line as [`import`] does, in a variation
+/// stopping that variation on an error.
+fn play(
+    tree: &mut GameTree,
+    cur: &mut Line,
+    depth: usize,
+    line_no: usize,
+    text: &str,
+    notices: &mut Vec<String>,
+) {
+    let Some(rep) = cur.rep.as_mut() else { return };
+    let played = match rep.uhp_move(text) {
+        Ok(mv) => rep.play(line_no, text, mv).then_some(mv),
+        Err(reason) => {
+            rep.fail(line_no, text, reason);
+            None
+        }
+    };
+    match played {
+        Some(mv) => {
+            cur.node = tree.push(cur.node, mv);
+            cur.started = true;
+            if let Some(c) = cur.pending_comment.take() {
+                let joined = match tree.comment(cur.node) {
+                    Some(old) => format!("{c} {old}"),
+                    None => c,
+                };
+                let _ = tree.set_comment(cur.node, Some(&joined));
+            }
+        }
+        None if depth > 0 => {
+            if let Some(e) = rep.rec.error.take() {
+                notices.push(format!("{e}; the variation is read up to that move"));
+                tree.variation_errors.push(e);
+            }
+            cur.rep = None;
+        }
+        None => {}
+    }
+}
+
+fn annotate(
+    tree: &mut GameTree,
+    cur: &Line,
+    line_no: usize,
+    written: &str,
+    annotation: Option<Annotation>,
+    notices: &mut Vec<String>,
+) {
+    match annotation {
+        Some(a) if cur.started => {
+            let _ = tree.set_annotation(cur.node, Some(a));
+        }
+        _ => notices.push(format!(
+            "line {line_no}: '{written}' is not an annotation of a move here (expected $1 to $6, \
+             !, ?, !!, ??, !? or ?! after a move); it is ignored"
+        )),
+    }
 }

@@ -1,0 +1,463 @@
+//! Game trees and PGN with variations: the tree's operations and paths, reading variations,
+//! comments and annotations, writing them back, and the main line agreeing with `import`.
+
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{Move, Rules};
+use beeline::record::export::{to_pgn, to_pgn_tree};
+use beeline::record::tree::{Annotation, GameTree, NodeId, Path, TreeError};
+use beeline::record::{import, import_pgn_tree, pgn, Format, Record};
+use proptest::prelude::*;
+
+mod common;
+use common::{data, random_game, shared_recordings};
+
+/// The 31-ply reference game as a record and a one-line tree.
+fn reference() -> (Record, GameTree) {
+    let rec = import(&data("game.uhp"), None).unwrap();
+    let tree = GameTree::from_moves(rec.game_type, rec.rules, &rec.moves).unwrap();
+    (rec, tree)
+}
+
+/// A legal move after `node` other than the ones it already has.
+fn other_move(tree: &GameTree, node: NodeId, k: usize) -> Move {
+    let pos = tree.position_at(node).unwrap();
+    let taken: Vec<Move> = tree
+        .children(node)
+        .iter()
+        .filter_map(|&c| tree.mv(c))
+        .collect();
+    let free: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !taken.contains(m))
+        .collect();
+    free[k % free.len()]
+}
+
+/// Adds `n` moves after `node` (the first a new variation), returning the nodes.
+fn add_line(tree: &mut GameTree, node: NodeId, n: usize, k: usize) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    let mut cur = node;
+    for i in 0..n {
+        let mv = if i == 0 {
+            other_move(tree, cur, k)
+        } else {
+            tree.position_at(cur).unwrap().legal_moves()[k + i]
+        };
+        cur = tree.add_move(cur, mv).unwrap();
+        out.push(cur);
+    }
+    out
+}
+
+fn path(s: &str) -> Path {
+    s.parse().unwrap()
+}
+
+/// The reference game with a 4-move variation replacing ply 12, a 2-move variation nested
+/// at its 3rd move, and a second variation replacing ply 12.
+fn branched() -> (Record, GameTree, Vec<NodeId>, Vec<NodeId>, Vec<NodeId>) {
+    let (rec, mut tree) = reference();
+    let main = tree.mainline_nodes();
+    let v1 = add_line(&mut tree, main[10], 4, 0);
+    let nested = add_line(&mut tree, v1[1], 2, 1);
+    let v2 = add_line(&mut tree, main[10], 1, 2);
+    let mut all = v1.clone();
+    all.extend(&nested);
+    all.extend(&v2);
+    (rec, tree, v1, nested, all)
+}
+
+#[test]
+fn from_moves_and_line_to() {
+    let (rec, tree) = reference();
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(tree.len(), 31);
+    let main = tree.mainline_nodes();
+    assert_eq!(tree.line_to(main[11]), rec.moves[..12]);
+    assert_eq!(tree.line_to(tree.root()), Vec::<Move>::new());
+    assert_eq!(tree.ply(main[11]), Some(12));
+    assert_eq!(tree.parent(main[0]), Some(tree.root()));
+    assert_eq!(tree.parent(tree.root()), None);
+    let bad = GameTree::from_moves(rec.game_type, rec.rules, &[rec.moves[0], rec.moves[0]]);
+    assert!(
+        matches!(bad, Err(TreeError::Illegal { ply: 2, .. })),
+        "{bad:?}"
+    );
+    let msg = bad.unwrap_err().to_string();
+    assert!(msg.starts_with("move 2 is illegal here: "), "{msg}");
+}
+
+#[test]
+fn adding_the_recorded_move_follows_it() {
+    let (rec, mut tree) = reference();
+    let main = tree.mainline_nodes();
+    assert_eq!(tree.add_move(main[10], rec.moves[11]).unwrap(), main[11]);
+    assert_eq!(tree.len(), 31);
+    let alt = tree
+        .add_move(main[10], other_move(&tree, main[10], 0))
+        .unwrap();
+    assert_eq!(tree.children(main[10]), [main[11], alt]);
+    // An illegal move (the first placement again) is refused with the engine's reason.
+    assert!(matches!(
+        tree.add_move(alt, rec.moves[0]),
+        Err(TreeError::Illegal { ply: 13, .. })
+    ));
+    assert_eq!(tree.len(), 32);
+}
+
+#[test]
+fn paths_both_ways() {
+    let (rec, tree, v1, nested, _) = branched();
+    let main = tree.mainline_nodes();
+    assert_eq!(tree.path(tree.root()).unwrap().to_string(), "0");
+    assert_eq!(tree.path(main[11]).unwrap().to_string(), "12");
+    assert_eq!(tree.path(main[30]).unwrap().to_string(), "31");
+    assert_eq!(tree.path(v1[0]).unwrap().to_string(), "12.1.1");
+    assert_eq!(tree.path(v1[2]).unwrap().to_string(), "12.1.3");
+    assert_eq!(tree.path(nested[0]).unwrap().to_string(), "12.1.3.1.1");
+    assert_eq!(tree.path(nested[1]).unwrap().to_string(), "12.1.3.1.2");
+    let v2 = tree.children(main[10])[2];
+    assert_eq!(tree.path(v2).unwrap().to_string(), "12.2.1");
+    for n in tree.nodes() {
+        let p = tree.path(n).unwrap();
+        assert_eq!(tree.node_at(&p), Some(n), "{p}");
+        assert_eq!(p.to_string().parse::<Path>().unwrap(), p);
+    }
+    assert_eq!(tree.node_at(&path("0")), Some(tree.root()));
+    assert_eq!(tree.node_at(&path("32")), None);
+    assert_eq!(tree.node_at(&path("12.3.1")), None);
+    assert_eq!(tree.node_at(&path("12.1.5")), None);
+    assert_eq!(tree.node_at(&path("11.1.1")), None);
+    // The nested variation's line: the variation's first two moves, then its own.
+    let mut line = rec.moves[..11].to_vec();
+    line.extend([tree.mv(v1[0]).unwrap(), tree.mv(v1[1]).unwrap()]);
+    line.extend(nested.iter().map(|&n| tree.mv(n).unwrap()));
+    assert_eq!(tree.line_to(nested[1]), line);
+}
+
+#[test]
+fn promote_and_make_main_line() {
+    let (rec, mut tree, v1, nested, _) = branched();
+    let main = tree.mainline_nodes();
+    let v2 = tree.children(main[10])[2];
+    tree.promote(v2).unwrap();
+    assert_eq!(tree.children(main[10]), [main[11], v2, v1[0]]);
+    tree.promote(v2).unwrap();
+    assert_eq!(tree.children(main[10]), [v2, main[11], v1[0]]);
+    assert_eq!(tree.mainline().len(), 12);
+    // Promoting the main line's move does nothing.
+    tree.promote(v2).unwrap();
+    assert_eq!(tree.children(main[10]), [v2, main[11], v1[0]]);
+
+    tree.make_main_line(nested[1]).unwrap();
+    assert_eq!(tree.children(main[10]), [v1[0], v2, main[11]]);
+    assert_eq!(tree.mainline(), tree.line_to(nested[1]));
+    assert_eq!(tree.path(nested[1]).unwrap().to_string(), "15");
+    assert_eq!(tree.path(main[11]).unwrap().to_string(), "12.2.1");
+    assert_eq!(tree.path(v1[2]).unwrap().to_string(), "14.1.1");
+    tree.make_main_line(main[30]).unwrap();
+    assert_eq!(tree.mainline(), rec.moves);
+}
+
+#[test]
+fn delete_a_branch() {
+    let (rec, mut tree, v1, nested, _) = branched();
+    assert_eq!(tree.len(), 31 + 4 + 2 + 1);
+    tree.delete_from(v1[1]).unwrap();
+    assert_eq!(tree.len(), 31 + 1 + 1);
+    assert!(!tree.contains(nested[0]) && !tree.contains(v1[3]));
+    assert_eq!(tree.children(v1[0]), []);
+    assert_eq!(tree.path(v1[2]), None);
+    assert_eq!(tree.delete_from(v1[1]), Err(TreeError::NoSuchNode));
+    assert_eq!(tree.mainline(), rec.moves);
+    tree.delete_from(tree.mainline_nodes()[0]).unwrap();
+    assert!(tree.is_empty());
+    assert_eq!(tree.len(), 0);
+}
+
+#[test]
+fn pgn_round_trip_with_nested_variations_comments_and_annotations() {
+    let (mut rec, mut tree, v1, nested, all) = branched();
+    rec.meta.white = Some("alice".into());
+    tree.set_comment(tree.root(), Some("A club game")).unwrap();
+    let main = tree.mainline_nodes();
+    for (i, a) in Annotation::ALL.into_iter().enumerate() {
+        tree.set_annotation(main[i * 2], Some(a)).unwrap();
+        tree.set_annotation(all[i], Some(a)).unwrap();
+    }
+    tree.set_comment(main[3], Some("solid (for now)")).unwrap();
+    tree.set_comment(v1[0], Some("the idea")).unwrap();
+    tree.set_comment(nested[1], Some("deep")).unwrap();
+    assert_eq!(
+        tree.set_annotation(tree.root(), Some(Annotation::Good)),
+        Err(TreeError::Root)
+    );
+
+    let text = to_pgn_tree(&rec, &tree);
+    assert!(text.contains("\n12. "), "{text}");
+    assert!(text.contains("\n(12. "), "{text}");
+    assert!(text.contains(" (14. "), "{text}");
+    assert!(text.contains("1. wP $1\n"), "{text}");
+    let (back_rec, back) = pgn::import_tree(&text, rec.rules).unwrap();
+    assert_eq!(back, tree, "{text}");
+    assert!(back.variation_errors().is_empty());
+    assert_eq!(back_rec.moves, rec.moves);
+    assert_eq!(back_rec.meta.white.as_deref(), Some("alice"));
+    assert!(back_rec.error.is_none());
+    // The main line is what the plain PGN reader reads from the plain export.
+    let (r2, t2) = import_pgn_tree(&text).unwrap();
+    assert_eq!(t2, tree);
+    assert_eq!(r2.moves, import(&to_pgn(&rec), None).unwrap().moves);
+}
+
+#[test]
+fn a_tree_without_variations_writes_as_to_pgn() {
+    let (mut rec, tree) = reference();
+    rec.meta.black = Some("bob".into());
+    assert_eq!(to_pgn_tree(&rec, &tree), to_pgn(&rec));
+    let empty = GameTree::new(rec.game_type, rec.rules);
+    let mut none = rec.clone();
+    none.moves.clear();
+    assert_eq!(to_pgn_tree(&none, &empty), to_pgn(&none));
+}
+
+/// The reference game's first 8 plies, written by hand with variations in every style.
+const HAND: &str = "[GameType \"Base+MLP\"]
+[White \"alice\"]
+
+{A club game}
+1. wP
+2. bS1 \\wP! (2. bS1 wP- {east instead} 3. wM -wP (3... wQ -wP $5) 4. bA1 bS1-??)
+(2... bM wP- ?! {a Mosquito})
+3. wM wP\\ $1
+4. bA1 -bS1 {solid} {for now}
+5. wQ -wM!!
+6. bQ bS1/ ?
+7. wA1 wM/ $4 ( {instead} 7. wA1 -wQ !? )
+8. bA1 /wQ $6
+
+WhiteWins
+";
+
+#[test]
+fn hand_written_variations() {
+    let (rec, tree) = pgn::import_tree(HAND, Rules::uhp()).unwrap();
+    assert!(
+        tree.variation_errors().is_empty(),
+        "{:?}",
+        tree.variation_errors()
+    );
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    let (reference, _) = reference();
+    assert_eq!(rec.moves, reference.moves[..8]);
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(tree.len(), 8 + 3 + 1 + 1 + 1);
+    assert_eq!(tree.comment(tree.root()), Some("A club game"));
+    let at = |s: &str| tree.node_at(&path(s)).unwrap();
+    let ann = |s: &str| tree.annotation(at(s));
+    assert_eq!(ann("2"), Some(Annotation::Good));
+    assert_eq!(ann("3"), Some(Annotation::Good));
+    assert_eq!(ann("5"), Some(Annotation::Brilliant));
+    assert_eq!(ann("6"), Some(Annotation::Mistake));
+    assert_eq!(ann("7"), Some(Annotation::Blunder));
+    assert_eq!(ann("8"), Some(Annotation::Dubious));
+    assert_eq!(ann("2.1.3"), Some(Annotation::Blunder));
+    assert_eq!(ann("2.1.2.1.1"), Some(Annotation::Interesting));
+    assert_eq!(ann("2.2.1"), Some(Annotation::Dubious));
+    assert_eq!(ann("7.1.1"), Some(Annotation::Interesting));
+    assert_eq!(tree.comment(at("2.1.1")), Some("east instead"));
+    assert_eq!(tree.comment(at("2.2.1")), Some("a Mosquito"));
+    assert_eq!(tree.comment(at("4")), Some("solid for now"));
+    // A comment opening a variation goes to its first move.
+    assert_eq!(tree.comment(at("7.1.1")), Some("instead"));
+    assert_eq!(tree.path(at("2.1.3")).unwrap().to_string(), "2.1.3");
+    assert_eq!(tree.ply(at("2.1.3")), Some(4));
+    // The record is the plain reader's (which stops at the first variation).
+    assert_eq!(rec.comments[0], (0, "A club game".to_string()));
+    assert_eq!(
+        rec.result(),
+        beeline::engine::position::GameState::WhiteWins
+    );
+    // Written and read again: the same tree.
+    let text = to_pgn_tree(&rec, &tree);
+    let (_, back) = pgn::import_tree(&text, Rules::uhp()).unwrap();
+    assert_eq!(back, tree, "{text}");
+}
+
+#[test]
+fn errors_stop_their_variation_only() {
+    let text = "[GameType \"Base+MLP\"]
+
+1. wP
+2. bS1 \\wP (2. bS1 wP- 3. wQ wQ- 4. bA1 bS1- (4. bA1 -wQ)) (2. xyz) (2. bG1 wP/ {kept})
+3. wM wP\\ ( 3. wM wP- 4. bA1 wM ) 4. bA1 -bS1
+";
+    let (rec, tree) = pgn::import_tree(text, Rules::uhp()).unwrap();
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    assert_eq!(rec.moves.len(), 4);
+    assert_eq!(tree.mainline(), rec.moves);
+    let errors = tree.variation_errors();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(errors[0].line, 4);
+    assert_eq!(errors[0].text, "wQ wQ-");
+    assert_eq!(errors[1].text, "xyz");
+    assert_eq!(errors[2].text, "bA1 wM");
+    let at = |s: &str| tree.node_at(&path(s));
+    // Each variation keeps its moves before the bad one.
+    assert!(at("2.1.1").is_some() && at("2.1.2").is_none());
+    assert_eq!(tree.comment(at("2.2.1").unwrap()), Some("kept"));
+    assert!(at("3.1.1").is_some() && at("3.1.2").is_none());
+    assert_eq!(tree.len(), 4 + 1 + 1 + 1);
+    assert_eq!(
+        rec.notices
+            .iter()
+            .filter(|n| n.contains("variation is read up to"))
+            .count(),
+        3,
+        "{:?}",
+        rec.notices
+    );
+    for e in errors {
+        assert!(!e.to_string().contains('{'), "{e}");
+    }
+}
+
+#[test]
+fn main_line_errors_stop_the_import_as_before() {
+    let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bA1 wS1-)\n3. wQ wS9-\n4. bQ -bS1\n";
+    let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
+    let plain_text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ wS9-\n4. bQ -bS1\n";
+    let plain = pgn::import(plain_text, Rules::default()).unwrap();
+    assert_eq!(rec.moves, plain.moves);
+    assert_eq!(rec.error, plain.error);
+    assert!(rec.error.is_some());
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(tree.len(), 3);
+}
+
+#[test]
+fn odd_tokens_give_notices_not_errors() {
+    let text = "[GameType \"Base\"]\n\n$1 (1. wG1) 1. wS1 $9 !!! 2. bS1 -wS1 ) (2. bA1 wS1- (\n";
+    let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(tree.len(), 3);
+    assert!(tree.annotation(tree.mainline_nodes()[0]).is_none());
+    for part in [
+        "'$1'",
+        "before any move",
+        "'$9'",
+        "'!!!'",
+        "closes no",
+        "ends inside",
+    ] {
+        assert!(
+            rec.notices.iter().any(|n| n.contains(part)),
+            "{part}: {:?}",
+            rec.notices
+        );
+    }
+}
+
+#[test]
+fn project_pgn_records_read_the_same_with_the_tree_reader() {
+    for name in [
+        "mzinga.pgn",
+        "hivegame.pgn",
+        "bga_numbering.pgn",
+        "illegal_move.pgn",
+        "queen_opening.pgn",
+    ] {
+        let text = data(name);
+        let plain = import(&text, Some(Format::Pgn)).unwrap();
+        let (rec, tree) = import_pgn_tree(&text).unwrap();
+        assert_eq!(rec, plain, "{name}");
+        assert_eq!(tree.mainline(), plain.moves, "{name}");
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/fixtures (run with --ignored)"]
+fn shared_pgn_recordings_read_the_same_with_the_tree_reader() {
+    let dir = shared_recordings();
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "pgn") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let plain = import(&text, Some(Format::Pgn)).unwrap();
+        let (rec, tree) = import_pgn_tree(&text).unwrap();
+        assert_eq!(tree.mainline(), plain.moves, "{}", path.display());
+        assert_eq!(rec, plain, "{}", path.display());
+        // Written with the tree writer and read again: the same tree.
+        let (_, back) = pgn::import_tree(&to_pgn_tree(&rec, &tree), rec.rules).unwrap();
+        assert_eq!(back, tree, "{}", path.display());
+        n += 1;
+    }
+    assert!(n > 0, "no PGN recordings in {}", dir.display());
+}
+
+const COMMENTS: [&str; 4] = ["good idea", "a (b) ; c $1 !?", "x\ny", "  padded  "];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random legal games with random branches, comments and annotations survive PGN.
+    #[test]
+    fn random_trees_round_trip(
+        picks in prop::collection::vec(any::<u32>(), 0..40),
+        branches in prop::collection::vec(
+            (any::<usize>(), any::<bool>(), prop::collection::vec(any::<u32>(), 1..6), any::<u8>()),
+            0..6,
+        ),
+    ) {
+        let gt = GameType::MLP;
+        let rules = Rules::default();
+        let game = random_game(gt, &picks);
+        let mut tree = GameTree::from_moves(gt, rules, &game.moves()).unwrap();
+        for (at, from_any, line, deco) in branches {
+            // Branch from a node of the main line, or from any node for nesting.
+            let pool = if from_any { tree.nodes() } else { tree.mainline_nodes() };
+            let mut pool = pool;
+            pool.push(tree.root());
+            let mut cur = pool[at % pool.len()];
+            for p in line {
+                let legal = tree.position_at(cur).unwrap().legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                cur = tree.add_move(cur, legal[p as usize % legal.len()]).unwrap();
+                let a = Annotation::from_nag(deco % 8);
+                tree.set_annotation(cur, a).unwrap();
+                if deco % 3 == 0 {
+                    tree.set_comment(cur, Some(COMMENTS[(p % 4) as usize])).unwrap();
+                }
+            }
+        }
+        if picks.len() % 2 == 1 {
+            tree.set_comment(tree.root(), Some("root")).unwrap();
+        }
+        let rec = Record::new(gt, Format::Pgn);
+        let text = to_pgn_tree(&rec, &tree);
+        let (back_rec, back) = pgn::import_tree(&text, rules).unwrap();
+        prop_assert_eq!(&back, &tree, "{}", text);
+        prop_assert!(back_rec.error.is_none());
+        prop_assert!(back.variation_errors().is_empty());
+        prop_assert_eq!(back_rec.moves, tree.mainline());
+    }
+}
+
+#[test]
+fn the_documented_layout() {
+    let (rec, tree) = pgn::import_tree(HAND, Rules::uhp()).unwrap();
+    let text = to_pgn_tree(&rec, &tree);
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RECORDS.md")).unwrap();
+    let start = text.find("1. wP").unwrap();
+    let end = text.find("\n4. ").unwrap();
+    assert!(docs.contains(&text[start..end]), "{}", &text[start..end]);
+}
