@@ -370,7 +370,7 @@ fn explanation_of_direct_and_referenced_turns() {
 fn syntax_prints_canonically() {
     let m: DirectionMove = "13. G*Qm".parse().unwrap();
     assert_eq!(m.to_string(), "G\u{2733}\u{FE0E}Qm");
-    assert_eq!(m.to_ascii(), "G*Qm");
+    assert_eq!(m.write(Style::Ascii), "G*Qm");
     assert_eq!("--".parse::<DirectionMove>().unwrap().to_string(), "—");
 }
 

@@ -454,9 +454,9 @@ impl FromStr for AlgebraicMove {
     /// The first of [`AlgebraicMove::alternatives`].
     fn from_str(s: &str) -> Result<AlgebraicMove, SyntaxError> {
         let alts = parse::alternatives(s)?;
-        alts.into_iter()
-            .next()
-            .ok_or_else(|| SyntaxError::new("algebraic", s, "nothing to read"))
+        alts.into_iter().next().ok_or_else(|| {
+            SyntaxError::new(<AlgebraicMove as Notation>::NAME, s, "nothing to read")
+        })
     }
 }
 
@@ -659,7 +659,7 @@ mod parse {
     }
 
     fn err(text: &str, reason: impl Into<String>) -> SyntaxError {
-        SyntaxError::new("algebraic", text, reason)
+        SyntaxError::new(<AlgebraicMove as Notation>::NAME, text, reason)
     }
 
     pub(super) fn alternatives(text: &str) -> Result<Vec<AlgebraicMove>, SyntaxError> {

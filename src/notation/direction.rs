@@ -105,11 +105,6 @@ impl DirectionMove {
     pub fn styled(&self, style: Style) -> Styled<'_> {
         Styled(self, style)
     }
-
-    /// The ASCII form (`A2xQs`, `G*Qm`, `--`).
-    pub fn to_ascii(&self) -> String {
-        self.styled(Style::Ascii).to_string()
-    }
 }
 
 impl Notation for DirectionMove {
@@ -183,7 +178,7 @@ impl fmt::Display for DirectionMove {
 }
 
 fn syntax(text: &str, reason: impl Into<String>) -> SyntaxError {
-    SyntaxError::new("direction", text, reason)
+    SyntaxError::new(<DirectionMove as Notation>::NAME, text, reason)
 }
 
 /// Strips an optional turn number (`12.`, `12...`) from the front.
@@ -683,7 +678,7 @@ mod tests {
         for v in ["G✳Qm", "G*Qm", "G+×Qm", "G+xQm", "13. G✳Qm", "G ✳ Q m"] {
             assert_eq!(v.parse::<DirectionMove>().unwrap(), star, "{v}");
         }
-        assert_eq!(star.to_ascii(), "G*Qm");
+        assert_eq!(star.write(Style::Ascii), "G*Qm");
         for p in ["—", "–", "--", "---", "pass", "PASS", "4. --"] {
             assert_eq!(
                 p.parse::<DirectionMove>().unwrap(),
@@ -691,7 +686,7 @@ mod tests {
                 "{p}"
             );
         }
-        assert_eq!(DirectionMove::Pass.to_ascii(), "--");
+        assert_eq!(DirectionMove::Pass.write(Style::Ascii), "--");
         assert_eq!(
             "A2xPm".parse::<DirectionMove>().unwrap().to_string(),
             "A2×Pm"

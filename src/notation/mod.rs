@@ -229,16 +229,6 @@ impl ReadError {
             ReadError::Illegal { rule, .. } => ReadError::Illegal { text, rule },
         }
     }
-
-    /// The text that could not be read.
-    pub fn text(&self) -> &str {
-        match self {
-            ReadError::Syntax(e) => &e.text,
-            ReadError::NoMatch { text, .. }
-            | ReadError::Ambiguous { text, .. }
-            | ReadError::Illegal { text, .. } => text,
-        }
-    }
 }
 
 /// A move of a game that could not be read.

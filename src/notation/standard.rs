@@ -50,21 +50,22 @@ impl Notation for MoveString {
     }
 
     fn to_move(&self, pos: &Position, frame: &Frame) -> Result<Move, ReadError> {
-        let text = self.to_string();
+        // The text only matters for an error: written then, not for every move read.
+        let text = || self.to_string();
         let (piece, to) = match *self {
             MoveString::Pass => (None, None),
             MoveString::First(piece) => {
                 if !pos.board().is_empty() {
-                    return Err(ReadError::no_match(&text, Mismatch::NeedsReference));
+                    return Err(ReadError::no_match(&text(), Mismatch::NeedsReference));
                 }
                 (Some(piece), Some(crate::engine::hex::Hex::ORIGIN))
             }
             MoveString::Move { piece, target } => {
                 if piece == target.reference && target.direction.is_none() {
-                    return Err(ReadError::no_match(&text, Mismatch::ClimbsItself));
+                    return Err(ReadError::no_match(&text(), Mismatch::ClimbsItself));
                 }
                 let r = pos.board().position(target.reference.id()).ok_or_else(|| {
-                    ReadError::no_match(&text, Mismatch::UnknownReference(target.reference))
+                    ReadError::no_match(&text(), Mismatch::UnknownReference(target.reference))
                 })?;
                 let to = target
                     .direction
@@ -90,7 +91,7 @@ impl Notation for MoveString {
             Ok(mv)
         } else {
             Err(ReadError::Illegal {
-                text,
+                text: text(),
                 rule: pos.explain(mv),
             })
         }

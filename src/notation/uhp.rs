@@ -54,14 +54,6 @@ impl MoveString {
             Direction::NE => ("", "/"),
         }
     }
-
-    /// The piece the string moves, if any.
-    pub fn piece(&self) -> Option<Piece> {
-        match self {
-            MoveString::Pass => None,
-            MoveString::First(p) | MoveString::Move { piece: p, .. } => Some(*p),
-        }
-    }
 }
 
 impl fmt::Display for MoveString {
@@ -81,7 +73,7 @@ impl fmt::Display for MoveString {
 }
 
 fn syntax(text: &str, reason: impl Into<String>) -> SyntaxError {
-    SyntaxError::new("standard", text, reason)
+    SyntaxError::new(<MoveString as Notation>::NAME, text, reason)
 }
 
 impl FromStr for MoveString {
