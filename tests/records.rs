@@ -75,12 +75,16 @@ fn mzinga_pgn_with_tags_comments_and_result() {
         m.extra,
         vec![("Annotator".to_string(), "carol".to_string())]
     );
+    assert_eq!(rec.comment_at(5), Some("the Queen comes out"));
+    assert_eq!(rec.comment_at(12), Some("bB1 climbs"));
+    assert_eq!(rec.tree.nodes().len(), rec.moves.len());
     assert_eq!(
-        rec.comments,
-        vec![
-            (5, "the Queen comes out".to_string()),
-            (12, "bB1 climbs".to_string())
-        ]
+        rec.tree
+            .nodes()
+            .iter()
+            .filter(|&&n| rec.tree.comment(n).is_some())
+            .count(),
+        2
     );
 }
 

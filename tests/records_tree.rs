@@ -3,10 +3,33 @@
 
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{Move, Rules};
-use beeline::record::export::{to_pgn, to_pgn_tree};
+use beeline::record::export::to_pgn;
 use beeline::record::tree::{Annotation, GameTree, NodeId, Path, TreeError};
-use beeline::record::{import, import_pgn_tree, pgn, Format, Record};
+use beeline::record::{import, pgn, Format, Record, RecordError};
 use proptest::prelude::*;
+
+/// The PGN reader's record and its tree.
+fn import_tree(text: &str, rules: Rules) -> Result<(Record, GameTree), RecordError> {
+    pgn::import(text, rules).map(|rec| {
+        let tree = rec.tree.clone();
+        (rec, tree)
+    })
+}
+
+/// [`import_tree`] with format detection's rules (UHP's, for PGN).
+fn import_pgn_tree(text: &str) -> Result<(Record, GameTree), RecordError> {
+    import(text, Some(Format::Pgn)).map(|rec| {
+        let tree = rec.tree.clone();
+        (rec, tree)
+    })
+}
+
+/// A record's PGN with another tree.
+fn to_pgn_tree(rec: &Record, tree: &GameTree) -> String {
+    let mut rec = rec.clone();
+    rec.set_tree(tree.clone());
+    to_pgn(&rec)
+}
 
 mod common;
 use common::{data, random_game, shared_recordings};
@@ -199,27 +222,15 @@ fn pgn_round_trip_with_nested_variations_comments_and_annotations() {
     assert!(text.contains("\n(12. "), "{text}");
     assert!(text.contains(" (14. "), "{text}");
     assert!(text.contains("1. wP $1\n"), "{text}");
-    let (back_rec, back) = pgn::import_tree(&text, rec.rules).unwrap();
+    let (back_rec, back) = import_tree(&text, rec.rules).unwrap();
     assert_eq!(back, tree, "{text}");
     assert!(back.variation_errors().is_empty());
     assert_eq!(back_rec.moves, rec.moves);
     assert_eq!(back_rec.meta.white.as_deref(), Some("alice"));
     assert!(back_rec.error.is_none());
-    // The main line is what the plain PGN reader reads from the plain export.
     let (r2, t2) = import_pgn_tree(&text).unwrap();
     assert_eq!(t2, tree);
-    assert_eq!(r2.moves, import(&to_pgn(&rec), None).unwrap().moves);
-}
-
-#[test]
-fn a_tree_without_variations_writes_as_to_pgn() {
-    let (mut rec, tree) = reference();
-    rec.meta.black = Some("bob".into());
-    assert_eq!(to_pgn_tree(&rec, &tree), to_pgn(&rec));
-    let empty = GameTree::new(rec.game_type, rec.rules);
-    let mut none = rec.clone();
-    none.moves.clear();
-    assert_eq!(to_pgn_tree(&none, &empty), to_pgn(&none));
+    assert_eq!(r2.moves, tree.mainline());
 }
 
 /// The reference game's first 8 plies, written by hand with variations in every style.
@@ -242,7 +253,7 @@ WhiteWins
 
 #[test]
 fn hand_written_variations() {
-    let (rec, tree) = pgn::import_tree(HAND, Rules::uhp()).unwrap();
+    let (rec, tree) = import_tree(HAND, Rules::uhp()).unwrap();
     assert!(
         tree.variation_errors().is_empty(),
         "{:?}",
@@ -274,14 +285,14 @@ fn hand_written_variations() {
     assert_eq!(tree.path(at("2.1.3")).unwrap().to_string(), "2.1.3");
     assert_eq!(tree.ply(at("2.1.3")), Some(4));
     // The record is the plain reader's (which stops at the first variation).
-    assert_eq!(rec.comments[0], (0, "A club game".to_string()));
+    assert_eq!(rec.comment_at(0), Some("A club game"));
     assert_eq!(
         rec.result(),
         beeline::engine::position::GameState::WhiteWins
     );
     // Written and read again: the same tree.
     let text = to_pgn_tree(&rec, &tree);
-    let (_, back) = pgn::import_tree(&text, Rules::uhp()).unwrap();
+    let (_, back) = import_tree(&text, Rules::uhp()).unwrap();
     assert_eq!(back, tree, "{text}");
 }
 
@@ -293,7 +304,7 @@ fn errors_stop_their_variation_only() {
 2. bS1 \\wP (2. bS1 wP- 3. wQ wQ- 4. bA1 bS1- (4. bA1 -wQ)) (2. xyz) (2. bG1 wP/ {kept})
 3. wM wP\\ ( 3. wM wP- 4. bA1 wM ) 4. bA1 -bS1
 ";
-    let (rec, tree) = pgn::import_tree(text, Rules::uhp()).unwrap();
+    let (rec, tree) = import_tree(text, Rules::uhp()).unwrap();
     assert!(rec.error.is_none(), "{:?}", rec.error);
     assert_eq!(rec.moves.len(), 4);
     assert_eq!(tree.mainline(), rec.moves);
@@ -326,7 +337,7 @@ fn errors_stop_their_variation_only() {
 #[test]
 fn main_line_errors_stop_the_import_as_before() {
     let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bA1 wS1-)\n3. wQ wS9-\n4. bQ -bS1\n";
-    let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
+    let (rec, tree) = import_tree(text, Rules::default()).unwrap();
     let plain_text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ wS9-\n4. bQ -bS1\n";
     let plain = pgn::import(plain_text, Rules::default()).unwrap();
     assert_eq!(rec.moves, plain.moves);
@@ -339,7 +350,7 @@ fn main_line_errors_stop_the_import_as_before() {
 #[test]
 fn odd_tokens_give_notices_not_errors() {
     let text = "[GameType \"Base\"]\n\n$1 (1. wG1) 1. wS1 $9 !!! 2. bS1 -wS1 ) (2. bA1 wS1- (\n";
-    let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
+    let (rec, tree) = import_tree(text, Rules::default()).unwrap();
     assert!(rec.error.is_none(), "{:?}", rec.error);
     assert_eq!(tree.mainline(), rec.moves);
     assert_eq!(rec.moves.len(), 2);
@@ -394,7 +405,7 @@ fn shared_pgn_recordings_read_the_same_with_the_tree_reader() {
         assert_eq!(tree.mainline(), plain.moves, "{}", path.display());
         assert_eq!(rec, plain, "{}", path.display());
         // Written with the tree writer and read again: the same tree.
-        let (_, back) = pgn::import_tree(&to_pgn_tree(&rec, &tree), rec.rules).unwrap();
+        let (_, back) = import_tree(&to_pgn_tree(&rec, &tree), rec.rules).unwrap();
         assert_eq!(back, tree, "{}", path.display());
         n += 1;
     }
@@ -443,7 +454,7 @@ proptest! {
         }
         let rec = Record::new(gt, Format::Pgn);
         let text = to_pgn_tree(&rec, &tree);
-        let (back_rec, back) = pgn::import_tree(&text, rules).unwrap();
+        let (back_rec, back) = import_tree(&text, rules).unwrap();
         prop_assert_eq!(&back, &tree, "{}", text);
         prop_assert!(back_rec.error.is_none());
         prop_assert!(back.variation_errors().is_empty());
@@ -453,7 +464,7 @@ proptest! {
 
 #[test]
 fn the_documented_layout() {
-    let (rec, tree) = pgn::import_tree(HAND, Rules::uhp()).unwrap();
+    let (rec, tree) = import_tree(HAND, Rules::uhp()).unwrap();
     let text = to_pgn_tree(&rec, &tree);
     let docs =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RECORDS.md")).unwrap();

@@ -12,7 +12,7 @@
 //! assert_eq!(rows[1].direction, "S");
 //! ```
 
-use super::tree::{GameTree, NodeId};
+use super::tree::NodeId;
 use super::Record;
 use crate::engine::position::Position;
 use crate::notation::algebraic::{AlgebraicMove, Form};
@@ -194,25 +194,6 @@ fn escape_tag(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The record as PGN, in Mzinga's layout: tags GameType, Date, Event, Site, Round, White,
-/// Black, Result (as a UHP state), the other tags, a blank line, one numbered ply per line
-/// with its comments, a blank line and the result.
-pub fn to_pgn(rec: &Record) -> String {
-    let mut out = pgn_header(rec);
-    for (_, c) in rec.comments.iter().filter(|(p, _)| *p == 0) {
-        let _ = writeln!(out, "{{{c}}}");
-    }
-    for (i, s) in moves_in::<MoveString>(rec, ()).iter().enumerate() {
-        let _ = write!(out, "{}. {s}", i + 1);
-        for (_, c) in rec.comments.iter().filter(|(p, _)| *p == i + 1) {
-            let _ = write!(out, " {{{}}}", c.replace('}', ")"));
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "\n{}\n", rec.result());
-    out
-}
-
 /// The tag pairs of [`to_pgn`] and the blank line after them.
 fn pgn_header(rec: &Record) -> String {
     let m = &rec.meta;
@@ -239,13 +220,14 @@ fn pgn_header(rec: &Record) -> String {
     out
 }
 
-/// A record with its game tree as PGN: [`to_pgn`]'s tags from the record and its layout
-/// for the tree's main line, one numbered ply per line; each variation follows the ply it
+/// The record as PGN, in Mzinga's layout: tags GameType, Date, Event, Site, Round, White,
+/// Black, Result (as a UHP state), the other tags, a blank line, one numbered ply per line
+/// of the main line, a blank line and the result. Each variation follows the ply it
 /// replaces, on a line of its own, in parentheses (nested ones inline), and every move is
-/// written `N. move $n {comment}` with its annotation as a NAG. The moves are the tree's
-/// (the record's are not read). [`pgn::import_tree`](super::pgn::import_tree) reads it back
-/// to an equal tree.
-pub fn to_pgn_tree(rec: &Record, tree: &GameTree) -> String {
+/// written `N. move $n {comment}` with its annotation as a NAG.
+/// [`pgn::import`](super::pgn::import) reads it back to an equal tree.
+pub fn to_pgn(rec: &Record) -> String {
+    let tree = &rec.tree;
     let mut out = pgn_header(rec);
     if let Some(c) = tree.comment(tree.root()) {
         let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));

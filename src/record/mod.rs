@@ -252,8 +252,9 @@ pub struct Record {
     pub rules: Rules,
     /// The legal prefix of the record, in engine coordinates.
     pub moves: Vec<Move>,
-    /// Comments, each after the move of its ply (0: before the first move).
-    pub comments: Vec<(usize, String)>,
+    /// The whole game: the main line (equal to `moves`), its variations, and the comments
+    /// and annotations of its moves (the root's comment comes before the first move).
+    pub tree: tree::GameTree,
     pub format: Format,
     /// The coordinates the standard notation is written in.
     pub coordinates: Coordinates,
@@ -271,12 +272,27 @@ impl Record {
             game_type,
             rules: Rules::default(),
             moves: Vec::new(),
-            comments: Vec::new(),
+            tree: tree::GameTree::new(game_type, Rules::default()),
             format,
             coordinates: format.coordinates(),
             notices: Vec::new(),
             error: None,
         }
+    }
+
+    /// Replaces the game tree; `moves` becomes its main line.
+    pub fn set_tree(&mut self, tree: tree::GameTree) {
+        self.moves = tree.mainline();
+        self.tree = tree;
+    }
+
+    /// The comment after the main line's move of `ply` (0: before the first move).
+    pub fn comment_at(&self, ply: usize) -> Option<&str> {
+        let node = match ply {
+            0 => self.tree.root(),
+            _ => *self.tree.mainline_nodes().get(ply - 1)?,
+        };
+        self.tree.comment(node)
     }
 
     /// The position after every move of the record.
@@ -319,24 +335,7 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
         Format::Uhp | Format::Pgn => Rules::uhp(),
         _ => Rules::default(),
     };
-    let read = |t: &str, r: Rules| import_with(t, format, r).map(|rec| (rec, ()));
-    Ok(read_repaired(text, rules, &read)?.0)
-}
-
-/// Reads a PGN record with its variations ([`pgn::import_tree`]) under the same rules and
-/// repairs as [`import`], so the record is `import(text, Some(Format::Pgn))`'s and
-/// `Record::moves` is the tree's main line.
-///
-/// ```
-/// use beeline::record::import_pgn_tree;
-/// let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bG1 wS1- ?!)\n";
-/// let (rec, tree) = import_pgn_tree(text).unwrap();
-/// assert_eq!(rec.moves, tree.mainline());
-/// assert_eq!(tree.path(tree.nodes()[2]).unwrap().to_string(), "2.1.1");
-/// ```
-pub fn import_pgn_tree(text: &str) -> Result<(Record, tree::GameTree), RecordError> {
-    check_size(text)?;
-    read_repaired(text, Rules::uhp(), &pgn::import_tree)
+    read_repaired(text, rules, &|t: &str, r: Rules| import_with(t, format, r))
 }
 
 fn check_size(text: &str) -> Result<(), RecordError> {
@@ -349,50 +348,41 @@ fn check_size(text: &str) -> Result<(), RecordError> {
     Ok(())
 }
 
-/// A reader of a record and what else it builds from the same text (a game tree).
-type Reader<'a, T> = dyn Fn(&str, Rules) -> Result<(Record, T), RecordError> + 'a;
+/// A reader of one format under some rules.
+type Reader<'a> = dyn Fn(&str, Rules) -> Result<Record, RecordError> + 'a;
 
 /// Reads with `rules`, and again without the repetition rule when the record plays on
 /// after a third repetition.
-fn read_repaired<T>(
-    text: &str,
-    rules: Rules,
-    read: &Reader<T>,
-) -> Result<(Record, T), RecordError> {
-    let (rec, extra) = read_with_repairs(text, rules, read)?;
+fn read_repaired(text: &str, rules: Rules, read: &Reader) -> Result<Record, RecordError> {
+    let rec = read_with_repairs(text, rules, read)?;
     if rec.error.is_none() || !rec.drawn_by_repetition() {
-        return Ok((rec, extra));
+        return Ok(rec);
     }
     // The record plays on after a third repetition: read it without the rule.
     let n = rec.moves.len();
-    let (mut rec, extra) = read_with_repairs(text, rules.with_repetition_draw(false), read)?;
+    let mut rec = read_with_repairs(text, rules.with_repetition_draw(false), read)?;
     rec.notices.push(format!(
         "after move {n} {THIRD_TIME}, a draw on servers such as hivegame.com; the record plays \
          on, so it is read without the repetition rule"
     ));
-    Ok((rec, extra))
+    Ok(rec)
 }
 
 /// Reads a record with `rules`, or without the tournament opening rule when a Queen on the
 /// first turn is what stops it (old games did that).
-fn read_with_repairs<T>(
-    text: &str,
-    rules: Rules,
-    read: &Reader<T>,
-) -> Result<(Record, T), RecordError> {
+fn read_with_repairs(text: &str, rules: Rules, read: &Reader) -> Result<Record, RecordError> {
     let strict = read(text, rules)?;
-    if strict.0.error.is_none() {
+    if strict.error.is_none() {
         return Ok(strict);
     }
     // Keep the retry only if the Queen opening is exactly what stopped the strict import.
-    let relaxed = read(text, rules.with_tournament_opening(false))?;
-    let k = strict.0.moves.len();
-    let queen_opening = matches!(relaxed.0.moves.get(k), Some(Move::Place { piece, .. })
+    let mut relaxed = read(text, rules.with_tournament_opening(false))?;
+    let k = strict.moves.len();
+    let queen_opening = matches!(relaxed.moves.get(k), Some(Move::Place { piece, .. })
         if piece.bug() == Bug::Queen && k < 2);
-    if relaxed.0.moves.len() > k && queen_opening {
-        let (mut rec, extra) = relaxed;
+    if relaxed.moves.len() > k && queen_opening {
         let who = if k == 0 { "White" } else { "Black" };
-        rec.notices.insert(
+        relaxed.notices.insert(
             0,
             format!(
                 "{who} places the Queen on the first turn (move {}), which the tournament opening \
@@ -400,7 +390,7 @@ fn read_with_repairs<T>(
                 k + 1
             ),
         );
-        return Ok((rec, extra));
+        return Ok(relaxed);
     }
     Ok(strict)
 }
@@ -424,6 +414,8 @@ pub(crate) struct Replayer {
     pub rec: Record,
     /// Written name → the piece it stands for, fixed at the piece's placement.
     names: HashMap<Piece, Piece>,
+    /// Comments, each after the move of its ply (0: before the first move).
+    comments: Vec<(usize, String)>,
     noted_unique_one: bool,
     noted_old_dialect: bool,
 }
@@ -434,6 +426,7 @@ impl Replayer {
             pos: Position::with_rules(rec.game_type, rec.rules),
             rec,
             names: HashMap::new(),
+            comments: Vec::new(),
             noted_unique_one: false,
             noted_old_dialect: false,
         }
@@ -566,15 +559,28 @@ impl Replayer {
         }
     }
 
+    /// A comment after the last move played.
     pub fn comment(&mut self, text: &str) {
+        self.comment_at(self.rec.moves.len(), text);
+    }
+
+    /// A comment after the move of `ply` (0: before the first move); comments at the same
+    /// place are joined.
+    pub fn comment_at(&mut self, ply: usize, text: &str) {
         let t = text.trim();
-        if !t.is_empty() {
-            self.rec
-                .comments
-                .push((self.rec.moves.len(), t.to_string()));
+        if t.is_empty() {
+            return;
+        }
+        match self.comments.iter_mut().find(|(p, _)| *p == ply) {
+            Some((_, c)) => {
+                c.push(' ');
+                c.push_str(t);
+            }
+            None => self.comments.push((ply, t.to_string())),
         }
     }
 
+    /// The record: its moves as the tree's main line, with the comments on their moves.
     pub fn finish(mut self) -> Record {
         if self.rec.error.is_none() && self.pos.drawn_by_repetition() {
             self.notice(format!(
@@ -582,6 +588,19 @@ impl Replayer {
                 self.pos.ply()
             ));
         }
+        let mut tree = tree::GameTree::new(self.rec.game_type, self.rec.rules);
+        let mut nodes = vec![tree.root()];
+        for &mv in &self.rec.moves {
+            let last = nodes[nodes.len() - 1];
+            // Every move was played on the replayer's position.
+            nodes.push(tree.push(last, mv));
+        }
+        for (ply, c) in &self.comments {
+            if let Some(&n) = nodes.get(*ply) {
+                let _ = tree.set_comment(n, Some(c));
+            }
+        }
+        self.rec.tree = tree;
         self.rec
     }
 }

@@ -168,7 +168,15 @@ fn split_moves(format: Format, text: &str, before: usize) -> Vec<String> {
 }
 
 /// The moves and header of a move list.
-fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Vec<Entry> {
+/// The moves of a list, and `comments` on lines of their own, each after the number of
+/// moves before it.
+fn entries(
+    text: &str,
+    format: Format,
+    rec: &mut Record,
+    given: &mut bool,
+    comments: &mut Vec<(usize, String)>,
+) -> Vec<Entry> {
     let text = decode_entities(text);
     let has_table = text.lines().any(|l| table_row(l).is_some());
     let mut out: Vec<Entry> = Vec::new();
@@ -249,7 +257,7 @@ fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Ve
             });
         }
         if let Some(c) = comment {
-            rec.comments.push((out.len(), c));
+            comments.push((out.len(), c));
         }
     }
     out
@@ -292,11 +300,12 @@ pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, Record
     let mut rec = Record::new(GameType::MLP, format);
     rec.rules = rules;
     let mut given = false;
-    let list = entries(text, format, &mut rec, &mut given);
+    let mut comments = Vec::new();
+    let list = entries(text, format, &mut rec, &mut given, &mut comments);
     if list.is_empty() && rec.meta == Default::default() {
         return Err(RecordError::UnknownFormat);
     }
-    let mut rec = play(rec, &list, format);
+    let mut rec = play(rec, &list, &comments, format);
     if !given {
         // No game type named: the smallest one holding the bugs the game uses.
         let mut gt = GameType::BASE;
@@ -329,7 +338,7 @@ fn replays(gt: GameType, rules: Rules, moves: &[Move]) -> bool {
     moves.iter().all(|m| pos.play(*m).is_ok())
 }
 
-fn play(rec: Record, list: &[Entry], format: Format) -> Record {
+fn play(rec: Record, list: &[Entry], comments: &[(usize, String)], format: Format) -> Record {
     let mut r = Replayer::new(rec);
     for e in list {
         if r.stopped() {
@@ -379,6 +388,9 @@ fn play(rec: Record, list: &[Entry], format: Format) -> Record {
             }
             Err(reason) => r.fail(e.line, &e.text, reason),
         }
+    }
+    for (ply, c) in comments {
+        r.comment_at(*ply, c);
     }
     r.finish()
 }

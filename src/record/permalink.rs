@@ -28,6 +28,7 @@
 //! assert!(permalink::decode(&link[..link.len() - 1]).is_err());
 //! ```
 
+use super::tree::GameTree;
 use super::{Format, Record};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Move, Position, Rules};
@@ -316,5 +317,9 @@ pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
     if ply > n {
         return Err(PermalinkError::Trailing);
     }
+    // Every move was chosen among the legal ones.
+    let tree = GameTree::from_moves(game_type, rec.rules, &rec.moves)
+        .map_err(|_| PermalinkError::BadMove(n))?;
+    rec.set_tree(tree);
     Ok((rec, ply))
 }

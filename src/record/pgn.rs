@@ -1,6 +1,6 @@
 //! PGN-style records as Mzinga and hivegame.com write them: tag pairs, then one numbered ply
-//! per line (`3. wQ wL-`), `{comments}`, and a result line. [`import_tree`] also reads
-//! variations and annotations into a [`GameTree`].
+//! per line (`3. wQ wL-`), `{comments}`, and a result line; and as chess PGN has them, with
+//! variations and annotations, read into the record's [`GameTree`].
 //!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};
@@ -9,7 +9,7 @@
 //! let rec = pgn::import(text, Rules::default()).unwrap();
 //! assert_eq!(rec.moves.len(), 2);
 //! assert_eq!(rec.meta.result, Some(GameState::BlackWins));
-//! assert_eq!(rec.comments, vec![(1, "solid".to_string())]);
+//! assert_eq!(rec.comment_at(1), Some("solid"));
 //! ```
 
 use super::tree::{Annotation, GameTree};
@@ -92,85 +92,6 @@ fn header(text: &str, rules: Rules) -> Result<(Record, usize), RecordError> {
         rec.meta.set(name, value);
     }
     Ok((rec, body_start))
-}
-
-pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
-    let (rec, body_start) = header(text, rules)?;
-    let mut r = Replayer::new(rec);
-    if body_start == 0 {
-        return Ok(r.finish());
-    }
-    for (line, l) in super::numbered_lines(text).skip(body_start - 1) {
-        if r.stopped() {
-            break;
-        }
-        let mut rest = l.trim();
-        // A line may hold several plies and comments: `1. wS1 {c} 2. bS1 -wS1`.
-        while !rest.is_empty() && !r.stopped() {
-            if let Some(after) = rest.strip_prefix('{') {
-                let (c, more) = after.split_once('}').unwrap_or((after, ""));
-                r.comment(c);
-                rest = more.trim_start();
-                continue;
-            }
-            if rest.starts_with(';') || rest.starts_with('%') {
-                r.comment(rest[1..].trim());
-                break;
-            }
-            let (_, after_number) = strip_number(rest);
-            if after_number.is_empty() {
-                break;
-            }
-            // The move runs up to the next comment or number.
-            let end = next_move_end(after_number);
-            let mv_text = after_number[..end].trim();
-            rest = after_number[end..].trim_start();
-            if mv_text.is_empty() {
-                continue;
-            }
-            if let Some(res) = parse_result(mv_text).filter(|_| !mv_text.contains(' ')) {
-                if r.rec.meta.result.is_none() {
-                    r.rec.meta.result = Some(res);
-                }
-                continue;
-            }
-            if mv_text == "*" {
-                continue;
-            }
-            match r.uhp_move(mv_text) {
-                Ok(mv) => {
-                    r.play(line, mv_text, mv);
-                }
-                Err(reason) => r.fail(line, mv_text, reason),
-            }
-        }
-    }
-    Ok(r.finish())
-}
-
-/// Where one MoveString ends in `s`: before a `{` comment or the next `N.` number.
-fn next_move_end(s: &str) -> usize {
-    let mut tokens = 0;
-    let mut i = 0;
-    let bytes = s.as_bytes();
-    while i < bytes.len() {
-        if bytes[i] == b'{' {
-            return i;
-        }
-        if bytes[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'{' {
-            i += 1;
-        }
-        if strip_number(&s[start..i]).0.is_some() || tokens == 2 {
-            return start;
-        }
-        tokens += 1;
-    }
-    s.len()
 }
 
 /// One token of a PGN body with variations.
@@ -297,8 +218,8 @@ fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
     }
 }
 
-/// Reads a PGN record with its variations: the record of the main line (as [`import`]
-/// reads it, so `Record::moves` is the tree's main line), and the whole tree.
+/// Reads a PGN record with its variations: `Record::moves` is the main line and
+/// `Record::tree` the whole game.
 ///
 /// A `( … )` variation is an alternative to the move just before it, played from the
 /// position before that move, and may nest. `{comments}` follow their move (before the
@@ -307,17 +228,17 @@ fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
 /// not) annotate the move before them. Move numbers are ignored wherever they are. An
 /// unreadable or illegal move in a variation stops that variation only: the rest of it is
 /// skipped, and the error is kept in [`GameTree::variation_errors`] and told in a notice.
-/// One on the main line stops the import, as in [`import`].
+/// One on the main line stops the import there, keeping the moves before it.
 ///
 /// ```
 /// use beeline::engine::position::Rules;
 /// use beeline::record::pgn;
 /// let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 $2 (2. bA1 wS1- {better}) 3. wQ wS1/\n";
-/// let (rec, tree) = pgn::import_tree(text, Rules::default()).unwrap();
-/// assert_eq!(rec.moves, tree.mainline());
-/// assert_eq!(tree.len(), 4);
+/// let rec = pgn::import(text, Rules::default()).unwrap();
+/// assert_eq!(rec.moves, rec.tree.mainline());
+/// assert_eq!(rec.tree.len(), 4);
 /// ```
-pub fn import_tree(text: &str, rules: Rules) -> Result<(Record, GameTree), RecordError> {
+pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let (rec, body_start) = header(text, rules)?;
     let mut tree = GameTree::new(rec.game_type, rec.rules);
     let main = Replayer::new(rec);
@@ -349,8 +270,9 @@ pub fn import_tree(text: &str, rules: Rules) -> Result<(Record, GameTree), Recor
     for n in notices {
         main.notice(n);
     }
-    let rec = main.finish();
-    Ok((rec, tree))
+    let mut rec = main.finish();
+    rec.set_tree(tree);
+    Ok(rec)
 }
 
 fn read_body(
@@ -472,8 +394,8 @@ fn read_body(
     }
 }
 
-/// Plays a move's text on a line: on the main line as [`import`] does, in a variation
-/// stopping that variation on an error.
+/// Plays a move's text on a line: on the main line stopping the import on an error, in a
+/// variation stopping that variation.
 fn play(
     tree: &mut GameTree,
     cur: &mut Line,

@@ -468,6 +468,7 @@ impl Replayer {
             pos: self.pos.clone(),
             rec: Record::new(self.rec.game_type, Format::Sgf),
             names: self.names.clone(),
+            comments: Vec::new(),
             noted_unique_one: true,
             noted_old_dialect: true,
         };
