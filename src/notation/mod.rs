@@ -301,6 +301,30 @@ pub struct NotatedMove {
 }
 
 impl NotatedMove {
+    /// A legal move of `pos` in every notation: `frame` is the canonical frame of the line
+    /// the move is in (it breaks reference ties, as the direction notation does, and is at
+    /// least as fixed as the frame after this move), `standard_frame` the one the standard
+    /// notation is written in (see [`Coordinates::frame_for`]).
+    pub fn new(pos: &Position, mv: Move, frame: &Frame, standard_frame: &Frame) -> NotatedMove {
+        use algebraic::{AlgebraicMove, Form};
+        use direction::DirectionMove;
+        let ply = pos.ply();
+        let dir = DirectionMove::from_move(pos, mv, frame);
+        let alg = AlgebraicMove::from_move(pos, mv, frame);
+        let standard = standard::write_with(pos, frame, standard_frame, mv);
+        NotatedMove {
+            ply: ply + 1,
+            player: (ply % 2) as u8 + 1,
+            turn: ply / 2 + 1,
+            standard: standard.to_string(),
+            direction: dir.write(direction::Style::Unicode),
+            direction_ascii: dir.write(direction::Style::Ascii),
+            algebraic_long: alg.write(Form::Long),
+            algebraic_short: alg.write(Form::Short),
+            algebraic_compressed: alg.write(Form::Compressed),
+        }
+    }
+
     /// The direction notation in a style.
     pub fn direction(&self, style: direction::Style) -> &str {
         match style {
@@ -339,29 +363,12 @@ pub fn notate_game(
     moves: &[Move],
     coordinates: Coordinates,
 ) -> Vec<NotatedMove> {
-    use algebraic::{AlgebraicMove, Form};
-    use direction::DirectionMove;
     let frame = Frame::of_moves(moves);
     let standard_frame = coordinates.frame_for::<uhp::MoveString>(frame);
     let mut pos = Position::with_rules(game_type, rules);
     let mut rows = Vec::with_capacity(moves.len());
-    for (i, &mv) in moves.iter().enumerate() {
-        let dir = DirectionMove::from_move(&pos, mv, &frame);
-        let alg = AlgebraicMove::from_move(&pos, mv, &frame);
-        // The whole game's frame breaks reference ties, as the direction notation does; it is
-        // at least as fixed as the frame after this move, without replaying the moves so far.
-        let standard = standard::write_with(&pos, &frame, &standard_frame, mv);
-        rows.push(NotatedMove {
-            ply: i + 1,
-            player: (i % 2) as u8 + 1,
-            turn: i / 2 + 1,
-            standard: standard.to_string(),
-            direction: dir.write(direction::Style::Unicode),
-            direction_ascii: dir.write(direction::Style::Ascii),
-            algebraic_long: alg.write(Form::Long),
-            algebraic_short: alg.write(Form::Short),
-            algebraic_compressed: alg.write(Form::Compressed),
-        });
+    for &mv in moves {
+        rows.push(NotatedMove::new(&pos, mv, &frame, &standard_frame));
         pos.play_unchecked(mv);
     }
     rows

@@ -39,6 +39,9 @@
 use super::ImportError;
 use crate::engine::piece::GameType;
 use crate::engine::position::{Illegal, Move, Position, Rules};
+use crate::notation::frame::Frame;
+use crate::notation::uhp::MoveString;
+use crate::notation::{Coordinates, NotatedMove};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -112,6 +115,14 @@ impl fmt::Display for Annotation {
 /// A node of a [`GameTree`]: an index into its arena, valid until the node is deleted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(usize);
+
+impl NodeId {
+    /// The node's place in its tree's arena: below [`GameTree::capacity`], never reused, so
+    /// that data about nodes can live in a plain vector.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
 
 /// Why a tree operation was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -558,6 +569,80 @@ impl GameTree {
         out
     }
 
+    /// One more than the largest [`NodeId::index`] of the tree.
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The canonical frame of every node's line: the line from the root through the node
+    /// and on along first children to its end. A variation that branches before the frame
+    /// is fixed may turn or mirror it (the direction notation takes its frame from the
+    /// game's first moves), so each line has its own; indexed by [`NodeId::index`].
+    pub fn frames(&self) -> Vec<Frame> {
+        let mut frames = vec![Frame::EMPTY; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if !n.alive || !n.children.is_empty() {
+                continue;
+            }
+            // A line's end: its frame holds for every node whose first-child line ends here.
+            let leaf = NodeId(i);
+            let frame = Frame::of_moves(&self.line_to(leaf));
+            let mut cur = leaf;
+            frames[i] = frame;
+            while let Some(p) = self.parent(cur) {
+                if self.children(p).first() != Some(&cur) {
+                    break;
+                }
+                frames[p.0] = frame;
+                cur = p;
+            }
+        }
+        frames
+    }
+
+    /// Calls `f` for every move of the tree, depth first and main line first, with the
+    /// position before the move and the frame of its line ([`GameTree::frames`]).
+    pub fn visit(&self, mut f: impl FnMut(NodeId, &Position, Move, &Frame)) {
+        enum Step {
+            Enter(NodeId),
+            Leave,
+        }
+        let frames = self.frames();
+        let mut pos = self.start();
+        let mut stack: Vec<Step> = self
+            .children(ROOT)
+            .iter()
+            .rev()
+            .map(|&c| Step::Enter(c))
+            .collect();
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Enter(n) => {
+                    let Some(mv) = self.mv(n) else { continue };
+                    f(n, &pos, mv, &frames[n.0]);
+                    // Every move was checked when it was added.
+                    pos.play_unchecked(mv);
+                    stack.push(Step::Leave);
+                    stack.extend(self.children(n).iter().rev().map(|&c| Step::Enter(c)));
+                }
+                Step::Leave => {
+                    pos.undo();
+                }
+            }
+        }
+    }
+
+    /// Every move of the tree in every notation, indexed by [`NodeId::index`] (`None` for
+    /// the root and deleted nodes). Each move is written in its own line's frame.
+    pub fn notate(&self, coordinates: Coordinates) -> Vec<Option<NotatedMove>> {
+        let mut rows = vec![None; self.nodes.len()];
+        self.visit(|n, pos, mv, frame| {
+            let standard = coordinates.frame_for::<MoveString>(*frame);
+            rows[n.0] = Some(NotatedMove::new(pos, mv, frame, &standard));
+        });
+        rows
+    }
+
     /// The number of moves in the tree.
     pub fn len(&self) -> usize {
         self.nodes.iter().filter(|n| n.alive).count() - 1
@@ -643,6 +728,45 @@ mod tests {
         }
         let e = "12.1.1.2.1".parse::<Path>().unwrap_err().to_string();
         assert!(e.contains("'12.1.1.2.1'"), "{e}");
+    }
+
+    #[test]
+    fn every_move_is_notated_in_its_own_lines_frame() {
+        use crate::notation::notate_game;
+        let (mut tree, ids) = tree_with_branches();
+        // Variations at ply 2 (before the frame is fixed) and at ply 4, two moves long.
+        let mut variations = Vec::new();
+        for at in [0, 2] {
+            let mut pos = tree.position_at(ids[at]).unwrap();
+            let mut cur = ids[at];
+            for k in 0..2 {
+                let legal = pos.legal_moves();
+                let mv = legal[legal.len() - 1 - k];
+                pos.play(mv).unwrap();
+                cur = tree.add_move(cur, mv).unwrap();
+                variations.push(cur);
+            }
+        }
+        let rows = tree.notate(Coordinates::Canonical);
+        assert!(rows[tree.root().index()].is_none());
+        for n in tree.nodes() {
+            // The line through the node, on along first children.
+            let mut line = tree.line_to(n);
+            let mut end = n;
+            while let Some(&c) = tree.children(end).first() {
+                line.push(tree.mv(c).unwrap());
+                end = c;
+            }
+            let depth = tree.ply(n).unwrap();
+            let expected = &notate_game(
+                tree.game_type(),
+                tree.rules(),
+                &line,
+                Coordinates::Canonical,
+            )[depth - 1];
+            assert_eq!(rows[n.index()].as_ref(), Some(expected));
+        }
+        assert_eq!(rows.iter().flatten().count(), 8);
     }
 
     #[test]
