@@ -116,6 +116,9 @@ pub fn Board(
     #[prop(into)] replay: Signal<Arc<Replay>>,
     #[prop(into)] ply: Signal<usize>,
     #[prop(into)] highlight: Signal<Option<Highlight>>,
+    /// Changes when another game is loaded: the board fits itself to it.
+    #[prop(into)]
+    fit: Signal<u32>,
 ) -> impl IntoView {
     let orientation = RwSignal::new(Orientation::NoonUp);
     let shape = RwSignal::new(TileShape::Flat);
@@ -149,7 +152,7 @@ pub fn Board(
 
     // A new game, or a new way of drawing it, starts fitted.
     Effect::new(move |_| {
-        replay.track();
+        fit.track();
         orientation.track();
         shape.track();
         view.set(None);

@@ -74,17 +74,15 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     let at_end = move || viewer.ply.get() >= len();
     let status = move || {
         let ply = viewer.ply.get();
-        viewer
-            .game
-            .with(|g| match ply.checked_sub(1).and_then(|i| g.rows.get(i)) {
-                Some(row) => format!(
-                    "Move {ply} of {} · player {}, turn {}",
-                    g.len(),
-                    row.player,
-                    row.turn
-                ),
-                None => format!("Start · {} moves", g.len()),
-            })
+        let node = viewer.node();
+        let len = len();
+        viewer.game.with(|g| match g.row(node) {
+            Some(row) => format!(
+                "Move {ply} of {len} · player {}, turn {}",
+                row.player, row.turn
+            ),
+            None => format!("Start · {len} moves"),
+        })
     };
 
     view! {

@@ -5,46 +5,56 @@
 //! ```
 //! use beeline::app::game::Game;
 //! let game = Game::example();
-//! assert_eq!(game.rows.len(), game.len());
-//! assert_eq!(game.first_ply(), 1);
-//! assert!(game.highlight_at(1).is_some());
+//! let first = game.first_node();
+//! assert_eq!(game.row(first).unwrap().direction, "L");
+//! assert!(game.highlight(first).is_some());
+//! assert_eq!(game.main_line().len(), 56);
 //! ```
 
 use super::labels::Info;
-use crate::engine::position::Position;
+use super::study::{panel_rows, Line, PanelRow};
+use crate::engine::position::Move;
 use crate::notation::direction;
-use crate::record::export::{self, Row};
+use crate::record::export::Row;
 use crate::record::permalink::PermalinkError;
+use crate::record::tree::{GameTree, NodeId, TreeError};
 use crate::record::{self, permalink, Format, ImportError, Record, RecordError};
-use crate::view::{Highlight, Replay};
+use crate::view::Highlight;
 use std::fmt;
 use std::sync::Arc;
 
 /// The game shown when the app opens: the direction notation's example game 1.
 const EXAMPLE: &str = include_str!("../../tests/data/direction-game-1.md");
 
-/// A loaded game with everything the viewer derives from it, computed once per load so that
-/// stepping through it never replays moves.
+/// A loaded game with everything the viewer derives from it, computed once per load or
+/// edit so that stepping through it never replays moves.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The record, its game tree included.
     pub record: Arc<Record>,
-    pub replay: Arc<Replay>,
-    /// One row per move, in every notation.
-    pub rows: Arc<Vec<Row>>,
-    /// The highlight that explains the move leading to each ply (index 0: none).
+    /// Every move in every notation, by [`NodeId::index`].
+    rows: Arc<Vec<Option<Row>>>,
+    /// The highlight that explains each move, by [`NodeId::index`].
     highlights: Arc<Vec<Option<Highlight>>>,
+    /// The notation panel's rows, in reading order.
+    pub panel: Arc<Vec<PanelRow>>,
 }
 
 impl Game {
     pub fn new(record: Record) -> Game {
-        let replay = Replay::new(record.game_type, record.rules, &record.moves);
-        let rows = export::rows(&record);
-        let highlights = highlights(&record, &replay);
+        let tree = &record.tree;
+        let rows = tree.notate(record.coordinates);
+        let mut highlights = vec![None; tree.capacity()];
+        tree.visit(|n, pos, mv, frame| {
+            highlights[n.index()] =
+                direction::explain(pos, frame, mv).map(|e| Highlight::from_explanation(&e));
+        });
+        let panel = panel_rows(tree);
         Game {
             record: Arc::new(record),
-            replay: Arc::new(replay),
             rows: Arc::new(rows),
             highlights: Arc::new(highlights),
+            panel: Arc::new(panel),
         }
     }
 
@@ -59,32 +69,41 @@ impl Game {
         }
     }
 
-    /// Number of moves; plies run from 0 (empty board) to `len()`.
-    pub fn len(&self) -> usize {
-        self.replay.len()
+    pub fn tree(&self) -> &GameTree {
+        &self.record.tree
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.replay.is_empty()
+    /// A move in every notation (`None` for the root).
+    pub fn row(&self, node: NodeId) -> Option<&Row> {
+        self.rows.get(node.index())?.as_ref()
     }
 
-    /// The ply to show when a game has just been loaded: its first move.
-    pub fn first_ply(&self) -> usize {
-        self.len().min(1)
+    /// What the direction notation of a node's move refers to.
+    pub fn highlight(&self, node: NodeId) -> Option<Highlight> {
+        self.highlights.get(node.index()).copied().flatten()
     }
 
-    pub fn clamp(&self, ply: usize) -> usize {
-        ply.min(self.len())
+    /// The line through a node (see [`Line`]).
+    pub fn line_through(&self, node: NodeId) -> Line {
+        Line::through(self.tree(), node)
     }
 
-    /// What the direction notation of the move leading to `ply` refers to.
-    pub fn highlight_at(&self, ply: usize) -> Option<Highlight> {
-        self.highlights.get(ply).copied().flatten()
+    pub fn main_line(&self) -> Line {
+        self.line_through(self.tree().root())
     }
 
-    /// The permalink fragment (without '#') of the game at `ply`.
-    pub fn fragment(&self, ply: usize) -> String {
-        permalink::encode(&self.record, self.clamp(ply))
+    /// The node to show when a game has just been loaded: its first move.
+    pub fn first_node(&self) -> NodeId {
+        let tree = self.tree();
+        tree.children(tree.root())
+            .first()
+            .copied()
+            .unwrap_or(tree.root())
+    }
+
+    /// The permalink fragment (without '#') of the game at a node.
+    pub fn fragment(&self, node: NodeId) -> String {
+        link_encode(&self.record, node)
     }
 
     /// The facts shown above the notation.
@@ -96,6 +115,32 @@ impl Game {
     pub fn error_message(&self) -> Option<String> {
         let e = self.record.error.as_ref()?;
         Some(stopped_at(e, self.record.moves.len()))
+    }
+
+    /// The game after a change to its tree, and what the change gave.
+    pub fn edit<T>(
+        &self,
+        change: impl FnOnce(&mut GameTree) -> Result<T, TreeError>,
+    ) -> Result<(Game, T), TreeError> {
+        let mut rec = (*self.record).clone();
+        let mut tree = rec.tree.clone();
+        let out = change(&mut tree)?;
+        rec.set_tree(tree);
+        Ok((Game::new(rec), out))
+    }
+
+    /// Plays a move after `node`: follows the game when it has that move there, else adds
+    /// it as a new variation. Gives the game and the move's node.
+    pub fn play(&self, node: NodeId, mv: Move) -> Result<(Game, NodeId), TreeError> {
+        if let Some(&c) = self
+            .tree()
+            .children(node)
+            .iter()
+            .find(|&&c| self.tree().mv(c) == Some(mv))
+        {
+            return Ok((self.clone(), c));
+        }
+        self.edit(|t| t.add_move(node, mv))
     }
 }
 
@@ -152,21 +197,6 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Explains every move once, on a single replay of the game.
-fn highlights(rec: &Record, replay: &Replay) -> Vec<Option<Highlight>> {
-    let frame = replay.frame();
-    let mut pos = Position::with_rules(rec.game_type, rec.rules);
-    let mut out = Vec::with_capacity(replay.len() + 1);
-    out.push(None);
-    for &mv in replay.moves() {
-        out.push(direction::explain(&pos, &frame, mv).map(|e| Highlight::from_explanation(&e)));
-        if pos.play(mv).is_err() {
-            break;
-        }
-    }
-    out
-}
-
 /// Loads a pasted or dropped text. `Err` when not a single move could be read, so that the
 /// game on screen stays; a record that stops later is `Ok` with [`Game::error_message`].
 pub fn load_text(text: &str) -> Result<Game, LoadError> {
@@ -187,12 +217,25 @@ pub fn check_file_size(bytes: f64) -> Result<(), LoadError> {
     Ok(())
 }
 
-/// Loads a permalink fragment (with or without its '#'): the game and the ply it shows.
-pub fn load_fragment(fragment: &str) -> Result<(Game, usize), LoadError> {
-    let (rec, ply) = permalink::decode(fragment).map_err(LoadError::Link)?;
-    let game = Game::new(rec);
-    let ply = game.clamp(ply);
-    Ok((game, ply))
+// Main-line links until the tree codec lands.
+fn link_encode(rec: &Record, node: NodeId) -> String {
+    let ply = rec.tree.ply(node).unwrap_or(0);
+    permalink::encode(rec, ply)
+}
+
+fn link_decode(fragment: &str) -> Result<(Record, NodeId), PermalinkError> {
+    let (rec, ply) = permalink::decode(fragment)?;
+    let node = match ply {
+        0 => rec.tree.root(),
+        p => rec.tree.mainline_nodes()[p - 1],
+    };
+    Ok((rec, node))
+}
+
+/// Loads a permalink fragment (with or without its '#'): the game and the node it shows.
+pub fn load_fragment(fragment: &str) -> Result<(Game, NodeId), LoadError> {
+    let (rec, node) = link_decode(fragment).map_err(LoadError::Link)?;
+    Ok((Game::new(rec), node))
 }
 
 /// The URL fragment of a location, without '#', if it holds anything.
@@ -220,22 +263,26 @@ mod tests {
         assert_eq!(g.record.format, Format::Direction);
         assert!(g.record.error.is_none());
         // 28 turns of both players, the last one `M×Qf  M×Qa`.
-        assert_eq!(g.len(), 56);
-        assert_eq!(g.rows.len(), 56);
-        assert_eq!(g.rows[55].direction, "M×Qa");
-        assert_eq!(g.first_ply(), 1);
-        assert_eq!(g.rows[0].direction, "L");
-        assert_eq!((g.rows[17].turn, g.rows[17].player), (9, 2));
-        assert_eq!(g.rows[17].direction, "A2×Qs");
+        let line = g.main_line();
+        assert_eq!(line.len(), 56);
+        assert_eq!(g.panel.len(), 56);
+        let row = |ply: usize| g.row(line.node_at(ply)).unwrap();
+        assert_eq!(row(56).direction, "M×Qa");
+        assert_eq!(g.first_node(), line.node_at(1));
+        assert_eq!(row(1).direction, "L");
+        assert_eq!((row(18).turn, row(18).player), (9, 2));
+        assert_eq!(row(18).direction, "A2×Qs");
+        assert!(g.row(g.tree().root()).is_none());
     }
 
     #[test]
     fn highlight_points_at_the_reference_of_the_direction_notation() {
         let g = Game::example();
+        let line = g.main_line();
         // Turn 9 of player 2, `A2×Qs`: the reference is the first player's Queen.
-        let h = g.highlight_at(18).unwrap();
+        let h = g.highlight(line.node_at(18)).unwrap();
         let queen_hex = h.reference.unwrap();
-        let snap = g.replay.snapshot(18);
+        let snap = line.replay.snapshot(18);
         let top = *snap.stack(queen_hex).last().unwrap();
         assert_eq!(
             top.piece(),
@@ -245,16 +292,45 @@ mod tests {
                 number: 0
             }
         );
-        assert!(g.highlight_at(0).is_none());
-        assert!(g.highlight_at(1000).is_none());
+        assert!(g.highlight(g.tree().root()).is_none());
         // The first move has no reference.
-        assert!(g.highlight_at(1).unwrap().reference.is_none());
+        assert!(g.highlight(line.node_at(1)).unwrap().reference.is_none());
+    }
+
+    #[test]
+    fn playing_follows_the_game_or_starts_a_variation() {
+        let g = Game::example();
+        let line = g.main_line();
+        let at = line.node_at(10);
+        let recorded = g.tree().mv(line.node_at(11)).unwrap();
+        let (same, node) = g.play(at, recorded).unwrap();
+        assert_eq!(node, line.node_at(11));
+        assert_eq!(same.tree().len(), g.tree().len());
+        let pos = g.tree().position_at(at).unwrap();
+        let other = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| *m != recorded)
+            .unwrap();
+        let (branched, node) = g.play(at, other).unwrap();
+        assert_eq!(branched.tree().len(), g.tree().len() + 1);
+        assert_eq!(branched.tree().path(node).unwrap().to_string(), "11.1.1");
+        assert_eq!(branched.record.moves, g.record.moves);
+        let row = branched.row(node).unwrap();
+        assert_eq!(row.ply, 11);
+        assert!(branched
+            .panel
+            .iter()
+            .any(|r| r.node == node && r.depth == 1));
+        // An illegal move is refused and changes nothing.
+        let illegal = g.tree().mv(line.node_at(1)).unwrap();
+        assert!(g.play(at, illegal).is_err());
     }
 
     #[test]
     fn pasted_records_load_or_explain_why_not() {
         let g = load_text(GAME_100).unwrap();
-        assert_eq!(g.len(), 100);
+        assert_eq!(g.main_line().len(), 100);
         assert!(g.error_message().is_none());
         let err = load_text("hello").unwrap_err();
         assert!(matches!(err, LoadError::FirstMove(_)), "{err:?}");
@@ -290,7 +366,7 @@ mod tests {
     #[test]
     fn a_broken_record_keeps_its_prefix_and_names_the_move() {
         let g = load_text("Base;InProgress;White[3];wS1;bS1 -wS1;wQ bQ-").unwrap();
-        assert_eq!(g.len(), 2);
+        assert_eq!(g.main_line().len(), 2);
         let msg = g.error_message().unwrap();
         assert!(msg.starts_with("Move 3 (turn 2, player 1)"), "{msg}");
         assert!(msg.contains("wQ bQ-"), "{msg}");
@@ -300,14 +376,15 @@ mod tests {
     #[test]
     fn permalinks_round_trip_through_the_address() {
         let g = load_text(GAME_100).unwrap();
-        let frag = g.fragment(37);
+        let node = g.main_line().node_at(37);
+        let frag = g.fragment(node);
         let url = share_url("https://example.org/beeline/?x=1#old", &frag);
         assert_eq!(url, format!("https://example.org/beeline/?x=1#{frag}"));
         let hash = &url[url.find('#').unwrap()..];
-        let (back, ply) = load_fragment(fragment_of(hash).unwrap()).unwrap();
-        assert_eq!(ply, 37);
+        let (back, at) = load_fragment(fragment_of(hash).unwrap()).unwrap();
+        assert_eq!(back.tree().path(at).unwrap().to_string(), "37");
         assert_eq!(back.record.moves, g.record.moves);
-        assert_eq!(back.rows, g.rows);
+        assert_eq!(back.panel, g.panel);
         assert!(load_fragment("#AAAA").is_err());
         assert_eq!(fragment_of("#"), None);
         assert_eq!(fragment_of(""), None);

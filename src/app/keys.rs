@@ -45,6 +45,34 @@ impl Step {
     }
 }
 
+/// What a key press asks of the viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Step(Step),
+    /// To the next (`true`) or previous sibling variation.
+    Variation(bool),
+    Undo,
+}
+
+impl Action {
+    /// The action of a key press: `command` is Ctrl or Cmd held, `other` Alt or Shift.
+    /// Plain keys step and switch variations; Ctrl/Cmd+Z undoes; anything else is left to
+    /// the browser.
+    pub fn from_key(key: &str, command: bool, other: bool) -> Option<Action> {
+        if command {
+            return (!other && key.eq_ignore_ascii_case("z")).then_some(Action::Undo);
+        }
+        if other {
+            return None;
+        }
+        match key {
+            "ArrowUp" => Some(Action::Variation(false)),
+            "ArrowDown" => Some(Action::Variation(true)),
+            _ => Step::from_key(key, false).map(Action::Step),
+        }
+    }
+}
+
 /// Whether key presses on an element with this tag name belong to the element (typing),
 /// not to the viewer. `input_type` is the `type` of an `<input>`.
 pub fn is_typing_target(tag: &str, input_type: &str) -> bool {
@@ -98,6 +126,23 @@ mod tests {
         assert!(is_typing_target("input", "range"));
         assert!(!is_typing_target("INPUT", "checkbox"));
         assert!(!is_typing_target("BUTTON", ""));
+        assert_eq!(Action::from_key("z", true, false), Some(Action::Undo));
+        assert_eq!(Action::from_key("Z", true, false), Some(Action::Undo));
+        assert_eq!(Action::from_key("z", true, true), None);
+        assert_eq!(Action::from_key("z", false, false), None);
+        assert_eq!(
+            Action::from_key("ArrowDown", false, false),
+            Some(Action::Variation(true))
+        );
+        assert_eq!(
+            Action::from_key("ArrowUp", false, false),
+            Some(Action::Variation(false))
+        );
+        assert_eq!(Action::from_key("ArrowUp", false, true), None);
+        assert_eq!(
+            Action::from_key("End", false, false),
+            Some(Action::Step(Step::Last))
+        );
     }
 
     #[test]

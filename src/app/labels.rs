@@ -96,7 +96,9 @@ mod tests {
     #[test]
     fn notation_cells_follow_the_toggles() {
         let g = Game::example();
-        let row = &g.rows[25];
+        let line = g.main_line();
+        let rows: Vec<_> = line.nodes.iter().map(|&n| g.row(n).unwrap()).collect();
+        let row = rows[25];
         let long = Form::from_name("long").unwrap();
         assert_eq!(row.algebraic(long), row.algebraic_long);
         assert_eq!(Form::from_name("?"), None);
@@ -104,9 +106,9 @@ mod tests {
             ALGEBRAIC_MENU.map(Form::name),
             ["short", "long", "compressed"]
         );
-        let star = g.rows.iter().find(|r| r.direction.contains('✳')).unwrap();
+        let star = rows.iter().find(|r| r.direction.contains('✳')).unwrap();
         assert!(star.direction(Style::Ascii).contains('*'));
         assert!(star.direction(Style::Unicode).contains('✳'));
-        assert_eq!(turn_label(&g.rows[17]), "9.");
+        assert_eq!(turn_label(rows[17]), "9.");
     }
 }

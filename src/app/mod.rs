@@ -7,6 +7,7 @@
 //! [`game`] (loading), [`keys`] (stepping) and [`labels`] (texts).
 
 use leptos::prelude::*;
+use std::sync::Arc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 
@@ -22,17 +23,21 @@ mod load_panel;
 mod notation_panel;
 pub mod options;
 mod share;
+pub mod study;
 
+use crate::engine::position::{Move, Position};
+use crate::record::tree::{GameTree, NodeId, TreeError};
 use board::Board;
 use controls::Controls;
 use export_panel::ExportPanel;
 use game::{Game, LoadError};
 use game_info::GameInfo;
-use keys::Step;
+use keys::{Action, Step};
 use load_panel::LoadPanel;
 use notation_panel::NotationPanel;
 pub use options::{KeyScope, ViewerOptions};
 use share::Share;
+use study::{Line, Pick};
 
 /// How long the address bar waits after the last step before it follows the move.
 const ADDRESS_DELAY: Duration = Duration::from_millis(250);
@@ -42,56 +47,242 @@ const ADDRESS_DELAY: Duration = Duration::from_millis(250);
 #[derive(Clone, Copy)]
 pub struct Viewer {
     pub game: RwSignal<Game>,
-    /// The ply chosen (0: empty board).
+    /// The line on the board (the current node's, see [`Line`]).
+    pub line: RwSignal<Arc<Line>>,
+    /// The ply chosen along the line (0: empty board).
     pub ply: RwSignal<usize>,
     /// A move hovered in the notation: shown on the board without being chosen.
-    pub preview: RwSignal<Option<usize>>,
+    pub preview: RwSignal<Option<NodeId>>,
     /// Why the last text, file or link could not be loaded at all, as shown (set by
     /// [`Viewer::fail`] from a [`LoadError`]).
     pub load_error: RwSignal<Option<String>>,
     pub playing: RwSignal<bool>,
+    /// The games and nodes before each change of the game tree, latest last (undo).
+    history: StoredValue<Vec<(Game, NodeId)>>,
+    /// Bumped when another game is loaded (the board fits itself to it).
+    pub loads: RwSignal<u32>,
+    /// The piece picked on the board or in a reserve, whose destinations are marked.
+    pub pick: RwSignal<Option<Pick>>,
+    /// A destination hovered: the move it would play, named under the board and explained
+    /// on it before it is played.
+    pub candidate: RwSignal<Option<Move>>,
+    /// The position at the chosen node, where moves are played.
+    pub position: Memo<At>,
 }
 
+/// The position at the chosen node (compared by identity: a new one is a change).
+#[derive(Clone, Debug)]
+pub struct At {
+    pub node: NodeId,
+    pub pos: Arc<Position>,
+}
+
+impl PartialEq for At {
+    fn eq(&self, other: &At) -> bool {
+        self.node == other.node && Arc::ptr_eq(&self.pos, &other.pos)
+    }
+}
+
+/// Most changes kept for undo.
+const UNDO_DEPTH: usize = 200;
+
 impl Viewer {
-    fn new(game: Game, ply: usize, load_error: Option<LoadError>) -> Viewer {
+    fn new(game: Game, node: NodeId, load_error: Option<LoadError>) -> Viewer {
+        let line = game.line_through(node);
+        let ply = line.ply_of(node).unwrap_or(0);
+        let game = RwSignal::new(game);
+        let line = RwSignal::new(Arc::new(line));
+        let ply = RwSignal::new(ply);
+        let position = Memo::new(move |_| {
+            let node = line.with(|l| l.node_at(ply.get()));
+            let pos = game.with(|g| g.tree().position_at(node));
+            At {
+                node,
+                pos: Arc::new(pos.unwrap_or_else(|| game.with(|g| g.tree().start()))),
+            }
+        });
+        let pick = RwSignal::new(None);
+        let candidate = RwSignal::new(None);
+        // Whatever changes the node drops the pick.
+        Effect::new(move |_| {
+            position.track();
+            pick.set(None);
+            candidate.set(None);
+        });
         Viewer {
-            game: RwSignal::new(game),
-            ply: RwSignal::new(ply),
+            game,
+            line,
+            ply,
             preview: RwSignal::new(None),
             load_error: RwSignal::new(load_error.map(|e| e.to_string())),
             playing: RwSignal::new(false),
+            history: StoredValue::new(Vec::new()),
+            loads: RwSignal::new(0),
+            pick,
+            candidate,
+            position,
         }
     }
 
-    /// The ply on the board: the previewed one, else the chosen one.
-    pub fn shown(self) -> usize {
-        let len = self.game.with(Game::len);
-        self.preview
-            .get()
-            .unwrap_or_else(|| self.ply.get())
-            .min(len)
+    /// The chosen node.
+    pub fn node(self) -> NodeId {
+        let ply = self.ply.get();
+        self.line.with(|l| l.node_at(ply))
     }
 
-    /// Number of moves of the game shown.
+    pub fn node_untracked(self) -> NodeId {
+        let ply = self.ply.get_untracked();
+        self.line.with_untracked(|l| l.node_at(ply))
+    }
+
+    /// Number of moves of the line shown.
     pub fn moves(self) -> usize {
-        self.game.with(Game::len)
+        self.line.with(|l| l.len())
     }
 
-    pub fn show(self, game: Game, ply: usize) {
+    /// Goes to a node: along the current line when it is on it (so that stepping forward
+    /// again follows the same line), else onto the line through it.
+    pub fn go_to(self, node: NodeId) {
+        self.preview.set(None);
+        if let Some(p) = self.line.with_untracked(|l| l.ply_of(node)) {
+            self.ply.set(p);
+            return;
+        }
+        let line = self.game.with_untracked(|g| g.line_through(node));
+        let ply = line.ply_of(node).unwrap_or(0);
+        self.line.set(Arc::new(line));
+        self.ply.set(ply);
+    }
+
+    pub fn show(self, game: Game, node: NodeId) {
         self.playing.set(false);
         self.preview.set(None);
         self.load_error.set(None);
-        let ply = game.clamp(ply);
+        self.history.update_value(Vec::clear);
+        let line = game.line_through(node);
+        let ply = line.ply_of(node).unwrap_or(0);
         self.game.set(game);
+        self.line.set(Arc::new(line));
         self.ply.set(ply);
+        self.loads.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Replaces the game after a change of its tree and goes to `node`; the change can be
+    /// undone.
+    pub fn change(self, game: Game, node: NodeId) {
+        let before = (self.game.get_untracked(), self.node_untracked());
+        self.history.update_value(|h| {
+            if h.len() == UNDO_DEPTH {
+                h.remove(0);
+            }
+            h.push(before);
+        });
+        self.set_game(game, node);
+    }
+
+    /// A new game tree, keeping the current line where it still exists.
+    fn set_game(self, game: Game, node: NodeId) {
+        self.playing.set(false);
+        self.preview.set(None);
+        let old_end = self.line.with_untracked(|l| l.nodes.last().copied());
+        // Keep following the line the user was on when the node is on it.
+        let line = match old_end.filter(|&e| game.tree().contains(e)) {
+            Some(end) => {
+                let l = game.line_through(end);
+                if l.ply_of(node).is_some() {
+                    l
+                } else {
+                    game.line_through(node)
+                }
+            }
+            None => game.line_through(node),
+        };
+        let ply = line.ply_of(node).unwrap_or(0);
+        self.game.set(game);
+        self.line.set(Arc::new(line));
+        self.ply.set(ply);
+    }
+
+    /// Takes back the last change of the game tree (a move played, a line deleted, …).
+    pub fn undo(self) -> bool {
+        let Some((game, node)) = self.history.try_update_value(Vec::pop).flatten() else {
+            return false;
+        };
+        self.set_game(game, node);
+        true
+    }
+
+    /// Whether there is a change to undo.
+    pub fn can_undo(self) -> bool {
+        self.history.with_value(|h| !h.is_empty())
+    }
+
+    /// Plays a move at the chosen node: follows the game when it continues with that move,
+    /// else starts a variation.
+    pub fn play(self, mv: Move) -> Result<(), String> {
+        let node = self.node_untracked();
+        let played = self.game.with_untracked(|g| g.play(node, mv));
+        match played {
+            Ok((game, next)) => {
+                let added = game.tree().len() != self.game.with_untracked(|g| g.tree().len());
+                if added {
+                    self.change(game, next);
+                } else {
+                    self.go_to(next);
+                }
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Changes the game tree at the chosen node (promote, delete, comment, …) and goes to
+    /// the node the change gives.
+    pub fn edit(
+        self,
+        change: impl FnOnce(&mut GameTree, NodeId) -> Result<NodeId, TreeError>,
+    ) -> Result<(), String> {
+        let node = self.node_untracked();
+        let edited = self.game.with_untracked(|g| g.edit(|t| change(t, node)));
+        match edited {
+            Ok((game, next)) => {
+                self.change(game, next);
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Goes to the previous or next sibling of the chosen node (the variations that replace
+    /// the same move), onto its line.
+    pub fn switch_variation(self, forward: bool) {
+        let node = self.node_untracked();
+        let target = self.game.with_untracked(|g| {
+            let tree = g.tree();
+            let siblings = tree.children(tree.parent(node)?);
+            let i = siblings.iter().position(|&c| c == node)?;
+            let j = if forward {
+                i.checked_add(1)?
+            } else {
+                i.checked_sub(1)?
+            };
+            siblings.get(j).copied()
+        });
+        if let Some(t) = target {
+            self.preview.set(None);
+            let line = self.game.with_untracked(|g| g.line_through(t));
+            let ply = line.ply_of(t).unwrap_or(0);
+            self.line.set(Arc::new(line));
+            self.ply.set(ply);
+        }
     }
 
     /// Loads a pasted or dropped record; on failure the current game stays.
     pub fn load_text(self, text: &str) {
         match game::load_text(text) {
             Ok(game) => {
-                let ply = game.first_ply();
-                self.show(game, ply);
+                let node = game.first_node();
+                self.show(game, node);
             }
             Err(e) => self.fail(e),
         }
@@ -99,7 +290,7 @@ impl Viewer {
 
     pub fn load_fragment(self, fragment: &str) {
         match game::load_fragment(fragment) {
-            Ok((game, ply)) => self.show(game, ply),
+            Ok((game, node)) => self.show(game, node),
             Err(e) => self.fail(e),
         }
     }
@@ -115,36 +306,59 @@ impl Viewer {
         self.ply.update(|p| *p = step.apply(*p, len));
     }
 
-    /// Steps as a key press asks, unless it is typing in a field or holds a modifier.
+    /// Acts on a key press, unless it is typing in a field.
     fn on_key(self, e: &leptos::ev::KeyboardEvent) {
-        let modifier = e.ctrl_key() || e.alt_key() || e.meta_key() || e.shift_key();
         if dom::event_is_typing(e) {
             return;
         }
-        if let Some(step) = Step::from_key(&e.key(), modifier) {
-            e.prevent_default();
-            self.step(step);
+        let command = e.ctrl_key() || e.meta_key();
+        let other = e.alt_key() || e.shift_key();
+        match Action::from_key(&e.key(), command, other) {
+            Some(Action::Step(step)) => {
+                e.prevent_default();
+                self.step(step);
+            }
+            Some(Action::Variation(forward)) => {
+                e.prevent_default();
+                self.switch_variation(forward);
+            }
+            Some(Action::Undo) if self.undo() => e.prevent_default(),
+            _ => {}
         }
     }
 }
 
-/// The game and ply a viewer opens with: the permalink in the address when it follows the
+/// The game and node a viewer opens with: the permalink in the address when it follows the
 /// address and there is one, else the example.
-fn initial(options: ViewerOptions) -> (Game, usize, Option<LoadError>) {
+fn initial(options: ViewerOptions) -> (Game, NodeId, Option<LoadError>) {
     let hash = options.sync_address.then(dom::location_hash).flatten();
     if let Some(fragment) = hash.as_deref().and_then(game::fragment_of) {
         match game::load_fragment(fragment) {
-            Ok((game, ply)) => return (game, ply, None),
+            Ok((game, node)) => return (game, node, None),
             Err(e) => {
                 let game = Game::example();
-                let ply = game.first_ply();
-                return (game, ply, Some(e));
+                let node = game.first_node();
+                return (game, node, Some(e));
             }
         }
     }
     let game = Game::example();
-    let ply = game.first_ply();
-    (game, ply, None)
+    let node = game.first_node();
+    (game, node, None)
+}
+
+/// What the board shows: a node, the line it is drawn from and its ply on that line.
+#[derive(Clone, Debug)]
+struct ShownNode {
+    node: NodeId,
+    replay: Arc<crate::view::Replay>,
+    ply: usize,
+}
+
+impl PartialEq for ShownNode {
+    fn eq(&self, other: &ShownNode) -> bool {
+        self.node == other.node && self.ply == other.ply && Arc::ptr_eq(&self.replay, &other.replay)
+    }
 }
 
 /// The whole page: one viewer, mounted to `<body>` by the `beeline-app` binary.
@@ -166,9 +380,8 @@ fn sync_address(viewer: Viewer) {
         let Some(fragment) = game::fragment_of(&hash) else {
             return;
         };
-        let current = viewer
-            .game
-            .with_untracked(|g| g.fragment(viewer.ply.get_untracked()));
+        let node = viewer.node_untracked();
+        let current = viewer.game.with_untracked(|g| g.fragment(node));
         if fragment != current {
             viewer.load_fragment(fragment);
         }
@@ -179,14 +392,14 @@ fn sync_address(viewer: Viewer) {
     // a moment after the last step so that fast stepping stays fast.
     let pending = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
-        let ply = viewer.ply.get();
+        let node = viewer.node();
         viewer.game.track();
         if let Some(h) = pending.get_value() {
             h.clear();
         }
         let handle = set_timeout_with_handle(
             move || {
-                let fragment = viewer.game.with_untracked(|g| g.fragment(ply));
+                let fragment = viewer.game.with_untracked(|g| g.fragment(node));
                 dom::replace_fragment(&fragment);
             },
             ADDRESS_DELAY,
@@ -222,8 +435,8 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<
 /// can wait for it.
 #[component]
 pub fn Beeline(options: ViewerOptions) -> impl IntoView {
-    let (game, ply, error) = initial(options);
-    let viewer = Viewer::new(game, ply, error);
+    let (game, node, error) = initial(options);
+    let viewer = Viewer::new(game, node, error);
     // A file or text is being dragged over the viewer.
     let dragging = RwSignal::new(false);
     let (ready, set_ready) = signal(false);
@@ -244,11 +457,25 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         sync_address(viewer);
     }
 
-    let replay = Signal::derive(move || viewer.game.with(|g| g.replay.clone()));
-    let shown = Memo::new(move |_| viewer.shown());
+    // The board shows the chosen node, or the one hovered in the notation (on its own
+    // line when it is not on the chosen one).
+    let shown = Memo::new(move |_| {
+        let node = viewer.preview.get().unwrap_or_else(|| viewer.node());
+        let on_line = viewer
+            .line
+            .with(|l| l.ply_of(node).map(|p| (l.replay.clone(), p)));
+        let (replay, ply) = on_line.unwrap_or_else(|| {
+            let l = viewer.game.with(|g| g.line_through(node));
+            let p = l.ply_of(node).unwrap_or(0);
+            (l.replay, p)
+        });
+        ShownNode { node, replay, ply }
+    });
+    let replay = Signal::derive(move || shown.with(|s| s.replay.clone()));
+    let ply = Signal::derive(move || shown.with(|s| s.ply));
     let highlight = Memo::new(move |_| {
-        let ply = shown.get();
-        viewer.game.with(|g| g.highlight_at(ply))
+        let node = shown.with(|s| s.node);
+        viewer.game.with(|g| g.highlight(node))
     });
 
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
@@ -269,7 +496,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <Board replay=replay ply=shown highlight=highlight/>
+                    <Board replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <Controls viewer=viewer/>
                 </div>
                 <aside class="side">

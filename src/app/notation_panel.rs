@@ -18,11 +18,11 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     // Keep the chosen move's row in view inside the panel (never scrolling the page), just
     // before the next paint so that a step does not force an extra layout.
     Effect::new(move |_| {
-        let ply = viewer.ply.get();
+        viewer.node();
         viewer.game.track();
         request_animation_frame(move || {
             if let Some(container) = scroller.get_untracked() {
-                scroll_to_row(&container, ply.max(1));
+                scroll_to_current(&container);
             }
         });
     });
@@ -32,33 +32,44 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let pointer = StoredValue::new((i32::MIN, i32::MIN));
 
     // Only the rows that stop or start being current update on a step.
-    let current = Selector::new(move || viewer.ply.get());
+    let current = Selector::new(move || viewer.node());
     let rows = move || {
         let current = current.clone();
         viewer.game.with(|g| {
-            g.rows
+            let tree = g.tree();
+            g.panel
                 .iter()
-                .map(|row| {
-                    let n = row.ply;
-                    let r = row.clone();
-                    let r2 = row.clone();
+                .filter_map(|pr| {
+                    let n = pr.node;
+                    let row = g.row(n)?.clone();
+                    let mark = tree.annotation(n).map_or("", |a| a.symbol());
+                    let comment = tree.comment(n).map(str::to_string);
+                    let main = pr.depth == 0;
                     let who = if row.player == 1 { "white" } else { "black" };
                     let current = current.clone();
-                    view! {
-                        <tr data-ply=n.to_string()
-                            class=format!("move player-{}", row.player)
+                    let standard = format!("{}{mark}", row.standard);
+                    let r = row.clone();
+                    let r2 = row.clone();
+                    let class = if main {
+                        format!("move player-{}", row.player)
+                    } else {
+                        format!("move variation player-{} depth-{}", row.player, pr.depth.min(4))
+                    };
+                    // Variations are indented under the move they replace.
+                    let indent = (!main).then(|| format!("padding-left: {}em", 0.4 + pr.depth as f64));
+                    Some(view! {
+                        <tr data-ply=main.then(|| row.ply.to_string())
+                            data-path=pr.path.clone()
+                            data-variation=(!main).then_some("true")
+                            class=class
                             aria-current=move || current.selected(&n).then_some("true")
                             tabindex="0"
-                            on:click=move |_| {
-                                viewer.preview.set(None);
-                                viewer.ply.set(n);
-                            }
+                            on:click=move |_| viewer.go_to(n)
                             // Keyboard users reach a row with Tab and choose it with Enter or Space.
                             on:keydown=move |ev| {
                                 if matches!(ev.key().as_str(), "Enter" | " ") {
                                     ev.prevent_default();
-                                    viewer.preview.set(None);
-                                    viewer.ply.set(n);
+                                    viewer.go_to(n);
                                 }
                             }
                             // Moving the pointer previews, not a row scrolling under a still pointer.
@@ -73,19 +84,29 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                                 }
                             }
                             on:mouseleave=move |_| viewer.preview.set(None)>
-                            <td class="turn">{labels::turn_label(row)}</td>
+                            <td class="turn" style=indent>{labels::turn_label(&row)}</td>
                             <td class="player">
                                 <span class=format!("swatch {who}") aria-hidden="true"></span>
                                 <span class="visually-hidden">{format!("player {} ({who})", row.player)}</span>
                             </td>
-                            <td class="standard">{row.standard.clone()}</td>
-                            <td class="direction">{move || r.direction(style.get()).to_string()}</td>
-                            <td class="algebraic">{move || r2.algebraic(form.get()).to_string()}</td>
+                            <td class="standard">{standard}</td>
+                            <td class="direction">{move || format!("{}{mark}", r.direction(style.get()))}</td>
+                            <td class="algebraic">{move || format!("{}{mark}", r2.algebraic(form.get()))}</td>
                         </tr>
-                    }
+                        {comment.map(|c| view! {
+                            <tr class=if main { "comment" } else { "comment variation" } data-comment-for=pr.path.clone()>
+                                <td colspan="5" style=indent_comment(pr.depth)>{c}</td>
+                            </tr>
+                        })}
+                    })
                 })
                 .collect_view()
         })
+    };
+    let root_comment = move || {
+        viewer
+            .game
+            .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
     };
 
     view! {
@@ -109,6 +130,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             </div>
             <div class="notation-scroll" node_ref=scroller
                 on:mouseleave=move |_| viewer.preview.set(None)>
+                {move || root_comment().map(|c| view! { <p class="root-comment">{c}</p> })}
                 <table id="notation">
                     <caption class="visually-hidden">"Moves in standard, direction and algebraic notation"</caption>
                     <thead>
@@ -122,7 +144,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     </thead>
                     <tbody>{rows}</tbody>
                 </table>
-                <Show when=move || viewer.moves() == 0>
+                <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
                     <p class="empty">"No moves."</p>
                 </Show>
             </div>
@@ -130,7 +152,13 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }
 }
 
-fn scroll_to_row(container: &web_sys::HtmlElement, ply: usize) {
+/// A comment row's indent: under its move's notation.
+fn indent_comment(depth: usize) -> Option<String> {
+    (depth > 0).then(|| format!("padding-left: {}em", 0.4 + depth as f64))
+}
+
+/// Scrolls the current row into view inside the panel.
+fn scroll_to_current(container: &web_sys::HtmlElement) {
     let find = |selector: &str| {
         container
             .query_selector(selector)
@@ -139,7 +167,7 @@ fn scroll_to_row(container: &web_sys::HtmlElement, ply: usize) {
             .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
     };
     let header = find("thead").map_or(0, |h| h.offset_height());
-    if let Some(row) = find(&format!("tr[data-ply=\"{ply}\"]")) {
+    if let Some(row) = find("tr[aria-current=\"true\"]") {
         dom::scroll_row_into_view(container, &row, header);
     }
 }

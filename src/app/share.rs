@@ -12,8 +12,8 @@ pub fn Share(
     let link = RwSignal::new(String::new());
     let status = RwSignal::new(String::new());
     let copy = move |_| {
-        let ply = viewer.ply.get_untracked();
-        let fragment = viewer.game.with_untracked(|g| g.fragment(ply));
+        let node = viewer.node_untracked();
+        let fragment = viewer.game.with_untracked(|g| g.fragment(node));
         let href = dom::location_href().unwrap_or_default();
         let url = game::share_url(&href, &fragment);
         if sync_address {

@@ -300,7 +300,8 @@ impl GameTree {
         &self.variation_errors
     }
 
-    fn start(&self) -> Position {
+    /// The position before the first move.
+    pub fn start(&self) -> Position {
         Position::with_rules(self.game_type, self.rules)
     }
 
