@@ -8,10 +8,16 @@ use leptos::prelude::*;
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let kind = RwSignal::new(Export::default());
     let status = RwSignal::new(String::new());
+    // A UHP game string has no variations: it holds the line on the board.
     let text = move || {
-        viewer
-            .game
-            .with_untracked(|g| kind.get_untracked().text(&g.record))
+        let k = kind.get_untracked();
+        viewer.game.with_untracked(|g| match k {
+            Export::Uhp => {
+                let line = viewer.line.get_untracked();
+                k.text(&g.line_record(&line))
+            }
+            _ => k.text(&g.record),
+        })
     };
     let copy = move |_| {
         dom::copy_text(&text(), move |ok| {

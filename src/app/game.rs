@@ -92,6 +92,23 @@ impl Game {
         self.line_through(self.tree().root())
     }
 
+    /// The record of one line of the game, without its variations and comments (for the
+    /// formats that hold one line).
+    pub fn line_record(&self, line: &Line) -> Record {
+        let mut rec = (*self.record).clone();
+        let tree = self.tree();
+        let moves: Vec<Move> = line.nodes.iter().filter_map(|&n| tree.mv(n)).collect();
+        // A line of the tree is legal; should it not be, the main line stays.
+        if let Ok(t) = GameTree::from_moves(tree.game_type(), tree.rules(), &moves) {
+            // The recorded result is the main line's.
+            if moves != rec.moves {
+                rec.meta.result = None;
+            }
+            rec.set_tree(t);
+        }
+        rec
+    }
+
     /// The node to show when a game has just been loaded: its first move.
     pub fn first_node(&self) -> NodeId {
         let tree = self.tree();
@@ -322,6 +339,12 @@ mod tests {
             .panel
             .iter()
             .any(|r| r.node == node && r.depth == 1));
+        // The variation's line as a record of its own: the main line up to ply 10, then it.
+        let line_rec = branched.line_record(&branched.line_through(node));
+        assert_eq!(line_rec.moves.len(), 11);
+        assert_eq!(line_rec.moves[..10], g.record.moves[..10]);
+        assert_eq!(line_rec.moves[10], other);
+        assert_eq!(line_rec.tree.len(), 11);
         // An illegal move is refused and changes nothing.
         let illegal = g.tree().mv(line.node_at(1)).unwrap();
         assert!(g.play(at, illegal).is_err());

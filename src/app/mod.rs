@@ -20,6 +20,8 @@ mod game_info;
 pub mod keys;
 pub mod labels;
 mod load_panel;
+mod move_entry;
+mod node_tools;
 mod notation_panel;
 pub mod options;
 mod share;
@@ -34,6 +36,8 @@ use game::{Game, LoadError};
 use game_info::GameInfo;
 use keys::{Action, Step};
 use load_panel::LoadPanel;
+use move_entry::MoveEntry;
+use node_tools::NodeTools;
 use notation_panel::NotationPanel;
 pub use options::{KeyScope, ViewerOptions};
 use share::Share;
@@ -58,7 +62,7 @@ pub struct Viewer {
     pub load_error: RwSignal<Option<String>>,
     pub playing: RwSignal<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: StoredValue<Vec<(Game, NodeId)>>,
+    history: RwSignal<Vec<(Game, NodeId)>>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: RwSignal<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
@@ -116,7 +120,7 @@ impl Viewer {
             preview: RwSignal::new(None),
             load_error: RwSignal::new(load_error.map(|e| e.to_string())),
             playing: RwSignal::new(false),
-            history: StoredValue::new(Vec::new()),
+            history: RwSignal::new(Vec::new()),
             loads: RwSignal::new(0),
             pick,
             candidate,
@@ -158,7 +162,7 @@ impl Viewer {
         self.playing.set(false);
         self.preview.set(None);
         self.load_error.set(None);
-        self.history.update_value(Vec::clear);
+        self.history.update(Vec::clear);
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
         self.game.set(game);
@@ -171,7 +175,7 @@ impl Viewer {
     /// undone.
     pub fn change(self, game: Game, node: NodeId) {
         let before = (self.game.get_untracked(), self.node_untracked());
-        self.history.update_value(|h| {
+        self.history.update(|h| {
             if h.len() == UNDO_DEPTH {
                 h.remove(0);
             }
@@ -205,7 +209,7 @@ impl Viewer {
 
     /// Takes back the last change of the game tree (a move played, a line deleted, …).
     pub fn undo(self) -> bool {
-        let Some((game, node)) = self.history.try_update_value(Vec::pop).flatten() else {
+        let Some((game, node)) = self.history.try_update(Vec::pop).flatten() else {
             return false;
         };
         self.set_game(game, node);
@@ -214,7 +218,7 @@ impl Viewer {
 
     /// Whether there is a change to undo.
     pub fn can_undo(self) -> bool {
-        self.history.with_value(|h| !h.is_empty())
+        self.history.with(|h| !h.is_empty())
     }
 
     /// Plays a move at the chosen node: follows the game when it continues with that move,
@@ -498,10 +502,12 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
                 <div class="stage">
                     <Board replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <Controls viewer=viewer/>
+                    <MoveEntry viewer=viewer/>
                 </div>
                 <aside class="side">
                     <GameInfo viewer=viewer/>
                     <NotationPanel viewer=viewer/>
+                    <NodeTools viewer=viewer/>
                     <Share viewer=viewer sync_address=options.sync_address/>
                     <LoadPanel viewer=viewer dragging=dragging/>
                     <ExportPanel viewer=viewer/>
