@@ -3,7 +3,10 @@
 # Chromium measures
 #   - wasm + JS transferred, gzipped (target: at most 250 KB),
 #   - navigation to a 100-ply permalinked game fully drawn (target: under 300 ms),
-#   - one step forward/back, key press to board redrawn (target: median under 4 ms).
+#   - one step forward/back, key press to board redrawn (target: median under 4 ms),
+#   - study board: picking a piece from the reserve to its destinations marked (target: median
+#     under 4 ms), playing a destination to the board and panel redrawn (under 8 ms), and a
+#     500-move tree (tests/data/tree-500.pgn) loaded to its panel drawn (under 20 ms).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -21,6 +24,8 @@ echo "[bench-web] building the app into $DIST"
 trunk build --release --dist "$DIST" >"$ROOT/target/bench-web-build.log" 2>&1 || { cat "$ROOT/target/bench-web-build.log"; exit 1; }
 cargo build --release --quiet --bin beeline
 FRAGMENT="$(target/release/beeline link tests/data/game-100.uhp)"
+TREE_500="$(cat tests/data/tree-500.pgn)"
+export TREE_500
 
 gz() { gzip -9 -c "$1" | wc -c; }
 wasm=0 js=0 css=0
@@ -121,6 +126,74 @@ try {
   }, 200);
   const sorted = [...steps].sort((a, b) => a - b);
   console.log(`[bench-web] step forward/back (${steps.length}): median ${fmt(median(steps))} ms, p90 ${fmt(sorted[Math.floor(sorted.length * 0.9)])} ms, max ${fmt(sorted[sorted.length - 1])} ms (target median < 4 ms)`);
+
+  // The study board at ply 50: pick a kind from the reserve of the player to move until its
+  // destinations are on the board, then play the first one until the board shows ply 51 and
+  // the new row is current; undo and again.
+  const study = await page.evaluate(async (n) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const until = (test) => new Promise((resolve) => {
+      if (test()) return resolve();
+      const obs = new MutationObserver(() => { if (test()) { obs.disconnect(); resolve(); } });
+      obs.observe(document, { subtree: true, attributes: true, childList: true });
+    });
+    const key = (k, ctrl = false) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, ctrlKey: ctrl, bubbles: true }));
+    key('Home');
+    for (let i = 0; i < 50; i++) key('ArrowRight');
+    await until(() => document.querySelector('svg#board').getAttribute('data-ply') === '50');
+    await new Promise((r) => setTimeout(r, 300));
+    const picks = [];
+    const plays = [];
+    for (let i = 0; i < n; i++) {
+      const reserve = document.querySelector('[data-reserve]:not([disabled]):not([aria-disabled="true"])');
+      if (!reserve) throw new Error('no placeable reserve piece');
+      let t0 = performance.now();
+      reserve.click();
+      await until(() => document.querySelector('[data-destination]'));
+      document.querySelector('svg#board').getBoundingClientRect();
+      picks.push(performance.now() - t0);
+      await frame();
+      const dest = document.querySelector('[data-destination]');
+      t0 = performance.now();
+      dest.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      await until(() => document.querySelector('svg#board').getAttribute('data-ply') === '51'
+        && document.querySelector('#notation tr[aria-current="true"][data-variation="true"]'));
+      document.querySelector('svg#board').getBoundingClientRect();
+      plays.push(performance.now() - t0);
+      await frame();
+      key('z', true);
+      await until(() => document.querySelector('svg#board').getAttribute('data-ply') === '50'
+        && !document.querySelector('#notation tr[data-variation="true"]'));
+      await frame();
+    }
+    return { picks, plays };
+  }, 40);
+  console.log(`[bench-web] study: pick to destinations marked, median ${fmt(median(study.picks))} ms (target < 4 ms); play to board and panel redrawn, median ${fmt(median(study.plays))} ms (target < 8 ms)`);
+
+  // A 500-move tree: Load pressed to its panel drawn (import, notation of every node, rows).
+  const trees = [];
+  for (let i = 0; i < 5; i++) {
+    trees.push(await page.evaluate(async (text) => {
+      const input = document.querySelector('#record-input');
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const t0 = performance.now();
+      document.querySelector('#load-record').click();
+      await new Promise((resolve) => {
+        const done = () => document.querySelectorAll('#notation tr[data-path]').length >= 490;
+        if (done()) return resolve();
+        const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(); } });
+        obs.observe(document, { subtree: true, childList: true });
+      });
+      document.querySelector('#notation').getBoundingClientRect();
+      const t = performance.now() - t0;
+      // Back to the 100-ply game for the next round.
+      return t;
+    }, process.env.TREE_500));
+    await page.reload();
+    await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
+  }
+  console.log(`[bench-web] 500-move tree, Load to panel drawn: median ${fmt(median(trees))} ms (target < 20 ms)`);
 } finally {
   await browser.close();
 }
