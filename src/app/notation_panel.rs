@@ -1,8 +1,13 @@
 //! The moves in three notations, one row each; the current move is marked and kept in
 //! view, a click jumps to it and hovering previews it on the board.
 
+use super::game::Game;
 use super::labels;
 use super::{dom, Viewer};
+use crate::record::export::Row;
+use crate::record::tree::NodeId;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use leptos::html;
@@ -31,78 +36,79 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = StoredValue::new((i32::MIN, i32::MIN));
 
-    // Only the rows that stop or start being current update on a step.
+    // Only the rows that stop or start being current update on a step; after an edit, only
+    // the rows whose content changed are rebuilt (the list is keyed by content).
     let current = Selector::new(move || viewer.node());
-    let rows = move || {
+    let items = Memo::new(move |_| viewer.game.with(panel_items));
+    let row_view = move |item: PanelItem| {
+        let PanelItem {
+            node: n,
+            depth,
+            path,
+            row,
+            mark,
+            comment,
+            ..
+        } = item;
+        let main = depth == 0;
+        let who = if row.player == 1 { "white" } else { "black" };
         let current = current.clone();
-        viewer.game.with(|g| {
-            let tree = g.tree();
-            g.panel
-                .iter()
-                .filter_map(|pr| {
-                    let n = pr.node;
-                    let row = g.row(n)?.clone();
-                    let mark = tree.annotation(n).map_or("", |a| a.symbol());
-                    let comment = tree.comment(n).map(str::to_string);
-                    let main = pr.depth == 0;
-                    let who = if row.player == 1 { "white" } else { "black" };
-                    let current = current.clone();
-                    let standard = format!("{}{mark}", row.standard);
-                    let r = row.clone();
-                    let r2 = row.clone();
-                    let class = if main {
-                        format!("move player-{}", row.player)
-                    } else {
-                        format!("move variation player-{} depth-{}", row.player, pr.depth.min(4))
-                    };
-                    // Variations are indented under the move they replace.
-                    let indent = (!main).then(|| format!("padding-left: {}em", 0.4 + pr.depth as f64));
-                    Some(view! {
-                        <tr data-ply=main.then(|| row.ply.to_string())
-                            data-path=pr.path.clone()
-                            data-variation=(!main).then_some("true")
-                            class=class
-                            aria-current=move || current.selected(&n).then_some("true")
-                            tabindex="0"
-                            on:click=move |_| viewer.go_to(n)
-                            // Keyboard users reach a row with Tab and choose it with Enter or Space.
-                            on:keydown=move |ev| {
-                                if matches!(ev.key().as_str(), "Enter" | " ") {
-                                    ev.prevent_default();
-                                    viewer.go_to(n);
-                                }
-                            }
-                            // Moving the pointer previews, not a row scrolling under a still pointer.
-                            on:mousemove=move |ev| {
-                                let at = (ev.client_x(), ev.client_y());
-                                if pointer.get_value() == at {
-                                    return;
-                                }
-                                pointer.set_value(at);
-                                if viewer.preview.get_untracked() != Some(n) {
-                                    viewer.preview.set(Some(n));
-                                }
-                            }
-                            on:mouseleave=move |_| viewer.preview.set(None)>
-                            <td class="turn" style=indent>{labels::turn_label(&row)}</td>
-                            <td class="player">
-                                <span class=format!("swatch {who}") aria-hidden="true"></span>
-                                <span class="visually-hidden">{format!("player {} ({who})", row.player)}</span>
-                            </td>
-                            <td class="standard">{standard}</td>
-                            <td class="direction">{move || format!("{}{mark}", r.direction(style.get()))}</td>
-                            <td class="algebraic">{move || format!("{}{mark}", r2.algebraic(form.get()))}</td>
-                        </tr>
-                        {comment.map(|c| view! {
-                            <tr class=if main { "comment" } else { "comment variation" } data-comment-for=pr.path.clone()>
-                                <td colspan="5" style=indent_comment(pr.depth)>{c}</td>
-                            </tr>
-                        })}
-                    })
-                })
-                .collect_view()
-        })
+        let standard = format!("{}{mark}", row.standard);
+        let class = if main {
+            format!("move player-{}", row.player)
+        } else {
+            format!("move variation player-{} depth-{}", row.player, depth.min(4))
+        };
+        // Variations are indented under the move they replace.
+        let indent = indent(depth);
+        let turn = labels::turn_label(&row);
+        let player = format!("player {} ({who})", row.player);
+        let ply = main.then(|| row.ply.to_string());
+        let r = row.clone();
+        view! {
+            <tr data-ply=ply
+                data-path=path.clone()
+                data-variation=(!main).then_some("true")
+                class=class
+                aria-current=move || current.selected(&n).then_some("true")
+                tabindex="0"
+                on:click=move |_| viewer.go_to(n)
+                // Keyboard users reach a row with Tab and choose it with Enter or Space.
+                on:keydown=move |ev| {
+                    if matches!(ev.key().as_str(), "Enter" | " ") {
+                        ev.prevent_default();
+                        viewer.go_to(n);
+                    }
+                }
+                // Moving the pointer previews, not a row scrolling under a still pointer.
+                on:mousemove=move |ev| {
+                    let at = (ev.client_x(), ev.client_y());
+                    if pointer.get_value() == at {
+                        return;
+                    }
+                    pointer.set_value(at);
+                    if viewer.preview.get_untracked() != Some(n) {
+                        viewer.preview.set(Some(n));
+                    }
+                }
+                on:mouseleave=move |_| viewer.preview.set(None)>
+                <td class="turn" style=indent.clone()>{turn}</td>
+                <td class="player">
+                    <span class=format!("swatch {who}") aria-hidden="true"></span>
+                    <span class="visually-hidden">{player}</span>
+                </td>
+                <td class="standard">{standard}</td>
+                <td class="direction">{move || format!("{}{mark}", r.direction(style.get()))}</td>
+                <td class="algebraic">{move || format!("{}{mark}", row.algebraic(form.get()))}</td>
+            </tr>
+            {comment.map(|c| view! {
+                <tr class=if main { "comment" } else { "comment variation" } data-comment-for=path>
+                    <td colspan="5" style=indent>{c}</td>
+                </tr>
+            })}
+        }
     };
+
     let root_comment = move || {
         viewer
             .game
@@ -142,7 +148,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                             <th scope="col">"Algebraic"</th>
                         </tr>
                     </thead>
-                    <tbody>{rows}</tbody>
+                    <tbody>
+                        <For each=move || items.get() key=|item| item.key children=row_view/>
+                    </tbody>
                 </table>
                 <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
                     <p class="empty">"No moves."</p>
@@ -152,9 +160,45 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }
 }
 
-/// A comment row's indent: under its move's notation.
-fn indent_comment(depth: usize) -> Option<String> {
+/// A row's indent: one step per level of variation.
+fn indent(depth: usize) -> Option<String> {
     (depth > 0).then(|| format!("padding-left: {}em", 0.4 + depth as f64))
+}
+
+/// One move of the panel with everything its rows show.
+#[derive(Clone, Debug, PartialEq)]
+struct PanelItem {
+    /// Changes whenever anything shown changes, so that the keyed list keeps the other rows.
+    key: u64,
+    node: NodeId,
+    depth: usize,
+    path: String,
+    row: Row,
+    mark: &'static str,
+    comment: Option<String>,
+}
+
+fn panel_items(g: &Game) -> Vec<PanelItem> {
+    let tree = g.tree();
+    g.panel
+        .iter()
+        .filter_map(|pr| {
+            let row = g.row(pr.node)?.clone();
+            let mark = tree.annotation(pr.node).map_or("", |a| a.symbol());
+            let comment = tree.comment(pr.node).map(str::to_string);
+            let mut h = DefaultHasher::new();
+            (pr.node, pr.depth, &pr.path, &row, mark, &comment).hash(&mut h);
+            Some(PanelItem {
+                key: h.finish(),
+                node: pr.node,
+                depth: pr.depth,
+                path: pr.path.clone(),
+                row,
+                mark,
+                comment,
+            })
+        })
+        .collect()
 }
 
 /// Scrolls the current row into view inside the panel.
