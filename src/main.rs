@@ -7,6 +7,7 @@ use beeline::notation::frame::Frame;
 use beeline::notation::uhp::{GameString, MoveString};
 use beeline::notation::Notation;
 use beeline::record::export::Export;
+use beeline::record::tree::Path;
 use beeline::record::{import, permalink, Format, Record};
 use clap::{Parser, Subcommand};
 use std::io::Read;
@@ -52,9 +53,13 @@ enum Command {
     Link {
         /// The record file; `-` or nothing reads standard input.
         file: Option<String>,
-        /// The ply to show (default: the end of the game).
-        #[arg(long)]
+        /// The main line's ply to show (default: the end of the main line).
+        #[arg(long, conflicts_with = "path")]
         ply: Option<usize>,
+        /// The move to show by its path in the game tree: `12` is ply 12 of the main line,
+        /// `12.1.3` the 3rd move of the first variation replacing it.
+        #[arg(long)]
+        path: Option<Path>,
     },
 }
 
@@ -127,16 +132,30 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{}", to.text(&rec));
             finish(&rec)?;
         }
-        Command::Link { file, ply } => {
+        Command::Link { file, ply, path } => {
             let rec = load(file.as_deref(), None)?;
-            let ply = ply.unwrap_or(rec.moves.len());
-            if ply > rec.moves.len() {
-                return Err(format!(
-                    "--ply {ply} is past the end of the game ({} moves)",
-                    rec.moves.len()
-                ));
-            }
-            println!("{}", permalink::encode(&rec, ply));
+            let link = match path {
+                Some(path) => {
+                    let node = rec.tree.node_at(&path).ok_or_else(|| {
+                        format!(
+                            "--path {path} names no move of the game (its main line has {} moves)",
+                            rec.moves.len()
+                        )
+                    })?;
+                    permalink::encode(&rec, node)
+                }
+                None => {
+                    let ply = ply.unwrap_or(rec.moves.len());
+                    if ply > rec.moves.len() {
+                        return Err(format!(
+                            "--ply {ply} is past the end of the game ({} moves)",
+                            rec.moves.len()
+                        ));
+                    }
+                    permalink::encode_ply(&rec, ply)
+                }
+            };
+            println!("{link}");
             finish(&rec)?;
         }
     }

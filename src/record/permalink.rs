@@ -1,45 +1,80 @@
-//! Permalinks: a whole game, its metadata and the ply shown, in a URL fragment.
+//! Permalinks: a whole game tree, its metadata and the move shown, in a URL fragment.
 //!
-//! Layout (version 1), then URL-safe base64 without padding:
+//! Layout (version 2), then URL-safe base64 without padding:
 //!
-//! | bytes | content |
+//! | size | content |
 //! |---|---|
-//! | 1 | version (1) |
-//! | 1 | game type bits (M, L, P), tournament opening, canonical coordinates, repetition draw |
-//! | 1 | format the record came in |
-//! | 1 | stated result (0 none, else 1 + UHP state) |
-//! | varint | ply shown |
+//! | 1 byte | version (2) |
+//! | 1 byte | game type bits (M, L, P), tournament opening, canonical coordinates, repetition draw |
+//! | 1 byte | format the record came in |
+//! | 1 byte | stated result (0 none, else 1 + UHP state) |
+//! | varint | the node shown, by its number in preorder (0 the root, 1 the first move) |
 //! | 6 × (varint + UTF-8) | White, Black, Date, Event, Site, Round (empty: unknown) |
-//! | varint | number of moves |
-//! | per move | its index among the legal moves sorted by (kind, piece, from, to): nothing when only one move is legal, 1 byte up to 256, else 2 |
-//! | 4 | FNV-1a 64 of everything before, low 32 bits |
+//! | varint | number of notes |
+//! | per note | varint `16 × gap + 8 × (has a comment) + NAG` (NAG 0: no annotation), then the comment as varint + UTF-8 if it has one |
+//! | bits | the tree in preorder: per node its move (none for the root) then its number of children |
+//! | 4 bytes | FNV-1a 64 of everything before, low 32 bits |
+//!
+//! Nodes are numbered in preorder, main line first (a node's first child is its main line).
+//! Notes come in preorder, one for each node with a comment or an annotation (a game without
+//! any costs one byte); a note's gap is its node's number minus the previous note's minus
+//! one (the first note's: its node's number). The bits run from the high bit of each byte
+//! to the end of the link, the last byte padded with zeros. A move is its index among the
+//! legal moves sorted by (kind, piece, from, to), in ⌈log₂ n⌉ bits when n moves are legal:
+//! nothing for a forced move. A number of children is `1` for one, `01` for none, and for
+//! two or more `00`, then a `1` for each child past the second, then a `0`: a main line
+//! costs one bit a move, and the tree needs no count (it ends when every node has its
+//! children). The decoder takes one spelling only: two children with the same move, a note
+//! of nothing, padding bits set or bytes after the tree are errors.
 //!
 //! Moves are indices into legal-move lists, so replaying them rebuilds the very same engine
 //! coordinates: a record with its own frame (the first piece at the origin, the second
 //! where the record put it) keeps its standard notation. The frame bit says which frame
-//! the standard notation is written in. Comments, notices and other tags are not kept.
+//! the standard notation is written in. Notices and other tags are not kept.
+//!
+//! The encoder always writes version 2. It leaves out moves past the [`MAX_MOVES`]th in
+//! preorder (and any move the record's rules forbid, with what follows it), cuts names to
+//! 200 bytes and comments to [`MAX_COMMENT`] bytes, and, should the link still pass
+//! [`MAX_FRAGMENT`] characters, drops comments from the last one back until it fits (the
+//! rest always does). A node it leaves out is shown by its nearest ancestor kept.
+//!
+//! Version 1 links (main line only) still open, at the main line's node of their ply:
+//!
+//! | size | content |
+//! |---|---|
+//! | 4 bytes, varint, 6 texts | as version 2, with version 1 and the ply shown for the node |
+//! | varint | number of moves |
+//! | per move | its index among the sorted legal moves: nothing when only one move is legal, 1 byte up to 256, else 2 |
+//! | 4 bytes | checksum, as version 2 |
 //!
 //! ```
 //! use beeline::record::{import, permalink};
 //! let rec = import("Base;InProgress;White[2];wS1;bS1 -wS1", None).unwrap();
-//! let link = permalink::encode(&rec, 1);
-//! let (back, ply) = permalink::decode(&link).unwrap();
-//! assert_eq!((back.moves, ply), (rec.moves, 1));
+//! let link = permalink::encode_ply(&rec, 1);
+//! let (back, node) = permalink::decode(&link).unwrap();
+//! assert_eq!(back.tree, rec.tree);
+//! assert_eq!(back.tree.path(node).unwrap().to_string(), "1");
 //! assert!(permalink::decode(&link[..link.len() - 1]).is_err());
 //! ```
 
-use super::tree::GameTree;
+use super::tree::{Annotation, GameTree, NodeId};
 use super::{Format, Record};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::notation::Coordinates;
+use std::collections::HashMap;
 use thiserror::Error;
 
-const VERSION: u8 = 1;
-/// Longest fragment accepted by the decoder (a full game is far smaller).
-const MAX_FRAGMENT: usize = 16 * 1024;
-/// Most moves a link may hold (forced moves take no bytes, so the length does not bound it).
-const MAX_MOVES: usize = 10_000;
+const VERSION: u8 = 2;
+/// Longest fragment accepted by the decoder: a tree of [`MAX_MOVES`] moves without comments
+/// fits, so the encoder can always stay within it.
+pub const MAX_FRAGMENT: usize = 64 * 1024;
+/// Most moves a link may hold (forced moves take no bits, so the length does not bound it).
+pub const MAX_MOVES: usize = 10_000;
+/// Longest comment a link may hold, in bytes.
+pub const MAX_COMMENT: usize = 1000;
+/// Names and other metadata are cut to this many bytes: a link is no archive.
+const MAX_META: usize = 200;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PermalinkError {
@@ -57,8 +92,20 @@ pub enum PermalinkError {
     Version(u8),
     #[error("the link is damaged (it ends too early)")]
     Truncated,
+    #[error("the link is damaged (it names an unknown format or result)")]
+    Header,
+    #[error("the link holds more than {MAX_MOVES} moves")]
+    TooManyMoves,
     #[error("the link is damaged (move {0} is not a legal move)")]
     BadMove(usize),
+    #[error("the link is damaged (move {0} repeats the move of an earlier variation)")]
+    Duplicate(usize),
+    #[error("the link is damaged (a name or comment in it is not valid text)")]
+    Text,
+    #[error("the link is damaged (a comment or annotation in it belongs to no move)")]
+    Note,
+    #[error("the link is damaged (the move it shows is not in the game)")]
+    Shown,
     #[error("the link is damaged (unexpected data at its end)")]
     Trailing,
 }
@@ -130,6 +177,20 @@ fn put_varint(out: &mut Vec<u8>, mut n: usize) {
     }
 }
 
+fn put_text(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// The longest prefix of `s` of at most `max` bytes that ends at a character boundary.
+fn cut(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
 /// The legal moves in a fixed order, independent of move generation.
 fn sorted_moves(pos: &Position) -> Vec<Move> {
     let mut moves = pos.legal_moves();
@@ -139,6 +200,14 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
         Move::Move { piece, from, to } => (2, piece.0, from.q, from.r, to.q, to.r),
     });
     moves
+}
+
+/// Bits for an index among `n` legal moves: ⌈log₂ n⌉.
+fn width(n: usize) -> u32 {
+    match n {
+        0 | 1 => 0,
+        _ => usize::BITS - (n - 1).leading_zeros(),
+    }
 }
 
 fn state_code(s: Option<GameState>) -> u8 {
@@ -152,20 +221,109 @@ fn state_code(s: Option<GameState>) -> u8 {
     }
 }
 
-/// The fragment for a record shown at `ply` (clamped to the record's length).
-pub fn encode(rec: &Record, ply: usize) -> String {
-    // Each move as its index among the legal moves. A record holds legal moves only; should
-    // one not be legal, the link keeps the moves before it.
-    let mut pos = Position::with_rules(rec.game_type, rec.rules);
-    let mut indices = Vec::with_capacity(rec.moves.len());
-    for mv in &rec.moves {
-        let legal = sorted_moves(&pos);
-        let found = legal.iter().position(|m| m == mv);
-        debug_assert!(found.is_some(), "{mv:?} is not legal after {pos:?}");
-        let Some(i) = found else { break };
-        indices.push((i, legal.len()));
-        pos.play_unchecked(*mv);
+/// A node as the link holds it.
+struct Node<'a> {
+    id: NodeId,
+    /// The move's index among the sorted legal moves, and how many moves were legal.
+    index: usize,
+    legal: usize,
+    /// Children kept in the link.
+    children: usize,
+    /// 0 for no annotation.
+    nag: u8,
+    /// Empty for no comment.
+    comment: &'a str,
+}
+
+impl<'a> Node<'a> {
+    fn new(tree: &'a GameTree, id: NodeId, index: usize, legal: usize) -> Node<'a> {
+        // Trimmed after the cut, as the decoder's tree would keep it.
+        let comment = cut(tree.comment(id).unwrap_or(""), MAX_COMMENT).trim();
+        Node {
+            id,
+            index,
+            legal,
+            children: 0,
+            nag: tree.annotation(id).map_or(0, Annotation::nag),
+            comment,
+        }
     }
+}
+
+/// The nodes a link keeps, in preorder, the root first: at most [`MAX_MOVES`] moves, each
+/// legal under the record's rules (the tree's are, unless the record's rules were changed
+/// after it was built).
+fn walk(rec: &Record) -> Vec<Node<'_>> {
+    let tree = &rec.tree;
+    let mut nodes = vec![Node::new(tree, tree.root(), 0, 0)];
+    let mut pos = Position::with_rules(rec.game_type, rec.rules);
+    // The open nodes: each one's place in `nodes` and its next child to visit.
+    let mut stack = vec![(0, 0)];
+    while let Some((at, next)) = stack.last_mut() {
+        let at = *at;
+        let Some(&child) = tree.children(nodes[at].id).get(*next) else {
+            stack.pop();
+            if at != 0 {
+                pos.undo();
+            }
+            continue;
+        };
+        *next += 1;
+        if nodes.len() > MAX_MOVES {
+            break;
+        }
+        let legal = sorted_moves(&pos);
+        let Some(index) = tree
+            .mv(child)
+            .and_then(|mv| legal.iter().position(|&m| m == mv))
+        else {
+            continue;
+        };
+        pos.play_unchecked(legal[index]);
+        nodes[at].children += 1;
+        nodes.push(Node::new(tree, child, index, legal.len()));
+        stack.push((nodes.len() - 1, 0));
+    }
+    nodes
+}
+
+/// Bits, high bit first, appended to bytes.
+struct BitWriter {
+    out: Vec<u8>,
+    /// Bits used in the last byte (0: it is full or there is none).
+    used: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: usize, width: u32) {
+        for i in (0..width).rev() {
+            if self.used == 0 {
+                self.out.push(0);
+            }
+            if let Some(last) = self.out.last_mut() {
+                *last |= u8::from((value >> i) & 1 == 1) << (7 - self.used);
+            }
+            self.used = (self.used + 1) % 8;
+        }
+    }
+
+    fn children(&mut self, n: usize) {
+        match n {
+            0 => self.put(0b01, 2),
+            1 => self.put(1, 1),
+            _ => {
+                self.put(0, 2);
+                for _ in 2..n {
+                    self.put(1, 1);
+                }
+                self.put(0, 1);
+            }
+        }
+    }
+}
+
+/// The bytes of a link before its checksum, with the first `comments` comments (in preorder).
+fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> {
     let mut out = vec![VERSION];
     let gt = rec.game_type;
     let flags = u8::from(gt.mosquito)
@@ -177,29 +335,91 @@ pub fn encode(rec: &Record, ply: usize) -> String {
     out.push(flags);
     out.push(rec.format.code());
     out.push(state_code(rec.meta.result));
-    put_varint(&mut out, ply.min(indices.len()));
+    put_varint(&mut out, shown);
     let m = &rec.meta;
     for s in [&m.white, &m.black, &m.date, &m.event, &m.site, &m.round] {
-        let s = s.as_deref().unwrap_or("");
-        // Overlong texts are cut at a character boundary: a link is no archive.
-        let mut end = s.len().min(200);
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        put_varint(&mut out, end);
-        out.extend_from_slice(&s.as_bytes()[..end]);
+        put_text(&mut out, cut(s.as_deref().unwrap_or(""), MAX_META));
     }
-    put_varint(&mut out, indices.len());
-    for (i, n) in indices {
-        match n {
-            0 | 1 => {}
-            2..=256 => out.push(i as u8),
-            _ => out.extend_from_slice(&(i as u16).to_be_bytes()),
+    let mut left = comments;
+    let notes: Vec<(usize, u8, &str)> = nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| {
+            let comment = if n.comment.is_empty() || left == 0 {
+                ""
+            } else {
+                left -= 1;
+                n.comment
+            };
+            (n.nag != 0 || !comment.is_empty()).then_some((i, n.nag, comment))
+        })
+        .collect();
+    put_varint(&mut out, notes.len());
+    let mut next = 0;
+    for (i, nag, comment) in notes {
+        let has_comment = usize::from(!comment.is_empty());
+        put_varint(
+            &mut out,
+            (i - next) << 4 | has_comment << 3 | usize::from(nag),
+        );
+        if !comment.is_empty() {
+            put_text(&mut out, comment);
+        }
+        next = i + 1;
+    }
+    let mut bits = BitWriter { out, used: 0 };
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            bits.put(n.index, width(n.legal));
+        }
+        bits.children(n.children);
+    }
+    bits.out
+}
+
+/// The body with its checksum, in base64.
+fn seal(mut body: Vec<u8>) -> String {
+    let sum = fnv1a(&body) as u32;
+    body.extend_from_slice(&sum.to_be_bytes());
+    base64_encode(&body)
+}
+
+/// The fragment for a record's tree shown at node `at` (the root if the tree has no such
+/// node).
+pub fn encode(rec: &Record, at: NodeId) -> String {
+    let nodes = walk(rec);
+    let place: HashMap<NodeId, usize> = nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+    let shown = std::iter::successors(Some(at), |&n| rec.tree.parent(n))
+        .find_map(|n| place.get(&n).copied())
+        .unwrap_or(0);
+    let link = |comments| seal(body(rec, &nodes, shown, comments));
+    let all = nodes.iter().filter(|n| !n.comment.is_empty()).count();
+    let full = link(all);
+    if full.len() <= MAX_FRAGMENT {
+        return full;
+    }
+    // Only comments can make a link too long: keep as many of the first ones as fit.
+    let (mut fits, mut too_many) = (0, all);
+    while too_many - fits > 1 {
+        let mid = (fits + too_many) / 2;
+        if link(mid).len() <= MAX_FRAGMENT {
+            fits = mid;
+        } else {
+            too_many = mid;
         }
     }
-    let sum = fnv1a(&out) as u32;
-    out.extend_from_slice(&sum.to_be_bytes());
-    base64_encode(&out)
+    link(fits)
+}
+
+/// The fragment for a record shown at the main line's move of `ply` (clamped to the main
+/// line; 0 is the root).
+pub fn encode_ply(rec: &Record, ply: usize) -> String {
+    let main = rec.tree.mainline_nodes();
+    let at = ply
+        .min(main.len())
+        .checked_sub(1)
+        .map_or(rec.tree.root(), |i| main[i]);
+    encode(rec, at)
 }
 
 struct Reader<'a> {
@@ -226,21 +446,235 @@ impl Reader<'_> {
         Err(PermalinkError::Truncated)
     }
 
-    fn text(&mut self) -> Result<Option<String>, PermalinkError> {
-        let n = self.varint()?;
+    fn bytes(&mut self, n: usize) -> Result<&[u8], PermalinkError> {
         let end = self.at.checked_add(n).ok_or(PermalinkError::Truncated)?;
         let s = self
             .bytes
             .get(self.at..end)
             .ok_or(PermalinkError::Truncated)?;
         self.at = end;
-        let s = String::from_utf8_lossy(s).into_owned();
-        Ok(Some(s).filter(|s| !s.is_empty()))
+        Ok(s)
+    }
+
+    fn text(&mut self) -> Result<String, PermalinkError> {
+        let n = self.varint()?;
+        let s = self.bytes(n)?;
+        String::from_utf8(s.to_vec()).map_err(|_| PermalinkError::Text)
+    }
+
+    /// The record the header describes, with no moves, and the node shown.
+    fn header(&mut self) -> Result<(Record, usize), PermalinkError> {
+        let flags = self.byte()?;
+        let game_type = GameType {
+            mosquito: flags & 1 != 0,
+            ladybug: flags & 2 != 0,
+            pillbug: flags & 4 != 0,
+        };
+        let format = Format::from_code(self.byte()?).ok_or(PermalinkError::Header)?;
+        let mut rec = Record::new(game_type, format);
+        rec.rules = Rules {
+            tournament_opening: flags & 8 != 0,
+            repetition_draw: flags & 32 != 0,
+        };
+        rec.coordinates = if flags & 16 != 0 {
+            Coordinates::Canonical
+        } else {
+            Coordinates::Record
+        };
+        rec.meta.result = match self.byte()? {
+            0 => None,
+            1 => Some(GameState::NotStarted),
+            2 => Some(GameState::InProgress),
+            3 => Some(GameState::Draw),
+            4 => Some(GameState::WhiteWins),
+            5 => Some(GameState::BlackWins),
+            _ => return Err(PermalinkError::Header),
+        };
+        let shown = self.varint()?;
+        let m = &mut rec.meta;
+        for field in [
+            &mut m.white,
+            &mut m.black,
+            &mut m.date,
+            &mut m.event,
+            &mut m.site,
+            &mut m.round,
+        ] {
+            *field = Some(self.text()?).filter(|s| !s.is_empty());
+        }
+        Ok((rec, shown))
+    }
+
+    /// A version 1 main line: the tree and its nodes, the root first.
+    fn main_line(&mut self, rec: &Record) -> Result<(GameTree, Vec<NodeId>), PermalinkError> {
+        let n = self.varint()?;
+        if n > MAX_MOVES {
+            return Err(PermalinkError::TooManyMoves);
+        }
+        let mut tree = GameTree::new(rec.game_type, rec.rules);
+        let mut nodes = vec![tree.root()];
+        let mut pos = Position::with_rules(rec.game_type, rec.rules);
+        for k in 1..=n {
+            let legal = sorted_moves(&pos);
+            let i = match legal.len() {
+                0 | 1 => 0,
+                2..=256 => usize::from(self.byte()?),
+                _ => usize::from(u16::from_be_bytes([self.byte()?, self.byte()?])),
+            };
+            let mv = *legal.get(i).ok_or(PermalinkError::BadMove(k))?;
+            pos.play_unchecked(mv);
+            nodes.push(tree.push(nodes[k - 1], mv));
+        }
+        Ok((tree, nodes))
+    }
+
+    /// Version 2 notes: (node number, annotation, comment), each with one or both.
+    fn notes(&mut self) -> Result<Vec<Note>, PermalinkError> {
+        let n = self.varint()?;
+        if n > MAX_MOVES + 1 {
+            return Err(PermalinkError::TooManyMoves);
+        }
+        let mut notes = Vec::new();
+        let mut next = 0usize;
+        for _ in 0..n {
+            let v = self.varint()?;
+            let node = next.checked_add(v >> 4).ok_or(PermalinkError::Note)?;
+            let nag = (v & 7) as u8;
+            let annotation = match nag {
+                0 => None,
+                _ => Some(Annotation::from_nag(nag).ok_or(PermalinkError::Note)?),
+            };
+            let comment = match v & 8 {
+                0 => None,
+                _ => {
+                    let len = self.varint()?;
+                    if len == 0 {
+                        return Err(PermalinkError::Note);
+                    }
+                    if len > MAX_COMMENT {
+                        return Err(PermalinkError::TooLong);
+                    }
+                    let s = self.bytes(len)?;
+                    Some(String::from_utf8(s.to_vec()).map_err(|_| PermalinkError::Text)?)
+                }
+            };
+            if annotation.is_none() && comment.is_none() {
+                return Err(PermalinkError::Note);
+            }
+            notes.push(Note {
+                node,
+                annotation,
+                comment,
+            });
+            next = node + 1;
+        }
+        Ok(notes)
     }
 }
 
-/// Decodes a fragment (a leading `#` is allowed) into the record and the ply shown.
-pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
+/// A comment or annotation of a version 2 link, by its node's number in preorder.
+struct Note {
+    node: usize,
+    annotation: Option<Annotation>,
+    comment: Option<String>,
+}
+
+/// Bits, high bit first, that must end in the last byte.
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl BitReader<'_> {
+    fn bit(&mut self) -> Result<bool, PermalinkError> {
+        let byte = self
+            .bytes
+            .get(self.at / 8)
+            .ok_or(PermalinkError::Truncated)?;
+        let b = byte >> (7 - self.at % 8) & 1 == 1;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn take(&mut self, width: u32) -> Result<usize, PermalinkError> {
+        let mut n = 0;
+        for _ in 0..width {
+            n = n << 1 | usize::from(self.bit()?);
+        }
+        Ok(n)
+    }
+
+    fn children(&mut self) -> Result<usize, PermalinkError> {
+        if self.bit()? {
+            return Ok(1);
+        }
+        if self.bit()? {
+            return Ok(0);
+        }
+        let mut n = 2;
+        while self.bit()? {
+            n += 1;
+            if n > MAX_MOVES {
+                return Err(PermalinkError::TooManyMoves);
+            }
+        }
+        Ok(n)
+    }
+
+    /// A version 2 tree and its nodes in preorder, the root first.
+    fn tree(&mut self, rec: &Record) -> Result<(GameTree, Vec<NodeId>), PermalinkError> {
+        let mut tree = GameTree::new(rec.game_type, rec.rules);
+        let root = tree.root();
+        let mut nodes = vec![root];
+        let mut pos = Position::with_rules(rec.game_type, rec.rules);
+        // The open nodes, each with how many of its children are still to read.
+        let mut stack = vec![(root, self.children()?)];
+        while let Some((parent, left)) = stack.last_mut() {
+            let parent = *parent;
+            if *left == 0 {
+                stack.pop();
+                if parent != root {
+                    pos.undo();
+                }
+                continue;
+            }
+            *left -= 1;
+            let k = nodes.len();
+            if k > MAX_MOVES {
+                return Err(PermalinkError::TooManyMoves);
+            }
+            let legal = sorted_moves(&pos);
+            let i = self.take(width(legal.len()))?;
+            let mv = *legal.get(i).ok_or(PermalinkError::BadMove(k))?;
+            // The tree would merge the two: the link would have one spelling too many.
+            if tree
+                .children(parent)
+                .iter()
+                .any(|&c| tree.mv(c) == Some(mv))
+            {
+                return Err(PermalinkError::Duplicate(k));
+            }
+            pos.play_unchecked(mv);
+            let id = tree.push(parent, mv);
+            nodes.push(id);
+            stack.push((id, self.children()?));
+        }
+        // Only the last byte's padding may follow, all zeros.
+        let rest = self.bytes.get(self.at / 8..).unwrap_or(&[]);
+        let padding = match self.at % 8 {
+            0 => rest.is_empty(),
+            used => rest.len() == 1 && rest[0] << used == 0,
+        };
+        if !padding {
+            return Err(PermalinkError::Trailing);
+        }
+        Ok((tree, nodes))
+    }
+}
+
+/// Decodes a fragment (a leading `#` is allowed) into the record and the node shown. The
+/// record's tree and moves are set; a version 1 link's tree is its main line.
+pub fn decode(fragment: &str) -> Result<(Record, NodeId), PermalinkError> {
     let text = fragment.trim().trim_start_matches('#');
     if text.is_empty() {
         return Err(PermalinkError::Empty);
@@ -258,68 +692,38 @@ pub fn decode(fragment: &str) -> Result<(Record, usize), PermalinkError> {
     }
     let mut r = Reader { bytes: body, at: 0 };
     let version = r.byte()?;
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(PermalinkError::Version(version));
     }
-    let flags = r.byte()?;
-    let game_type = GameType {
-        mosquito: flags & 1 != 0,
-        ladybug: flags & 2 != 0,
-        pillbug: flags & 4 != 0,
-    };
-    let format = Format::from_code(r.byte()?).ok_or(PermalinkError::Truncated)?;
-    let mut rec = Record::new(game_type, format);
-    rec.rules = Rules {
-        tournament_opening: flags & 8 != 0,
-        repetition_draw: flags & 32 != 0,
-    };
-    rec.coordinates = if flags & 16 != 0 {
-        Coordinates::Canonical
+    let (mut rec, shown) = r.header()?;
+    let (tree, nodes) = if version == 1 {
+        let main = r.main_line(&rec)?;
+        if r.at != body.len() {
+            return Err(PermalinkError::Trailing);
+        }
+        main
     } else {
-        Coordinates::Record
-    };
-    rec.meta.result = match r.byte()? {
-        0 => None,
-        1 => Some(GameState::NotStarted),
-        2 => Some(GameState::InProgress),
-        3 => Some(GameState::Draw),
-        4 => Some(GameState::WhiteWins),
-        5 => Some(GameState::BlackWins),
-        _ => return Err(PermalinkError::Truncated),
-    };
-    let ply = r.varint()?;
-    rec.meta.white = r.text()?;
-    rec.meta.black = r.text()?;
-    rec.meta.date = r.text()?;
-    rec.meta.event = r.text()?;
-    rec.meta.site = r.text()?;
-    rec.meta.round = r.text()?;
-    let n = r.varint()?;
-    if n > MAX_MOVES {
-        return Err(PermalinkError::TooLong);
-    }
-    let mut pos = Position::with_rules(game_type, rec.rules);
-    for k in 0..n {
-        let legal = sorted_moves(&pos);
-        let i = match legal.len() {
-            0 => return Err(PermalinkError::BadMove(k + 1)),
-            1 => 0,
-            2..=256 => usize::from(r.byte()?),
-            _ => usize::from(u16::from_be_bytes([r.byte()?, r.byte()?])),
+        let notes = r.notes()?;
+        let mut bits = BitReader {
+            bytes: &body[r.at..],
+            at: 0,
         };
-        let mv = *legal.get(i).ok_or(PermalinkError::BadMove(k + 1))?;
-        pos.play_unchecked(mv);
-        rec.moves.push(mv);
-    }
-    if r.at != body.len() {
-        return Err(PermalinkError::Trailing);
-    }
-    if ply > n {
-        return Err(PermalinkError::Trailing);
-    }
-    // Every move was chosen among the legal ones.
-    let tree = GameTree::from_moves(game_type, rec.rules, &rec.moves)
-        .map_err(|_| PermalinkError::BadMove(n))?;
+        let (mut tree, nodes) = bits.tree(&rec)?;
+        for note in notes {
+            let id = *nodes.get(note.node).ok_or(PermalinkError::Note)?;
+            if let Some(a) = note.annotation {
+                // The root has no move to annotate.
+                tree.set_annotation(id, Some(a))
+                    .map_err(|_| PermalinkError::Note)?;
+            }
+            if let Some(c) = note.comment {
+                tree.set_comment(id, Some(&c))
+                    .map_err(|_| PermalinkError::Note)?;
+            }
+        }
+        (tree, nodes)
+    };
+    let node = *nodes.get(shown).ok_or(PermalinkError::Shown)?;
     rec.set_tree(tree);
-    Ok((rec, ply))
+    Ok((rec, node))
 }
