@@ -137,8 +137,8 @@ fn link_prints_a_permalink_that_decodes() {
     let o = beeline(&["link", &path, "--ply", "12"], None);
     assert!(o.status.success(), "{}", err(&o));
     let link = out(&o).trim().to_string();
-    let (rec, ply) = beeline::record::permalink::decode(&link).unwrap();
-    assert_eq!(ply, 12);
+    let (rec, node) = beeline::record::permalink::decode(&link).unwrap();
+    assert_eq!(rec.tree.path(node).unwrap().to_string(), "12");
     let original = beeline::record::import(&std::fs::read_to_string(&path).unwrap(), None).unwrap();
     assert_eq!(rec.moves, original.moves);
     let past = beeline(&["link", &path, "--ply", "99"], None);

@@ -205,7 +205,13 @@ fn permalink_errors() -> Vec<PermalinkError> {
         PermalinkError::Checksum,
         PermalinkError::Version(9),
         PermalinkError::Truncated,
+        PermalinkError::Header,
+        PermalinkError::TooManyMoves,
         PermalinkError::BadMove(4),
+        PermalinkError::Duplicate(5),
+        PermalinkError::Text,
+        PermalinkError::Note,
+        PermalinkError::Shown,
         PermalinkError::Trailing,
     ];
     for e in &all {
@@ -217,7 +223,13 @@ fn permalink_errors() -> Vec<PermalinkError> {
             | PermalinkError::Checksum
             | PermalinkError::Version(_)
             | PermalinkError::Truncated
+            | PermalinkError::Header
+            | PermalinkError::TooManyMoves
             | PermalinkError::BadMove(_)
+            | PermalinkError::Duplicate(_)
+            | PermalinkError::Text
+            | PermalinkError::Note
+            | PermalinkError::Shown
             | PermalinkError::Trailing => {}
         }
     }

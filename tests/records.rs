@@ -470,7 +470,7 @@ fn threefold_repetition_ends_uhp_and_pgn_games_in_a_draw() {
         );
         // A permalink keeps the rule, so the link shows the same finished game.
         let (back, _) =
-            beeline::record::permalink::decode(&beeline::record::permalink::encode(&rec, 12))
+            beeline::record::permalink::decode(&beeline::record::permalink::encode_ply(&rec, 12))
                 .unwrap();
         assert!(back.drawn_by_repetition());
     }

@@ -121,7 +121,7 @@ proptest! {
     #[test]
     fn mutated_links(edits in proptest::collection::vec(edit(), 1..4)) {
         let rec = import(&data(0), None).unwrap();
-        let link = permalink::encode(&rec, 10);
+        let link = permalink::encode_ply(&rec, 10);
         let text = apply(&link, &edits);
         if let Ok((back, _)) = permalink::decode(&text) {
             prop_assert_eq!(back.moves, rec.moves);

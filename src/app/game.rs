@@ -120,7 +120,7 @@ impl Game {
 
     /// The permalink fragment (without '#') of the game at a node.
     pub fn fragment(&self, node: NodeId) -> String {
-        link_encode(&self.record, node)
+        permalink::encode(&self.record, node)
     }
 
     /// The facts shown above the notation.
@@ -234,24 +234,9 @@ pub fn check_file_size(bytes: f64) -> Result<(), LoadError> {
     Ok(())
 }
 
-// Main-line links until the tree codec lands.
-fn link_encode(rec: &Record, node: NodeId) -> String {
-    let ply = rec.tree.ply(node).unwrap_or(0);
-    permalink::encode(rec, ply)
-}
-
-fn link_decode(fragment: &str) -> Result<(Record, NodeId), PermalinkError> {
-    let (rec, ply) = permalink::decode(fragment)?;
-    let node = match ply {
-        0 => rec.tree.root(),
-        p => rec.tree.mainline_nodes()[p - 1],
-    };
-    Ok((rec, node))
-}
-
 /// Loads a permalink fragment (with or without its '#'): the game and the node it shows.
 pub fn load_fragment(fragment: &str) -> Result<(Game, NodeId), LoadError> {
-    let (rec, node) = link_decode(fragment).map_err(LoadError::Link)?;
+    let (rec, node) = permalink::decode(fragment).map_err(LoadError::Link)?;
     Ok((Game::new(rec), node))
 }
 

@@ -222,3 +222,32 @@ test('the PGN export keeps variations, comments and annotations', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the permalink carries the tree, comments, annotations and the move shown', async () => {
+  const { page, errors } = await withVariation();
+  await page.click('#notation tr[data-path="18.1.1"]');
+  await page.fill('#comment-input', 'seen in the link');
+  await page.press('#comment-input', 'Tab');
+  await page.selectOption('#annotation', '!!');
+  await page.click('#notation tr[data-path="18.1.2"]');
+  await page.click('#copy-link');
+  const link = await page.inputValue('#share-url');
+  const paths = (p) => p.$$eval('#notation tr[data-path]', (trs) => trs.map((tr) => tr.dataset.path));
+  const before = await paths(page);
+
+  const { page: other, errors: otherErrors } = await openApp(browser.context, link);
+  assert.deepEqual(await paths(other), before);
+  assert.equal(await currentPath(other), '18.1.2');
+  assert.equal(await boardPly(other), 19);
+  assert.equal((await other.locator('#notation tr.comment[data-comment-for="18.1.1"]').textContent()).trim(), 'seen in the link');
+  assert.ok((await other.locator('#notation tr[data-path="18.1.1"] td.direction').textContent()).trim().endsWith('!!'));
+  // Stepping back and forward stays on the variation.
+  await focusViewer(other);
+  await other.keyboard.press('ArrowLeft');
+  await other.keyboard.press('ArrowRight');
+  assert.equal(await currentPath(other), '18.1.2');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(otherErrors, []);
+  await page.close();
+  await other.close();
+});
