@@ -130,7 +130,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                     }>
                     {SPEEDS_MS.into_iter().map(|ms| view! {
                         <option value=ms.to_string() selected=move || speed.get() == ms>
-                            {format!("{:.2} s", f64::from(ms) / 1000.0)}
+                            {format!("{}.{:02} s", ms / 1000, ms % 1000 / 10)}
                         </option>
                     }).collect_view()}
                 </select>

@@ -48,7 +48,11 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             .is_legal(mv)
             .then(|| study::notate_candidate(&at.pos, coordinates, mv))
     };
-    let only_pass = move || viewer.position.with(|at| at.pos.legal_moves() == [Move::Pass]);
+    let only_pass = move || {
+        viewer
+            .position
+            .with(|at| at.pos.legal_moves() == [Move::Pass])
+    };
     let over = move || viewer.position.with(|at| at.pos.state().is_over());
 
     view! {

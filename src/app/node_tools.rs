@@ -29,7 +29,8 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         let n = node();
         viewer.game.with(|g| {
             let t = g.tree();
-            t.parent(n).is_some_and(|p| t.children(p).first() != Some(&n))
+            t.parent(n)
+                .is_some_and(|p| t.children(p).first() != Some(&n))
         })
     };
     let off_main_line = move || {

@@ -4,14 +4,14 @@
 use super::game::Game;
 use super::labels;
 use super::{dom, Viewer};
-use crate::record::export::Row;
-use crate::record::tree::NodeId;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
+use crate::record::export::Row;
+use crate::record::tree::NodeId;
 use leptos::html;
 use leptos::prelude::*;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -57,7 +57,11 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         let class = if main {
             format!("move player-{}", row.player)
         } else {
-            format!("move variation player-{} depth-{}", row.player, depth.min(4))
+            format!(
+                "move variation player-{} depth-{}",
+                row.player,
+                depth.min(4)
+            )
         };
         // Variations are indented under the move they replace.
         let indent = indent(depth);
@@ -162,7 +166,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
 /// A row's indent: one step per level of variation.
 fn indent(depth: usize) -> Option<String> {
-    (depth > 0).then(|| format!("padding-left: {}em", 0.4 + depth as f64))
+    (depth > 0).then(|| format!("padding-left: calc(0.4em + {depth}em)"))
 }
 
 /// One move of the panel with everything its rows show.

@@ -36,10 +36,20 @@ pub const COMPASS_COLOR: &str = "#3b5bdb";
 
 /// A number in SVG attributes: at most three decimals, no trailing zeros.
 pub fn num(v: f64) -> String {
-    let v = if v.abs() < 5e-4 { 0.0 } else { v };
-    let s = format!("{v:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
+    // Thousandths as an integer: formatting integers keeps the float printer (about 12 KB
+    // of wasm) out of the browser build.
+    let milli = (v * 1000.0).round();
+    if !milli.is_finite() || milli.abs() > 9e15 {
+        return "0".to_string();
+    }
+    let milli = milli as i64;
+    let sign = if milli < 0 { "-" } else { "" };
+    let (whole, frac) = (milli.unsigned_abs() / 1000, milli.unsigned_abs() % 1000);
+    if frac == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{frac:03}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
 }
 
 /// Escapes text for SVG/XML content and attribute values.
@@ -567,6 +577,11 @@ mod tests {
         assert_eq!(num(1.0), "1");
         assert_eq!(num(-0.0001), "0");
         assert_eq!(num(1.23456), "1.235");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(-0.05), "-0.05");
+        assert_eq!(num(10.0405), "10.041");
+        assert_eq!(num(1e300), "0");
+        assert_eq!(num(f64::NAN), "0");
         assert!(balanced("<a><b></a></b>").is_err());
         assert!(balanced(r#"<a x="1><b/></a>"#).is_err());
     }
