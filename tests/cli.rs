@@ -1,6 +1,7 @@
 //! The `beeline` command line: perft, validmoves, convert and link, exit statuses and
 //! messages on bad input.
 
+use beeline::record::import;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -155,4 +156,71 @@ fn validmoves_after_a_draw_by_repetition_is_empty() {
     // Said to go on, the same moves contradict the state.
     let o = beeline(&["validmoves", &game.replace("Draw", "InProgress")], None);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn convert_keeps_variations_where_the_format_can() {
+    let pgn = data("variations.pgn");
+    let json = beeline(&["convert", &pgn, "--to", "json"], None);
+    assert!(json.status.success(), "{}", err(&json));
+    let text = out(&json);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["comment"], "A club game");
+    // Every move, main line first, then each variation depth first.
+    let moves = v["moves"].as_array().unwrap();
+    let paths: Vec<&str> = moves.iter().filter_map(|m| m["path"].as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "2.1.1",
+            "2.1.2",
+            "2.1.3",
+            "2.1.2.1.1",
+            "2.2.1"
+        ]
+    );
+    // Main-line rows keep their fields, in their order, and add the path.
+    assert!(
+        text.contains("\"algebraic_compressed\": \"wP@m0\",\n      \"path\": \"1\"\n"),
+        "{text}"
+    );
+    let row = |i: usize, key: &str| moves[i].get(key).cloned();
+    assert_eq!(row(1, "standard"), Some("bS1 \\wP".into()));
+    assert_eq!(row(1, "nag"), Some(1.into()));
+    assert_eq!(row(3, "comment"), Some("solid".into()));
+    // Comment and annotation are left out where a move has none.
+    assert_eq!((row(0, "comment"), row(0, "nag")), (None, None));
+    // Variation rows: their own ply, player and turn, and their notations.
+    assert_eq!(row(5, "standard"), Some("bS1 wP-".into()));
+    assert_eq!(
+        (row(5, "ply"), row(5, "player"), row(5, "turn")),
+        (Some(2.into()), Some(2.into()), Some(1.into()))
+    );
+    assert_eq!(row(5, "comment"), Some("east instead".into()));
+    assert_eq!(row(7, "nag"), Some(4.into()));
+    assert_eq!(row(8, "nag"), Some(5.into()));
+    assert_eq!(row(8, "standard"), Some("wQ -wP".into()));
+    assert_eq!(
+        (row(9, "nag"), row(9, "comment")),
+        (Some(6.into()), Some("a Mosquito".into()))
+    );
+
+    // PGN keeps the whole tree.
+    let original = import(&std::fs::read_to_string(&pgn).unwrap(), None).unwrap();
+    let back = beeline(&["convert", &pgn, "--to", "pgn"], None);
+    assert!(back.status.success(), "{}", err(&back));
+    assert_eq!(import(&out(&back), None).unwrap().tree, original.tree);
+    // UHP and the table have the main line.
+    let uhp = beeline(&["convert", &pgn, "--to", "uhp"], None);
+    assert_eq!(
+        out(&uhp),
+        "Base+MLP;InProgress;Black[3];wP;bS1 \\wP;wM wP\\;bA1 -bS1;wQ /wP\n"
+    );
+    let table = beeline(&["convert", &pgn, "--to", "table"], None);
+    assert_eq!(out(&table).lines().count(), 2 + 5);
 }

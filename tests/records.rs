@@ -294,6 +294,10 @@ fn detection() {
         ("algebraic_long.txt", Format::Algebraic),
         ("algebraic_short.txt", Format::Algebraic),
         ("algebraic_compressed.txt", Format::Algebraic),
+        // With variations.
+        ("variations.pgn", Format::Pgn),
+        ("boardspace_variations.sgf", Format::Sgf),
+        ("direction_variations.txt", Format::Direction),
     ] {
         assert_eq!(
             beeline::record::detect::detect(&data(name)),

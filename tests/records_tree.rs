@@ -1,11 +1,14 @@
-//! Game trees and PGN with variations: the tree's operations and paths, reading variations,
-//! comments and annotations, writing them back, and the main line agreeing with `import`.
+//! Game trees with variations: the tree's operations and paths; reading variations,
+//! comments and annotations from PGN, BoardSpace SGF and direction lists, writing them back,
+//! and the main line agreeing with `import`.
 
-use beeline::engine::piece::GameType;
-use beeline::engine::position::{Move, Rules};
-use beeline::record::export::to_pgn;
+use beeline::engine::piece::{Bug, GameType};
+use beeline::engine::position::{GameState, Move, Rules};
+use beeline::notation::direction::{DirectionMove, Style};
+use beeline::record::detect::detect;
+use beeline::record::export::{moves_in, to_direction_list, to_pgn, Export};
 use beeline::record::tree::{Annotation, GameTree, NodeId, Path, TreeError};
-use beeline::record::{import, pgn, Format, Record, RecordError};
+use beeline::record::{import, movelist, pgn, Format, Record, RecordError};
 use proptest::prelude::*;
 
 /// The PGN reader's record and its tree.
@@ -284,7 +287,6 @@ fn hand_written_variations() {
     assert_eq!(tree.comment(at("7.1.1")), Some("instead"));
     assert_eq!(tree.path(at("2.1.3")).unwrap().to_string(), "2.1.3");
     assert_eq!(tree.ply(at("2.1.3")), Some(4));
-    // The record is the plain reader's (which stops at the first variation).
     assert_eq!(rec.comment_at(0), Some("A club game"));
     assert_eq!(
         rec.result(),
@@ -373,6 +375,335 @@ fn odd_tokens_give_notices_not_errors() {
 }
 
 #[test]
+fn a_variation_repeating_the_move_it_replaces_goes_on_from_it() {
+    // The variation's first move is the main line's: it goes on from that move, and the
+    // main line stays the main line.
+    let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bS1 -wS1 3. wQ wS1/ {or the \
+                Queen}) 3. wA1 wS1/\n4. bQ -bS1\n";
+    let (rec, tree) = import_tree(text, Rules::default()).unwrap();
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    assert_eq!(rec.moves.len(), 4);
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(tree.len(), 5);
+    let alt = tree.node_at(&path("3.1.1")).unwrap();
+    assert_eq!(tree.comment(alt), Some("or the Queen"));
+    assert_eq!(tree.parent(alt), Some(tree.mainline_nodes()[1]));
+    // Where the main line stops on an error, such a variation cannot go on in the tree.
+    let stopped = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1 (2. bS1 -wS1 3. wQ wS1/)\n\
+                   3. wS9 wS1/\n";
+    let (rec, tree) = import_tree(stopped, Rules::default()).unwrap();
+    assert_eq!(rec.error.as_ref().map(|e| e.line), Some(5));
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(tree.len(), 2);
+    assert!(
+        rec.notices.iter().any(|n| n.contains("after move 2")),
+        "{:?}",
+        rec.notices
+    );
+}
+
+/// Every node's path, in the tree's order.
+fn all_paths(tree: &GameTree) -> Vec<String> {
+    tree.nodes()
+        .into_iter()
+        .map(|n| tree.path(n).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn sgf_variations_and_comments() {
+    let rec = import(&data("boardspace_variations.sgf"), None).unwrap();
+    assert_eq!(rec.format, Format::Sgf);
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    // The main line is the first subtree after each sequence.
+    let (reference, _) = reference();
+    assert_eq!(rec.moves, reference.moves[..6]);
+    assert_eq!(rec.meta.result, Some(GameState::WhiteWins));
+    assert_eq!(rec.meta.white.as_deref(), Some("alice"));
+    let tree = &rec.tree;
+    assert_eq!(tree.mainline(), rec.moves);
+    assert_eq!(
+        all_paths(tree),
+        [
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "3.1.1",
+            "3.1.2",
+            "3.1.3",
+            "3.1.3.1.1",
+            "2.1.1",
+            "2.1.2",
+            "2.2.1"
+        ]
+    );
+    let at = |s: &str| tree.node_at(&path(s)).unwrap();
+    let comment = |s: &str| tree.comment(at(s));
+    assert_eq!(
+        tree.comment(tree.root()),
+        Some("A club game, with the lines we looked at afterwards")
+    );
+    assert_eq!(comment("1"), Some("the Pillbug first"));
+    assert_eq!(comment("4"), Some("solid"));
+    // A comment before a variation's first action goes to its first move.
+    assert_eq!(comment("3.1.1"), Some("or the Mosquito east"));
+    assert_eq!(comment("3.1.2"), Some("quiet"));
+    assert_eq!(comment("2.1.1"), Some("bob's other idea"));
+    assert_eq!(comment("2"), None);
+    // The variation branches in the middle of a turn: the Mosquito dropped but not yet
+    // confirmed is picked up and dropped elsewhere.
+    let (main_m, alt_m) = (tree.mv(at("3")).unwrap(), tree.mv(at("3.1.1")).unwrap());
+    assert_ne!(main_m, alt_m);
+    for mv in [main_m, alt_m] {
+        assert_eq!(mv.piece().map(|p| p.bug()), Some(Bug::Mosquito));
+    }
+    // An illegal move stops its variation only.
+    let errors = tree.variation_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].line, 42);
+    assert_eq!(errors[0].text, "6 dropb wG1 N 13 .");
+    assert_eq!(rec.notices.len(), 1, "{:?}", rec.notices);
+    assert!(rec.notices[0].starts_with("line 42: '6 dropb wG1 N 13 .'"));
+    // PGN writes the same tree.
+    let back = pgn::import(&to_pgn(&rec), rec.rules).unwrap();
+    assert_eq!(back.tree, rec.tree);
+}
+
+#[test]
+fn sgf_variation_rules() {
+    let head = "(;GM[27]SU[hive]P0[id \"ann\"]P1[id \"bob\"]\n; P0[1 dropb wS1 N 13 .]\n\
+                ; P0[2 done]\n";
+    let read = |body: &str| import(&format!("{head}{body}"), Some(Format::Sgf)).unwrap();
+    // A resignation in a variation ends that line only: no result, no notice.
+    let rec = read(
+        "; P1[3 dropb bS1 O 13 wS1-]; P1[4 done]\n\
+         (; P0[5 dropb wQ M 13 -wS1]; P0[6 done])\n\
+         (; P0[5 resign]; P0[6 dropb wA1 M 13 -wS1]; P0[7 done]C[gg])\n)",
+    );
+    assert_eq!(rec.moves.len(), 3);
+    assert_eq!(rec.tree.len(), 3);
+    assert_eq!(rec.meta.result, None);
+    assert!(rec.notices.iter().all(|n| !n.contains("resigns")));
+    // …and its comment, with no move to go to, is told.
+    assert_eq!(
+        rec.notices,
+        ["line 6: a comment in a variation without moves is ignored"]
+    );
+    // The main line stops on an error; a variation cannot go on from where it stops.
+    let rec = read(
+        "(; P1[3 dropb bS1 N 13 .]; P1[4 done])\n\
+         (; P1[3 dropb bS1 O 13 wS1-]; P1[4 done])\n)",
+    );
+    assert_eq!(rec.error.as_ref().map(|e| e.line), Some(4));
+    assert_eq!(rec.moves.len(), 1);
+    assert_eq!(rec.tree.len(), 1);
+    assert!(
+        rec.notices[0].starts_with("line 5: a variation that would continue the main line"),
+        "{:?}",
+        rec.notices
+    );
+    // A variation left open is read as far as it goes.
+    let rec =
+        read("(; P1[3 dropb bS1 O 13 wS1-]; P1[4 done])(; P1[3 dropb bA1 M 13 -wS1]; P1[4 done]");
+    assert_eq!(rec.tree.len(), 3);
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(rec.notices, ["the record ends inside a variation"]);
+    // Absurd nesting is cut short, with a notice.
+    let deep = format!("{}{})", "(;".repeat(1100), ")".repeat(1100));
+    let rec = read(&deep);
+    assert_eq!(rec.moves.len(), 1);
+    assert!(
+        rec.notices[0].contains("nested more than"),
+        "{:?}",
+        rec.notices
+    );
+}
+
+#[test]
+fn direction_list_with_variations() {
+    let rec = import(&data("direction_variations.txt"), None).unwrap();
+    assert_eq!(rec.format, Format::Direction);
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    assert!(rec.tree.variation_errors().is_empty());
+    assert!(rec.notices.is_empty(), "{:?}", rec.notices);
+    assert_eq!(rec.meta.black.as_deref(), Some("bob"));
+    assert_eq!(
+        moves_in::<DirectionMove>(&rec, Style::Unicode),
+        ["P", "S", "M+Pm", "A+Sa", "Q+Ps", "Q+Sf", "A+Pr", "A×Qs", "M×Qf", "B+Aa"]
+    );
+    let tree = &rec.tree;
+    assert_eq!(
+        all_paths(tree),
+        [
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "8",
+            "9",
+            "10",
+            "8.1.1",
+            "8.2.1",
+            "5.1.1",
+            "5.1.2",
+            "3.1.1",
+            "3.1.2",
+            "3.1.3",
+            "3.1.2.1.1"
+        ]
+    );
+    let at = |s: &str| tree.node_at(&path(s)).unwrap();
+    assert_eq!(
+        tree.comment(tree.root()),
+        Some("Both sides open with an expansion bug.")
+    );
+    assert_eq!(tree.comment(at("3.1.1")), Some("east instead"));
+    assert_eq!(tree.comment(at("4")), Some("solid"));
+    // A comment may go on over several lines.
+    assert_eq!(
+        tree.comment(at("5.1.1")),
+        Some("a Grasshopper first,\nkeeping the Queen back")
+    );
+    assert_eq!(tree.comment(at("8.1.1")), Some("the other side"));
+    for (p, a) in [
+        ("5", Annotation::Good),
+        ("8", Annotation::Blunder),
+        ("8.1.1", Annotation::Interesting),
+        ("3.1.2.1.1", Annotation::Dubious),
+    ] {
+        assert_eq!(tree.annotation(at(p)), Some(a), "{p}");
+    }
+    // Written again, in either style: the same tree, and the same text from then on.
+    for export in [Export::Direction, Export::DirectionAscii] {
+        let text = export.text(&rec);
+        let back = import(&text, None).unwrap();
+        assert_eq!(back.format, Format::Direction);
+        assert_eq!(&back.tree, tree, "{text}");
+        assert_eq!(export.text(&back), text);
+    }
+    let text = Export::Direction.text(&rec);
+    assert!(
+        text.contains(
+            "\n2. M+Pm (2. M+Ps {east instead} A+Sa (2... A+Sn?!) 3. Q+Mm) A+Sa {solid}\n"
+        ),
+        "{text}"
+    );
+    // Moves are written in canonical form (the list has `A×Qn` and `G+Sn`).
+    assert!(text.contains("\n4. A+Pr A×Qs?? (4... Am!? {the other side}) (4... G+Qa)\n"));
+}
+
+#[test]
+fn other_exports_write_the_main_line() {
+    let rec = import(&data("direction_variations.txt"), None).unwrap();
+    assert!(rec.tree.len() > rec.moves.len());
+    for export in [
+        Export::Uhp,
+        Export::Standard,
+        Export::AlgebraicShort,
+        Export::AlgebraicLong,
+        Export::AlgebraicCompressed,
+    ] {
+        let text = export.text(&rec);
+        assert!(!text.contains('('), "{text}");
+        let back = import(&text, None).unwrap();
+        assert!(back.error.is_none(), "{:?}", back.error);
+        assert_eq!(back.tree.len(), rec.moves.len(), "{}", export.key());
+        assert_eq!(
+            moves_in::<DirectionMove>(&back, Style::Unicode),
+            moves_in::<DirectionMove>(&rec, Style::Unicode)
+        );
+    }
+}
+
+#[test]
+fn a_list_without_game_type_holds_the_bugs_of_every_line() {
+    // The main line uses base bugs only; a variation places a Mosquito.
+    let rec = import("1. A G (1... M)\n2. Q+Am Q+Gn\n", Some(Format::Direction)).unwrap();
+    assert!(rec.error.is_none(), "{:?}", rec.error);
+    assert_eq!(rec.game_type.to_string(), "Base+M");
+    assert_eq!(rec.tree.game_type(), rec.game_type);
+    assert_eq!(rec.tree.len(), 5);
+    let plain = import("1. A G\n2. Q+Am Q+Gn\n", Some(Format::Direction)).unwrap();
+    assert_eq!(plain.game_type, GameType::BASE);
+    assert_eq!(plain.tree.game_type(), GameType::BASE);
+}
+
+#[test]
+fn detection_with_variations() {
+    let pgn = data("variations.pgn");
+    assert_eq!(detect(&pgn), Some(Format::Pgn));
+    // Without its tags and result, a PGN body with variations, comments and annotations is
+    // still PGN: one numbered ply per line once those are set aside.
+    let body: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.contains("WhiteWins"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(detect(&body), Some(Format::Pgn));
+    assert_eq!(
+        detect(&data("boardspace_variations.sgf")),
+        Some(Format::Sgf)
+    );
+    assert_eq!(
+        detect(&data("direction_variations.txt")),
+        Some(Format::Direction)
+    );
+    assert_eq!(
+        detect("1. A G (1... M)\n2. Q+Am Q+Gn\n"),
+        Some(Format::Direction)
+    );
+    // A comment before the first move does not hide what the moves are.
+    assert_eq!(
+        detect("{intro}\n1. wS1 bS1 -wS1\n2. wQ wS1/ bQ -bS1\n"),
+        Some(Format::Standard)
+    );
+    assert_eq!(
+        detect("{intro}\n1. wG @m0 bG n0\n"),
+        Some(Format::Algebraic)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The records with variations, cut and garbled, never make a reader panic, and what is
+    /// read keeps its main line in its tree.
+    #[test]
+    fn garbled_variation_records_never_panic(
+        file in 0usize..3,
+        edits in prop::collection::vec(
+            (any::<usize>(), 0usize..12, prop::sample::select(&['(', ')', '{', '}', ';', '[', ']', ' ', '\n', 'x'][..])),
+            1..8,
+        ),
+    ) {
+        let name = ["variations.pgn", "boardspace_variations.sgf", "direction_variations.txt"][file];
+        let mut chars: Vec<char> = data(name).chars().collect();
+        for (at, len, c) in edits {
+            let at = at % (chars.len() + 1);
+            let end = (at + len).min(chars.len());
+            chars.splice(at..end, [c]);
+        }
+        let text: String = chars.into_iter().collect();
+        for f in [None, Some(Format::Pgn), Some(Format::Sgf), Some(Format::Direction)] {
+            if let Ok(rec) = import(&text, f) {
+                prop_assert_eq!(rec.tree.mainline(), rec.moves.clone());
+                prop_assert_eq!(rec.position().ply(), rec.moves.len());
+                for e in Export::RECORDS {
+                    let _ = e.text(&rec);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn project_pgn_records_read_the_same_with_the_tree_reader() {
     for name in [
         "mzinga.pgn",
@@ -412,7 +743,95 @@ fn shared_pgn_recordings_read_the_same_with_the_tree_reader() {
     assert!(n > 0, "no PGN recordings in {}", dir.display());
 }
 
+#[test]
+#[ignore = "needs ../shared/fixtures (run with --ignored)"]
+fn shared_sgf_recordings_are_trees_of_their_main_line() {
+    let dir = shared_recordings();
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "sgf") {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let rec = import(&text, Some(Format::Sgf)).unwrap();
+        assert_eq!(rec.tree.mainline(), rec.moves, "{}", path.display());
+        assert_eq!(rec.tree.len(), rec.moves.len(), "{}", path.display());
+        assert!(rec.tree.variation_errors().is_empty());
+        let back = pgn::import(&to_pgn(&rec), rec.rules).unwrap();
+        assert_eq!(back.tree, rec.tree, "{}", path.display());
+        n += 1;
+    }
+    assert!(n > 0, "no SGF recordings in {}", dir.display());
+}
+
+#[test]
+fn absurd_nesting_is_cut_short() {
+    for (text, format) in [
+        (
+            format!("[GameType \"Base\"]\n\n1. wS1 {}", "(1. wS1 ".repeat(1100)),
+            Format::Pgn,
+        ),
+        (format!("1. S {}", "(1. S ".repeat(1100)), Format::Direction),
+    ] {
+        let rec = import(&text, Some(format)).unwrap();
+        assert_eq!(rec.moves.len(), 1);
+        assert!(
+            rec.notices.iter().any(|n| n.contains("nested more than")),
+            "{:?}",
+            rec.notices
+        );
+    }
+}
+
 const COMMENTS: [&str; 4] = ["good idea", "a (b) ; c $1 !?", "x\ny", "  padded  "];
+
+/// A branch to add to a random game: where (an index into the main line or, for nesting,
+/// into every node), its moves (picks among the legal ones), and its annotation and comment.
+type Branch = (usize, bool, Vec<u32>, u8);
+
+fn branch() -> impl Strategy<Value = Branch> {
+    (
+        any::<usize>(),
+        any::<bool>(),
+        prop::collection::vec(any::<u32>(), 1..6),
+        any::<u8>(),
+    )
+}
+
+/// A random legal game of `picks` with random branches, comments and annotations.
+fn random_tree(picks: &[u32], branches: Vec<Branch>) -> GameTree {
+    let gt = GameType::MLP;
+    let game = random_game(gt, picks);
+    let mut tree = GameTree::from_moves(gt, Rules::default(), &game.moves()).unwrap();
+    for (at, from_any, line, deco) in branches {
+        // Branch from a node of the main line, or from any node for nesting.
+        let mut pool = if from_any {
+            tree.nodes()
+        } else {
+            tree.mainline_nodes()
+        };
+        pool.push(tree.root());
+        let mut cur = pool[at % pool.len()];
+        for p in line {
+            let legal = tree.position_at(cur).unwrap().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            cur = tree.add_move(cur, legal[p as usize % legal.len()]).unwrap();
+            let a = Annotation::from_nag(deco % 8);
+            tree.set_annotation(cur, a).unwrap();
+            if deco % 3 == 0 {
+                tree.set_comment(cur, Some(COMMENTS[(p % 4) as usize]))
+                    .unwrap();
+            }
+        }
+    }
+    if picks.len() % 2 == 1 {
+        tree.set_comment(tree.root(), Some("root")).unwrap();
+    }
+    tree
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -421,44 +840,45 @@ proptest! {
     #[test]
     fn random_trees_round_trip(
         picks in prop::collection::vec(any::<u32>(), 0..40),
-        branches in prop::collection::vec(
-            (any::<usize>(), any::<bool>(), prop::collection::vec(any::<u32>(), 1..6), any::<u8>()),
-            0..6,
-        ),
+        branches in prop::collection::vec(branch(), 0..6),
     ) {
-        let gt = GameType::MLP;
-        let rules = Rules::default();
-        let game = random_game(gt, &picks);
-        let mut tree = GameTree::from_moves(gt, rules, &game.moves()).unwrap();
-        for (at, from_any, line, deco) in branches {
-            // Branch from a node of the main line, or from any node for nesting.
-            let pool = if from_any { tree.nodes() } else { tree.mainline_nodes() };
-            let mut pool = pool;
-            pool.push(tree.root());
-            let mut cur = pool[at % pool.len()];
-            for p in line {
-                let legal = tree.position_at(cur).unwrap().legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                cur = tree.add_move(cur, legal[p as usize % legal.len()]).unwrap();
-                let a = Annotation::from_nag(deco % 8);
-                tree.set_annotation(cur, a).unwrap();
-                if deco % 3 == 0 {
-                    tree.set_comment(cur, Some(COMMENTS[(p % 4) as usize])).unwrap();
-                }
-            }
-        }
-        if picks.len() % 2 == 1 {
-            tree.set_comment(tree.root(), Some("root")).unwrap();
-        }
-        let rec = Record::new(gt, Format::Pgn);
+        let tree = random_tree(&picks, branches);
+        let rec = Record::new(GameType::MLP, Format::Pgn);
         let text = to_pgn_tree(&rec, &tree);
-        let (back_rec, back) = import_tree(&text, rules).unwrap();
+        let (back_rec, back) = import_tree(&text, Rules::default()).unwrap();
         prop_assert_eq!(&back, &tree, "{}", text);
         prop_assert!(back_rec.error.is_none());
         prop_assert!(back.variation_errors().is_empty());
         prop_assert_eq!(back_rec.moves, tree.mainline());
+    }
+
+    /// Random trees through direction lists: the list reads back without errors, with the
+    /// main line as written, and the tree it gives is written and read back to itself. (It
+    /// may have fewer nodes than the random tree: the notation is canonical, so two
+    /// alternatives that mirror each other are one move in it, whose lines join.)
+    #[test]
+    fn random_trees_round_trip_through_direction_lists(
+        picks in prop::collection::vec(any::<u32>(), 0..40),
+        branches in prop::collection::vec(branch(), 0..6),
+        ascii in any::<bool>(),
+    ) {
+        let style = if ascii { Style::Ascii } else { Style::Unicode };
+        let mut rec = Record::new(GameType::MLP, Format::Direction);
+        rec.set_tree(random_tree(&picks, branches));
+        let text = to_direction_list(&rec, style);
+        let read = |text: &str| movelist::import(text, Format::Direction, Rules::default());
+        let first = read(&text).unwrap();
+        prop_assert!(first.error.is_none(), "{:?}\n{}", first.error, text);
+        prop_assert!(first.tree.variation_errors().is_empty(), "{}", text);
+        // A variation whose first move mirrors the main line's last one goes on from it.
+        let main = moves_in::<DirectionMove>(&rec, style);
+        let main_read = moves_in::<DirectionMove>(&first, style);
+        prop_assert!(main_read.starts_with(&main), "{:?}\n{}", main_read, text);
+        prop_assert!(first.tree.len() <= rec.tree.len());
+        let again = to_direction_list(&first, style);
+        let second = read(&again).unwrap();
+        prop_assert_eq!(&second.tree, &first.tree, "{}", again);
+        prop_assert_eq!(to_direction_list(&second, style), again);
     }
 }
 
@@ -471,4 +891,46 @@ fn the_documented_layout() {
     let start = text.find("1. wP").unwrap();
     let end = text.find("\n4. ").unwrap();
     assert!(docs.contains(&text[start..end]), "{}", &text[start..end]);
+}
+
+/// The code block of RECORDS.md that starts with `first`.
+fn documented(first: &str) -> String {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RECORDS.md")).unwrap();
+    let start = docs.find(first).unwrap_or_else(|| panic!("{first}"));
+    let end = start + docs[start..].find("```").unwrap();
+    // Blocks inside list items are indented.
+    docs[start..end]
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn the_documented_sgf_and_direction_examples() {
+    let sgf = import(&documented("(;GM[27]"), None).unwrap();
+    assert_eq!(sgf.format, Format::Sgf);
+    assert!(
+        sgf.error.is_none() && sgf.notices.is_empty(),
+        "{:?}",
+        sgf.notices
+    );
+    assert_eq!((sgf.moves.len(), sgf.tree.len()), (2, 3));
+    assert_eq!(
+        sgf.tree.comment(sgf.tree.root()),
+        Some("a game and its lines")
+    );
+    let alt = sgf.tree.node_at(&path("2.1.1")).unwrap();
+    assert_eq!(sgf.tree.comment(alt), Some("or an Ant"));
+
+    let list = documented("{Both sides");
+    let dir = import(&list, None).unwrap();
+    assert_eq!(dir.format, Format::Direction);
+    assert!(dir.error.is_none(), "{:?}", dir.error);
+    assert!(dir.tree.variation_errors().is_empty());
+    // It is what the writer writes.
+    let text = Export::Direction.text(&dir);
+    assert!(text.ends_with(&list), "{text}");
 }

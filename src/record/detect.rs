@@ -3,7 +3,8 @@
 //! SGF starts with `(;` (or holds BoardSpace's `GM[27]`); PGN opens with tag pairs or
 //! numbered plies of MoveStrings; a UHP GameString starts with a GameType and `;`. Anything
 //! else is a move list, whose notation is told by its first move: `wA1 -bQ` is standard,
-//! `wA m-1 n+2` / `wA@m0` algebraic, `A+Pa` direction.
+//! `wA m-1 n+2` / `wA@m0` algebraic, `A+Pa` direction. `{Comments}` are set aside, and so
+//! are a PGN body's variations and annotations when its plies are counted.
 //!
 //! ```
 //! use beeline::record::{detect::detect, Format};
@@ -38,7 +39,8 @@ pub fn detect(text: &str) -> Option<Format> {
         return Some(Format::Pgn);
     }
     let decoded = decode_entities(t);
-    let first_move = first_move(&decoded)?;
+    // A stray `{` that never closes hides nothing.
+    let first_move = first_move(&without(&decoded, false)).or_else(|| first_move(&decoded))?;
     let mut words = first_move.split_whitespace();
     let head = words.next()?;
     let piece_first = head.len() >= 2
@@ -55,16 +57,18 @@ pub fn detect(text: &str) -> Option<Format> {
     let standard_ref =
         |w: &str| w == "." || w.trim_matches(['-', '/', '\\']).parse::<Piece>().is_ok();
     if second.is_none_or(standard_ref) {
-        // Numbered one-ply-per-line lists of MoveStrings are Mzinga's PGN body.
+        // Numbered one-ply-per-line lists of MoveStrings are Mzinga's PGN body (its
+        // variations, comments and annotations aside).
+        let decoded = without(&decoded, true);
         let numbered = decoded
             .lines()
             .filter(|l| strip_number(l).0.is_some())
             .count();
         if numbered > 0 && numbered == decoded.lines().filter(|l| !l.trim().is_empty()).count() {
-            let plies_one_per_line = decoded
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .all(|l| strip_number(l).1.split_whitespace().count() <= 2);
+            let plies_one_per_line = decoded.lines().filter(|l| !l.trim().is_empty()).all(|l| {
+                let words = strip_number(l).1.split_whitespace();
+                words.filter(|w| !is_annotation(w)).count() <= 2
+            });
             if plies_one_per_line && consecutive_numbers(&decoded) {
                 return Some(Format::Pgn);
             }
@@ -72,6 +76,31 @@ pub fn detect(text: &str) -> Option<Format> {
         return Some(Format::Standard);
     }
     Some(Format::Algebraic)
+}
+
+/// The text without its `{comments}` and, with `variations`, its `( … )` variations
+/// (nested); line breaks are kept. (Algebraic moves may hold parentheses: `wG j3 k1 (wP)`.)
+fn without(text: &str, variations: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_comment = false;
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '\n' => out.push('\n'),
+            _ if in_comment => in_comment = c != '}',
+            '{' => in_comment = true,
+            '(' if variations => depth += 1,
+            ')' if variations && depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A NAG (`$1`) or a suffix standing alone (`!?`).
+fn is_annotation(word: &str) -> bool {
+    word.starts_with('$') || word.bytes().all(|b| b == b'!' || b == b'?')
 }
 
 /// Whether the numbered lines count 1, 2, 3… (plies, as PGN numbers them).

@@ -1,5 +1,6 @@
 //! Writing records: UHP GameStrings, PGN in Mzinga's layout, move lists in every notation,
-//! and one row per move with all notations side by side (for tables and JSON).
+//! and one row per move with all notations side by side (for tables and JSON). PGN, direction
+//! lists and JSON hold the whole game tree; the others hold its main line.
 //!
 //! ```
 //! use beeline::record::{export, import};
@@ -12,7 +13,7 @@
 //! assert_eq!(rows[1].direction, "S");
 //! ```
 
-use super::tree::NodeId;
+use super::tree::{Annotation, GameTree, NodeId, Path};
 use super::Record;
 use crate::engine::position::Position;
 use crate::notation::algebraic::{AlgebraicMove, Form};
@@ -32,19 +33,21 @@ pub enum Export {
     /// line's; the app shows the same on screen).
     #[cfg(feature = "cli")]
     Table,
-    /// Metadata, notices and every move in every notation, as one JSON object.
+    /// Metadata, notices and every move of the tree (with its path, comment and annotation)
+    /// in every notation, as one JSON object.
     #[cfg(feature = "cli")]
     Json,
     /// A UHP GameString.
     #[default]
     Uhp,
-    /// PGN in Mzinga's layout.
+    /// PGN in Mzinga's layout, with the variations, comments and annotations.
     Pgn,
     /// A move list in standard notation.
     Standard,
-    /// A move list in direction notation.
+    /// A move list in direction notation, with the variations, comments and annotations.
     Direction,
-    /// A move list in direction notation with ASCII symbols (`x`, `*`, `--`).
+    /// A move list in direction notation with ASCII symbols (`x`, `*`, `--`), with the
+    /// variations, comments and annotations.
     DirectionAscii,
     /// A move list in algebraic notation, short form.
     AlgebraicShort,
@@ -118,8 +121,8 @@ impl Export {
             Export::Uhp => format!("{}\n", to_uhp(rec)),
             Export::Pgn => to_pgn(rec),
             Export::Standard => to_list::<MoveString>(rec, ()),
-            Export::Direction => to_list::<DirectionMove>(rec, Style::Unicode),
-            Export::DirectionAscii => to_list::<DirectionMove>(rec, Style::Ascii),
+            Export::Direction => to_direction_list(rec, Style::Unicode),
+            Export::DirectionAscii => to_direction_list(rec, Style::Ascii),
             Export::AlgebraicShort => to_list::<AlgebraicMove>(rec, Form::Short),
             Export::AlgebraicLong => to_list::<AlgebraicMove>(rec, Form::Long),
             Export::AlgebraicCompressed => to_list::<AlgebraicMove>(rec, Form::Compressed),
@@ -311,13 +314,23 @@ pub fn to_pgn(rec: &Record) -> String {
     out
 }
 
-/// A move list: header lines for what is known, then numbered turns of two moves.
+/// A move list: header lines for what is known, then numbered turns of two moves (the
+/// main line).
 pub fn to_list<N: Notation>(rec: &Record, style: N::Style) -> String {
     list_text(rec, &moves_in::<N>(rec, style))
 }
 
 /// [`to_list`] once the moves are written (one copy of this code for every notation).
 fn list_text(rec: &Record, moves: &[String]) -> String {
+    let mut out = list_header(rec);
+    for (t, pair) in moves.chunks(2).enumerate() {
+        let _ = writeln!(out, "{}. {}", t + 1, pair.join(" "));
+    }
+    out
+}
+
+/// The header lines of a move list and the blank line after them.
+fn list_header(rec: &Record) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
     let m = &rec.meta;
@@ -337,8 +350,105 @@ fn list_text(rec: &Record, moves: &[String]) -> String {
         let _ = writeln!(out, "Result: {r}");
     }
     out.push('\n');
-    for (t, pair) in moves.chunks(2).enumerate() {
-        let _ = writeln!(out, "{}. {}", t + 1, pair.join(" "));
+    out
+}
+
+/// A direction move list of the whole tree: [`to_list`]'s layout for the main line, one
+/// turn per line, and each variation in parentheses right after the move it replaces
+/// (`12. A2×Qs (12. Bn G+Lr) Bf`, `12. A2×Qs Bf (12... G+Lr)`), nested ones inside it.
+/// Annotations are suffixes (`A2×Qs!?`), comments follow their move in braces, the root's
+/// comment comes before the first turn. [`movelist::import`](super::movelist::import)
+/// reads it back to an equal tree when the tree was read from a direction list (another
+/// may hold two alternatives that mirror each other, which the notation writes alike).
+pub fn to_direction_list(rec: &Record, style: Style) -> String {
+    let tree = &rec.tree;
+    // Every move's ply and text, in its own line's frame.
+    let mut moves = vec![(0, String::new()); tree.capacity()];
+    tree.visit(|n, pos, mv, frame| {
+        moves[n.index()] = (
+            pos.ply() + 1,
+            DirectionMove::from_move(pos, mv, frame).write(style),
+        );
+    });
+    let mut out = list_header(rec);
+    if let Some(c) = tree.comment(tree.root()) {
+        let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));
+    }
+    /// What is left to write, last first (a stack, not recursion: nesting may be deep).
+    enum Task {
+        /// The line from this node on.
+        Line(NodeId),
+        Open,
+        Close,
+    }
+    let mut tasks: Vec<Task> = tree
+        .children(tree.root())
+        .first()
+        .map(|&n| Task::Line(n))
+        .into_iter()
+        .collect();
+    let mut depth = 0usize;
+    // At the start of the moves or of a variation: the next move is numbered, unspaced.
+    let mut fresh = true;
+    let mut first_turn = true;
+    while let Some(task) = tasks.pop() {
+        match task {
+            Task::Line(n) => {
+                let (ply, text) = &moves[n.index()];
+                let (white, turn) = (ply % 2 == 1, ply.div_ceil(2));
+                if depth == 0 && white {
+                    // Each turn of the main line on a line of its own.
+                    if !first_turn {
+                        out.push('\n');
+                    }
+                    first_turn = false;
+                    let _ = write!(out, "{turn}. ");
+                } else {
+                    if !fresh {
+                        out.push(' ');
+                    }
+                    if white {
+                        let _ = write!(out, "{turn}. ");
+                    } else if fresh {
+                        let _ = write!(out, "{turn}... ");
+                    }
+                }
+                fresh = false;
+                out.push_str(text);
+                if let Some(a) = tree.annotation(n) {
+                    out.push_str(a.symbol());
+                }
+                if let Some(c) = tree.comment(n) {
+                    let _ = write!(out, " {{{}}}", c.replace('}', ")"));
+                }
+                // The alternatives to this move (written where it is its parent's first
+                // child; later children are written there too), then the line after it.
+                let alternatives = match tree.parent(n) {
+                    Some(p) if tree.children(p).first() == Some(&n) => &tree.children(p)[1..],
+                    _ => &[],
+                };
+                if let Some(&next) = tree.children(n).first() {
+                    tasks.push(Task::Line(next));
+                }
+                for &alt in alternatives.iter().rev() {
+                    tasks.push(Task::Close);
+                    tasks.push(Task::Line(alt));
+                    tasks.push(Task::Open);
+                }
+            }
+            Task::Open => {
+                out.push_str(" (");
+                depth += 1;
+                fresh = true;
+            }
+            Task::Close => {
+                out.push(')');
+                depth = depth.saturating_sub(1);
+            }
+        }
+    }
+    if !first_turn {
+        out.push('\n');
     }
     out
 }
@@ -357,10 +467,29 @@ pub struct JsonRecord {
     pub round: Option<String>,
     pub notices: Vec<String>,
     pub error: Option<String>,
-    pub moves: Vec<Row>,
+    /// The comment before the first move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// Every move of the tree, depth first and main line first ([`GameTree::nodes`]).
+    pub moves: Vec<JsonMove>,
 }
 
-/// The record as a JSON object: metadata, notices, error and every move in every notation.
+/// One move of the JSON form: its notations, then where it is in the tree, and its comment
+/// and annotation when it has them.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonMove {
+    #[serde(flatten)]
+    pub notated: Row,
+    /// The node's [`Path`]: `12`, `12.1.3`.
+    pub path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The annotation as a NAG (1..=6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nag: Option<u8>,
+}
+
+/// The record as a JSON object: [`json_record`].
 #[cfg(feature = "cli")]
 pub fn to_json(rec: &Record) -> String {
     let json = serde_json::to_string_pretty(&json_record(rec))
@@ -369,9 +498,25 @@ pub fn to_json(rec: &Record) -> String {
     json + "\n"
 }
 
-/// The JSON form's contents: metadata, notices, error and every move in every notation.
+/// The JSON form's contents: metadata, notices, error, the root's comment and every move of
+/// the tree in every notation, each in its own line's frame.
 pub fn json_record(rec: &Record) -> JsonRecord {
     let m = &rec.meta;
+    let tree = &rec.tree;
+    let mut rows = tree.notate(rec.coordinates);
+    let paths = paths(tree);
+    let moves = tree
+        .nodes()
+        .into_iter()
+        .filter_map(|n| {
+            Some(JsonMove {
+                notated: rows.get_mut(n.index())?.take()?,
+                path: paths.get(n.index())?.to_string(),
+                comment: tree.comment(n).map(str::to_string),
+                nag: tree.annotation(n).map(Annotation::nag),
+            })
+        })
+        .collect();
     JsonRecord {
         game_type: rec.game_type.to_string(),
         result: rec.result().name(),
@@ -384,8 +529,41 @@ pub fn json_record(rec: &Record) -> JsonRecord {
         round: m.round.clone(),
         notices: rec.notices.clone(),
         error: rec.error.as_ref().map(|e| e.to_string()),
-        moves: rows(rec),
+        comment: tree.comment(tree.root()).map(str::to_string),
+        moves,
     }
+}
+
+/// Every node's path, indexed by [`NodeId::index`], each from one already known
+/// ([`GameTree::path`] for each node would walk up from each).
+fn paths(tree: &GameTree) -> Vec<Path> {
+    let mut paths = vec![Path::default(); tree.capacity()];
+    for n in tree.nodes() {
+        let Some(parent) = tree.parent(n) else {
+            continue;
+        };
+        let siblings = tree.children(parent);
+        let path = match siblings.iter().position(|&c| c == n) {
+            // The first child: one move further along its parent's line.
+            Some(0) => {
+                let mut p = paths[parent.index()].clone();
+                match p.variations.last_mut() {
+                    Some(last) => last.1 += 1,
+                    None => p.plies += 1,
+                }
+                p
+            }
+            // A later child: a variation replacing the first one (preorder reached it).
+            Some(v) => {
+                let mut p = paths[siblings[0].index()].clone();
+                p.variations.push((v, 1));
+                p
+            }
+            None => continue,
+        };
+        paths[n.index()] = path;
+    }
+    paths
 }
 
 /// A readable table: one line per turn, both players' moves in every notation.

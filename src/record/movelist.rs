@@ -6,6 +6,13 @@
 //! skipped (examples split a turn across two tables), a missing forced pass is filled in, and
 //! a table starting again at turn 1 is a second game, which is not read.
 //!
+//! A direction list outside tables holds a whole game tree, written as PGN writes one: a
+//! parenthesised group replaces the move just before it and may nest
+//! (`12. A2×Qs (12. Bn G+Lr) Bf`), `{comments}` follow their move and may span lines, and
+//! `!`, `?`, `!!`, `??`, `!?`, `?!` or `$1`..`$6` annotate it. Turn numbers (`12.`, `12...`)
+//! may stand anywhere and are not checked. It is read by the PGN reader's rules
+//! ([`pgn::import`](super::pgn::import)), each move in its line's canonical frame.
+//!
 //! ```
 //! use beeline::engine::position::Rules;
 //! use beeline::record::{movelist, Format};
@@ -16,6 +23,7 @@
 //! ```
 
 use super::pgn::strip_number;
+use super::tree::{GameTree, NodeId};
 use super::{parse_result, Format, ImportFault, Record, RecordError, Replayer};
 use crate::engine::piece::{Bug, GameType};
 use crate::engine::position::{Move, Position, Rules};
@@ -167,21 +175,37 @@ fn split_moves(format: Format, text: &str, before: usize) -> Vec<String> {
     moves
 }
 
-/// The moves and header of a move list.
-/// The moves of a list, and `comments` on lines of their own, each after the number of
-/// moves before it.
-fn entries(
-    text: &str,
-    format: Format,
-    rec: &mut Record,
-    given: &mut bool,
-    comments: &mut Vec<(usize, String)>,
-) -> Vec<Entry> {
-    let text = decode_entities(text);
+/// What a list holds besides its header lines.
+#[derive(Default)]
+struct Body {
+    /// The moves, one by one (tables, and lists in the standard and algebraic notations).
+    entries: Vec<Entry>,
+    /// Comments on lines of their own, each after the number of moves before it.
+    comments: Vec<(usize, String)>,
+    /// A direction list without tables: its move lines, the other lines left empty so that
+    /// lines keep their numbers, read as a whole (variations and comments may span lines).
+    text: Option<String>,
+}
+
+/// The header and moves of a move list (the text's HTML references decoded).
+fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Body {
     let has_table = text.lines().any(|l| table_row(l).is_some());
     let mut out: Vec<Entry> = Vec::new();
+    let mut comments = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    let whole = format == Format::Direction && !has_table;
+    // Inside a `{comment}` that goes on, a line is the comment's, whatever it looks like.
+    let mut in_comment = false;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
+        if whole {
+            kept.resize(i, "");
+        }
+        if in_comment {
+            kept.push(raw);
+            in_comment = comment_open(true, raw);
+            continue;
+        }
         if let Some((turn, cells)) = table_row(raw) {
             for (j, cell) in cells.iter().enumerate().take(2) {
                 let cell = cell.trim();
@@ -233,6 +257,11 @@ fn entries(
             }
             continue;
         }
+        if whole {
+            kept.push(raw);
+            in_comment = comment_open(false, raw);
+            continue;
+        }
         let mut comment = None;
         let owned;
         if let Some(a) = t.find('{') {
@@ -260,7 +289,20 @@ fn entries(
             comments.push((out.len(), c));
         }
     }
-    out
+    Body {
+        entries: out,
+        comments,
+        text: whole.then(|| kept.join("\n")),
+    }
+}
+
+/// Whether a `{comment}` is still open after `line` (braces do not nest).
+fn comment_open(open: bool, line: &str) -> bool {
+    line.chars().fold(open, |open, c| match c {
+        '{' => true,
+        '}' => false,
+        _ => open,
+    })
 }
 
 /// A markdown table row with a turn number: `|  4. | A+Pa | A+Qa |`.
@@ -280,7 +322,7 @@ fn table_row(line: &str) -> Option<(usize, Vec<String>)> {
 }
 
 /// Reads one move of a list in its notation.
-fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, ReadError> {
+pub(crate) fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, ReadError> {
     if is_pass(text) {
         return Ok(Move::Pass);
     }
@@ -296,31 +338,50 @@ fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<Move, ReadE
     }
 }
 
+/// Reads a move list in `format`'s notation (see the module docs).
+///
+/// ```
+/// use beeline::engine::position::Rules;
+/// use beeline::record::{movelist, tree::Path, Format};
+/// let text = "1. A G (1... M {or the Mosquito})\n2. Q+Am Q+Gn\n";
+/// let rec = movelist::import(text, Format::Direction, Rules::default()).unwrap();
+/// assert_eq!((rec.moves.len(), rec.tree.len()), (4, 5));
+/// let alt = rec.tree.node_at(&"2.1.1".parse::<Path>().unwrap()).unwrap();
+/// assert_eq!(rec.tree.comment(alt), Some("or the Mosquito"));
+/// ```
 pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
     let mut rec = Record::new(GameType::MLP, format);
     rec.rules = rules;
     let mut given = false;
-    let mut comments = Vec::new();
-    let list = entries(text, format, &mut rec, &mut given, &mut comments);
-    if list.is_empty() && rec.meta == Default::default() {
+    let text = decode_entities(text);
+    let body = entries(&text, format, &mut rec, &mut given);
+    let empty = match &body.text {
+        Some(t) => t.trim().is_empty(),
+        None => body.entries.is_empty(),
+    };
+    if empty && !given && rec.meta == Default::default() {
         return Err(RecordError::UnknownFormat);
     }
-    let mut rec = play(rec, &list, &comments, format);
+    let mut rec = match &body.text {
+        Some(t) => super::pgn::read_tree(rec, t, 1, format)?,
+        None => play(rec, &body.entries, &body.comments, format),
+    };
     if !given {
-        // No game type named: the smallest one holding the bugs the game uses.
+        // No game type named: the smallest one holding the bugs the game uses, in any line.
         let mut gt = GameType::BASE;
-        for mv in &rec.moves {
-            if let Some(p) = mv.piece() {
-                match p.bug() {
-                    Bug::Mosquito => gt.mosquito = true,
-                    Bug::Ladybug => gt.ladybug = true,
-                    Bug::Pillbug => gt.pillbug = true,
-                    _ => {}
-                }
+        for n in rec.tree.nodes() {
+            match rec.tree.mv(n).and_then(|m| m.piece()).map(|p| p.bug()) {
+                Some(Bug::Mosquito) => gt.mosquito = true,
+                Some(Bug::Ladybug) => gt.ladybug = true,
+                Some(Bug::Pillbug) => gt.pillbug = true,
+                _ => {}
             }
         }
-        if gt != rec.game_type && replays(gt, rec.rules, &rec.moves) && rec.error.is_none() {
-            rec.game_type = gt;
+        if gt != rec.game_type && rec.error.is_none() {
+            if let Some(tree) = retyped(&rec.tree, gt) {
+                rec.game_type = gt;
+                rec.set_tree(tree);
+            }
         }
         rec.notices.insert(
             0,
@@ -333,9 +394,40 @@ pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, Record
     Ok(rec)
 }
 
-fn replays(gt: GameType, rules: Rules, moves: &[Move]) -> bool {
-    let mut pos = Position::with_rules(gt, rules);
-    moves.iter().all(|m| pos.play(*m).is_ok())
+/// The tree as a game of another type, if every move of it is legal there.
+fn retyped(tree: &GameTree, gt: GameType) -> Option<GameTree> {
+    enum Step {
+        Enter(NodeId),
+        Leave,
+    }
+    let mut out = GameTree::new(gt, tree.rules());
+    out.set_comment(out.root(), tree.comment(tree.root()))
+        .ok()?;
+    out.variation_errors = tree.variation_errors.clone();
+    let mut ids = vec![out.root(); tree.capacity()];
+    let mut pos = Position::with_rules(gt, tree.rules());
+    // Depth first with one position, played and taken back: a replay per node would be
+    // quadratic in long games.
+    let mut stack = vec![Step::Enter(tree.root())];
+    while let Some(step) = stack.pop() {
+        let n = match step {
+            Step::Enter(n) => n,
+            Step::Leave => {
+                pos.undo();
+                continue;
+            }
+        };
+        if let (Some(mv), Some(parent)) = (tree.mv(n), tree.parent(n)) {
+            pos.play(mv).ok()?;
+            let id = out.push(ids[parent.index()], mv);
+            out.set_comment(id, tree.comment(n)).ok()?;
+            out.set_annotation(id, tree.annotation(n)).ok()?;
+            ids[n.index()] = id;
+            stack.push(Step::Leave);
+        }
+        stack.extend(tree.children(n).iter().rev().map(|&c| Step::Enter(c)));
+    }
+    Some(out)
 }
 
 fn play(rec: Record, list: &[Entry], comments: &[(usize, String)], format: Format) -> Record {

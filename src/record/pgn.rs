@@ -94,6 +94,9 @@ fn header(text: &str, rules: Rules) -> Result<(Record, usize), RecordError> {
     Ok((rec, body_start))
 }
 
+/// Deeper variations are skipped: each level keeps a position.
+pub(crate) const MAX_NESTING: usize = 1000;
+
 /// One token of a PGN body with variations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok<'a> {
@@ -202,9 +205,13 @@ impl<'a> Lexer<'a> {
 /// A line being read: the main line (index 0) or a variation.
 struct Line {
     /// `None` once an error stopped the variation: its tokens are skipped up to its `)`.
-    rep: Option<Replayer>,
+    /// (Boxed: a position is large, and skipped lines may nest deep.)
+    rep: Option<Box<Replayer>>,
     /// The tree node of the line's last move (where a variation starts: before its first).
     node: crate::record::tree::NodeId,
+    /// The line's rank: the main line is 0, each variation ranks after the lines read
+    /// before it (those it is nested in among them).
+    rank: usize,
     /// Whether the line has a move yet (a comment before a variation's first move waits
     /// for it).
     started: bool,
@@ -225,10 +232,12 @@ fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
 /// position before that move, and may nest. `{comments}` follow their move (before the
 /// first move: the root's comment); a comment opening a variation goes to its first move.
 /// `$1`..`$6` and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (glued to the move or
-/// not) annotate the move before them. Move numbers are ignored wherever they are. An
-/// unreadable or illegal move in a variation stops that variation only: the rest of it is
-/// skipped, and the error is kept in [`GameTree::variation_errors`] and told in a notice.
-/// One on the main line stops the import there, keeping the moves before it.
+/// not) annotate the move before them. Move numbers are ignored wherever they are. A
+/// variation whose first move is the move it replaces goes on from that move, as a
+/// variation of the line it is in (that line's own next move stays first). An unreadable
+/// or illegal move in a variation stops that variation only: the rest of it is skipped,
+/// and the error is kept in [`GameTree::variation_errors`] and told in a notice. One on
+/// the main line stops the import there, keeping the moves before it.
 ///
 /// ```
 /// use beeline::engine::position::Rules;
@@ -240,33 +249,64 @@ fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
 /// ```
 pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let (rec, body_start) = header(text, rules)?;
+    let offset: usize = text
+        .split_inclusive('\n')
+        .take(body_start.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let body = if body_start > 0 { &text[offset..] } else { "" };
+    read_tree(rec, body, body_start, Format::Pgn)
+}
+
+/// Reads a body of moves with variations, comments and annotations as [`import`] does
+/// into `rec` (its tree, its main line): UHP MoveStrings for [`Format::Pgn`], else one
+/// word per move in the list's notation. `first_line` numbers the body's first line.
+pub(crate) fn read_tree(
+    rec: Record,
+    body: &str,
+    first_line: usize,
+    format: Format,
+) -> Result<Record, RecordError> {
     let mut tree = GameTree::new(rec.game_type, rec.rules);
     let main = Replayer::new(rec);
     let mut lines = vec![Line {
-        rep: Some(main),
+        rep: Some(Box::new(main)),
         node: tree.root(),
+        rank: 0,
         started: false,
         pending_comment: None,
     }];
     let mut notices: Vec<String> = Vec::new();
-    if body_start > 0 {
-        let offset: usize = text
-            .split_inclusive('\n')
-            .take(body_start - 1)
-            .map(str::len)
-            .sum();
-        let mut lex = Lexer {
-            s: &text[offset..],
-            i: 0,
-            line: body_start,
-        };
-        read_body(&mut lex, &mut lines, &mut tree, &mut notices);
-    }
+    let mut lex = Lexer {
+        s: body,
+        i: 0,
+        line: first_line,
+    };
+    read_body(&mut lex, &mut lines, &mut tree, &mut notices, format);
     let mut main = lines
         .into_iter()
         .next()
         .and_then(|l| l.rep)
+        .map(|rep| *rep)
         .ok_or(RecordError::Empty)?;
+    if main.stopped() {
+        // A variation that repeats the move it replaces goes on from it, maybe past the move
+        // where the main line stops: there the tree stops too, as the record does.
+        let n = main.rec.moves.len();
+        let end = match n {
+            0 => Some(tree.root()),
+            _ => tree.mainline_nodes().get(n - 1).copied(),
+        };
+        let after = end.map(|e| tree.children(e).to_vec()).unwrap_or_default();
+        if !after.is_empty() {
+            notices.push(format!(
+                "a variation going on after move {n}, where the main line stops, is dropped"
+            ));
+        }
+        for c in after {
+            let _ = tree.delete_from(c);
+        }
+    }
     for n in notices {
         main.notice(n);
     }
@@ -280,11 +320,17 @@ fn read_body(
     lines: &mut Vec<Line>,
     tree: &mut GameTree,
     notices: &mut Vec<String>,
+    format: Format,
 ) {
+    // Each node's first-ranked line so far (by `NodeId::index`): where lines meet (a
+    // variation that repeats the move it replaces goes on from it), that line's next move is
+    // the main line.
+    let mut owners: Vec<usize> = vec![0];
+    let mut ranks = 0;
     while let Some((line_no, tok)) = lex.next_token() {
         let depth = lines.len() - 1;
         let Some(cur) = lines.last_mut() else { return };
-        if depth == 0 && cur.rep.as_ref().is_none_or(Replayer::stopped) {
+        if depth == 0 && cur.rep.as_ref().is_none_or(|r| r.stopped()) {
             return;
         }
         match tok {
@@ -292,6 +338,12 @@ fn read_body(
                 // A variation replaces the line's last move: it starts before it.
                 let node = cur.node;
                 let rep = match (&cur.rep, tree.parent(cur.node)) {
+                    (Some(_), _) if depth + 1 >= MAX_NESTING => {
+                        notices.push(format!(
+                            "variations nested more than {MAX_NESTING} deep are skipped"
+                        ));
+                        None
+                    }
                     (Some(rep), Some(parent)) if cur.started => {
                         let mut rep = rep.clone();
                         rep.take_back();
@@ -309,9 +361,11 @@ fn read_body(
                     Some((rep, parent)) => (Some(rep), parent),
                     None => (None, node),
                 };
+                ranks += 1;
                 lines.push(Line {
                     rep,
                     node,
+                    rank: ranks,
                     started: false,
                     pending_comment: None,
                 });
@@ -365,8 +419,12 @@ fn read_body(
                 let mut text = word.to_string();
                 let mut suffix = suffix;
                 let ply = cur.rep.as_ref().map_or(0, |r| r.pos.ply());
-                // After the first move every move but a pass names a reference.
-                if suffix.is_empty() && ply > 0 && !word.eq_ignore_ascii_case("pass") {
+                // After the first move every MoveString but a pass names a reference.
+                if format == Format::Pgn
+                    && suffix.is_empty()
+                    && ply > 0
+                    && !word.eq_ignore_ascii_case("pass")
+                {
                     if let Some(Tok::Word(second, s2)) = lex.peek() {
                         if parse_result(second).is_none() && second != "*" {
                             lex.next_token();
@@ -375,7 +433,7 @@ fn read_body(
                         }
                     }
                 }
-                play(tree, cur, depth, line_no, &text, notices);
+                play(tree, &mut owners, cur, line_no, &text, notices, format);
                 if !suffix.is_empty() {
                     annotate(
                         tree,
@@ -398,14 +456,19 @@ fn read_body(
 /// variation stopping that variation.
 fn play(
     tree: &mut GameTree,
+    owners: &mut Vec<usize>,
     cur: &mut Line,
-    depth: usize,
     line_no: usize,
     text: &str,
     notices: &mut Vec<String>,
+    format: Format,
 ) {
     let Some(rep) = cur.rep.as_mut() else { return };
-    let played = match rep.uhp_move(text) {
+    let read = match format {
+        Format::Pgn => rep.uhp_move(text),
+        _ => super::movelist::read_move(format, rep, text),
+    };
+    let played = match read {
         Ok(mv) => rep.play(line_no, text, mv).then_some(mv),
         Err(reason) => {
             rep.fail(line_no, text, reason);
@@ -414,7 +477,19 @@ fn play(
     };
     match played {
         Some(mv) => {
-            cur.node = tree.push(cur.node, mv);
+            let parent = cur.node;
+            cur.node = tree.push(parent, mv);
+            owners.resize(tree.capacity(), usize::MAX);
+            if owners.get(parent.index()) == Some(&cur.rank) {
+                while tree.children(parent).first() != Some(&cur.node) {
+                    if tree.promote(cur.node).is_err() {
+                        break;
+                    }
+                }
+            }
+            if let Some(owner) = owners.get_mut(cur.node.index()) {
+                *owner = (*owner).min(cur.rank);
+            }
             cur.started = true;
             if let Some(c) = cur.pending_comment.take() {
                 let joined = match tree.comment(cur.node) {
@@ -424,7 +499,7 @@ fn play(
                 let _ = tree.set_comment(cur.node, Some(&joined));
             }
         }
-        None if depth > 0 => {
+        None if cur.rank > 0 => {
             if let Some(e) = rep.rec.error.take() {
                 notices.push(format!("{e}; the variation is read up to that move"));
                 tree.variation_errors.push(e);

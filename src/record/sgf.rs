@@ -6,6 +6,11 @@
 //! a piece goes; the reference after it is only a courtesy (`.` for the first piece, for a
 //! climb, or for nothing at all), so it is not needed.
 //!
+//! As in any SGF, several subtrees after a sequence of nodes are alternatives: the first
+//! goes on with the main line, the others are variations, replayed from the same point by
+//! the same rules (a branch may even come between a drop and its `Done`). `C[…]` comments
+//! go into the record's tree. (The BoardSpace records seen so far have neither.)
+//!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};
 //! use beeline::record::sgf;
@@ -18,6 +23,8 @@
 //! assert_eq!(rec.meta.white.as_deref(), Some("ann"));
 //! ```
 
+use super::pgn::MAX_NESTING;
+use super::tree::{GameTree, NodeId};
 use super::{Format, HeaderFault, ImportFault, Record, RecordError, Replayer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, Piece};
@@ -30,26 +37,42 @@ struct Prop {
     line: usize,
 }
 
-/// Reads the first SGF game tree into properties, node separators becoming `;` entries.
-/// Stops at the first closing paren outside a value (some files hold the record twice).
-fn properties(text: &str) -> Vec<Prop> {
-    let mut props = Vec::new();
+/// A piece of an SGF game tree.
+enum Tok {
+    /// `(`: a subtree starts (after a sequence, each subtree is an alternative).
+    Open,
+    /// `)`: the subtree ends.
+    Close,
+    /// `;`: a node starts.
+    Node,
+    Prop(Prop),
+}
+
+/// Reads the first SGF game tree, up to the paren closing it (some files hold the record
+/// twice; a second game tree is not read).
+fn tokens(text: &str) -> Vec<Tok> {
+    let mut toks = Vec::new();
     let mut line = 1;
     let mut name = String::new();
     let mut after_value = false;
-    let mut started = false;
+    let mut depth = 0usize;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         match c {
             '\n' => line += 1,
-            '(' => started = true,
-            ')' if started => break,
+            '(' => {
+                depth += 1;
+                toks.push(Tok::Open);
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                toks.push(Tok::Close);
+                if depth == 0 {
+                    break;
+                }
+            }
             ';' => {
-                props.push(Prop {
-                    name: ";".into(),
-                    value: String::new(),
-                    line,
-                });
+                toks.push(Tok::Node);
                 name.clear();
             }
             '[' => {
@@ -72,11 +95,11 @@ fn properties(text: &str) -> Vec<Prop> {
                     }
                 }
                 // `P0[a][b]`: a repeated value keeps the name.
-                props.push(Prop {
+                toks.push(Tok::Prop(Prop {
                     name: name.clone(),
                     value,
                     line: start,
-                });
+                }));
                 after_value = true;
             }
             c if c.is_ascii_alphanumeric() => {
@@ -91,7 +114,7 @@ fn properties(text: &str) -> Vec<Prop> {
             _ => {}
         }
     }
-    props
+    toks
 }
 
 /// A bug token of either dialect: `wA1`, `bQ`, `wM1` (modern), `a1`, `Q`, `B2` (old).
@@ -186,6 +209,7 @@ pub fn pgn_date(dt: &str) -> Option<String> {
 }
 
 /// A pending move: the bug, its cell, the colour hint, and the node's text.
+#[derive(Clone)]
 struct Pending {
     color: Color,
     /// The token carried no colour (old dialect): the colour is a guess.
@@ -197,14 +221,55 @@ struct Pending {
     text: String,
 }
 
+#[derive(Clone)]
 enum Act {
     Pass,
     Move(Pending),
 }
 
+/// The replay of the interface actions of one line of the record.
+#[derive(Clone)]
+struct Actions {
+    r: Replayer,
+    /// The first piece's cell: the engine's origin.
+    origin: Option<(i32, i32)>,
+    pending: Option<Act>,
+    pick_color: Option<Color>,
+    /// A draw offer or answer is under way: its `Done` takes no turn.
+    draw_talk: bool,
+    /// A resignation ended the line: later actions make no moves.
+    ended: bool,
+}
+
+/// A line being read: the main line, or a variation (a subtree after the first).
+#[derive(Clone)]
+struct Line {
+    /// `None` once an error stopped a variation: the rest of it is skipped. (Boxed: a
+    /// position is large, and skipped subtrees may nest deep.)
+    play: Option<Box<Actions>>,
+    /// The tree node of the line's last move.
+    node: NodeId,
+    /// How many of the replayer's moves are in the tree.
+    in_tree: usize,
+    /// The first subtree after each of the main line's sequences.
+    main: bool,
+    /// Subtrees opened after the line's sequence so far.
+    subtrees: usize,
+    /// Whether the line has a move yet (the main line always has: the root).
+    started: bool,
+    /// A comment before a variation's first move, waiting for it (with its line).
+    waiting: Option<(usize, String)>,
+}
+
+/// Reads a BoardSpace SGF record: the first subtree after each sequence continues the main
+/// line, later ones are variations (alternatives from the same point, replayed by the same
+/// rules). `C[…]` comments go to the move before them (before any move: the root's); one
+/// before a variation's first move goes to that move. An error in a variation stops that
+/// variation only, kept in [`GameTree::variation_errors`] and told in a notice; one on the
+/// main line stops the import there.
 pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
-    let props = properties(text);
-    if props.is_empty() {
+    let toks = tokens(text);
+    if !toks.iter().any(|t| matches!(t, Tok::Node | Tok::Prop(_))) {
         return Err(RecordError::Header {
             line: 1,
             fault: HeaderFault::NoSgfProperties,
@@ -213,7 +278,22 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let mut game_type = None;
     let mut ids: [Option<String>; 2] = [None, None];
     let (mut dt, mut gn, mut re) = (None, None, None);
-    for p in &props {
+    let mut depth = 0usize;
+    for t in &toks {
+        let p = match t {
+            Tok::Open => {
+                depth += 1;
+                continue;
+            }
+            Tok::Close => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            Tok::Node => continue,
+            // The game's properties are in its root sequence, not in variations.
+            Tok::Prop(p) if depth <= 1 => p,
+            Tok::Prop(_) => continue,
+        };
         match p.name.as_str() {
             "SU" => {
                 game_type = Some(variant(&p.value).map_err(|fault| RecordError::Header {
@@ -249,19 +329,207 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     }
     rec.meta.result = re.as_deref().and_then(|re| winner(re, &ids));
 
-    let mut r = Replayer::new(rec);
-    let mut origin: Option<(i32, i32)> = None;
-    let mut pending: Option<Act> = None;
-    let mut pick_color: Option<Color> = None;
-    let mut draw_talk = false;
-    for p in &props {
-        if r.stopped() {
-            break;
+    let mut reader = Reader {
+        tree: GameTree::new(rec.game_type, rec.rules),
+        notices: Vec::new(),
+        main_stop: None,
+        main: None,
+    };
+    let mut stack = vec![Line {
+        play: Some(Box::new(Actions {
+            r: Replayer::new(rec),
+            origin: None,
+            pending: None,
+            pick_color: None,
+            draw_talk: false,
+            ended: false,
+        })),
+        node: reader.tree.root(),
+        in_tree: 0,
+        main: true,
+        subtrees: 0,
+        started: true,
+        waiting: None,
+    }];
+    // The first `(` opens the game tree whose sequence the bottom line reads.
+    let mut in_root = false;
+    for t in &toks {
+        match t {
+            Tok::Open if !in_root => in_root = true,
+            Tok::Open => {
+                let Some(top) = stack.last_mut() else { break };
+                let first = top.subtrees == 0;
+                top.subtrees += 1;
+                // The first subtree continues the line (and takes its waiting comment);
+                // later ones are alternatives to it, from the same point.
+                let waiting = if first { top.waiting.take() } else { None };
+                let mut line = Line {
+                    main: top.main && first,
+                    subtrees: 0,
+                    started: top.started && first,
+                    waiting,
+                    ..top.clone()
+                };
+                if stack.len() >= MAX_NESTING && line.play.take().is_some() {
+                    reader.notice(format!(
+                        "variations nested more than {MAX_NESTING} deep are skipped"
+                    ));
+                }
+                stack.push(line);
+            }
+            Tok::Close => {
+                let Some(line) = stack.pop() else { break };
+                reader.end(line);
+            }
+            Tok::Node => {}
+            Tok::Prop(p) => {
+                if let Some(line) = stack.last_mut() {
+                    reader.prop(line, p);
+                }
+            }
         }
+    }
+    while let Some(line) = stack.pop() {
+        if !line.main {
+            reader.notice("the record ends inside a variation".into());
+        }
+        reader.end(line);
+    }
+    let Reader {
+        tree,
+        notices,
+        main,
+        ..
+    } = reader;
+    let mut r = main.ok_or(RecordError::Empty)?;
+    for n in notices {
+        r.notice(n);
+    }
+    let mut rec = r.finish();
+    rec.set_tree(tree);
+    Ok(rec)
+}
+
+/// Reads the lines of a record into its tree.
+struct Reader {
+    tree: GameTree,
+    notices: Vec<String>,
+    /// Where the main line stopped on an error: no variation may continue it from there.
+    main_stop: Option<NodeId>,
+    /// The main line's replayer, once its last subtree is read.
+    main: Option<Replayer>,
+}
+
+impl Reader {
+    fn notice(&mut self, s: String) {
+        if !self.notices.contains(&s) {
+            self.notices.push(s);
+        }
+    }
+
+    /// Reads one property on a line: a comment, or an action whose moves go into the tree.
+    fn prop(&mut self, line: &mut Line, p: &Prop) {
+        let Some(play) = line.play.as_mut() else {
+            return;
+        };
+        if play.r.stopped() {
+            return;
+        }
+        if p.name == "C" {
+            let c = p.value.trim();
+            if c.is_empty() {
+                return;
+            }
+            if line.started {
+                let joined = join(self.tree.comment(line.node), c);
+                let _ = self.tree.set_comment(line.node, Some(&joined));
+            } else {
+                let (at, old) = match line.waiting.take() {
+                    Some((at, old)) => (at, Some(old)),
+                    None => (p.line, None),
+                };
+                line.waiting = Some((at, join(old.as_deref(), c)));
+            }
+            return;
+        }
+        if play.ended {
+            return;
+        }
+        play.act(p);
+        for &mv in &play.r.rec.moves[line.in_tree..] {
+            if !line.main
+                && Some(line.node) == self.main_stop
+                && self.tree.children(line.node).is_empty()
+            {
+                self.notices.push(format!(
+                    "line {}: a variation that would continue the main line after its last \
+                     move is ignored (the main line stops there on an error)",
+                    p.line
+                ));
+                line.play = None;
+                return;
+            }
+            // Every move was played on the line's replayer.
+            line.node = self.tree.push(line.node, mv);
+            if let Some((_, c)) = line.waiting.take() {
+                let joined = join(Some(&c), self.tree.comment(line.node).unwrap_or(""));
+                let _ = self.tree.set_comment(line.node, Some(&joined));
+            }
+            line.started = true;
+        }
+        line.in_tree = play.r.rec.moves.len();
+        if !line.main {
+            if let Some(e) = play.r.rec.error.take() {
+                self.notices
+                    .push(format!("{e}; the variation is read up to that move"));
+                self.tree.variation_errors.push(e);
+                line.play = None;
+            }
+        }
+    }
+
+    /// A line's subtree is read. The first main one to end is the main line's last.
+    fn end(&mut self, line: Line) {
+        if let Some((at, _)) = line.waiting {
+            self.notice(format!(
+                "line {at}: a comment in a variation without moves is ignored"
+            ));
+        }
+        if line.main && self.main.is_none() {
+            if let Some(play) = line.play {
+                if play.r.stopped() {
+                    self.main_stop = Some(line.node);
+                }
+                self.main = Some(play.r);
+            }
+        }
+    }
+}
+
+/// Two comments at one place, joined by a space (either may be empty).
+fn join(old: Option<&str>, new: &str) -> String {
+    match old.filter(|o| !o.is_empty()) {
+        Some(o) if !new.is_empty() => format!("{o} {new}"),
+        Some(o) => o.to_string(),
+        None => new.to_string(),
+    }
+}
+
+impl Actions {
+    /// Replays one action of a player (`P0[…]`, `P1[…]`; other properties are not actions).
+    fn act(&mut self, p: &Prop) {
+        let Actions {
+            r,
+            origin,
+            pending,
+            pick_color,
+            draw_talk,
+            ended,
+        } = self;
         let actor = match p.name.as_str() {
             "P0" => Color::White,
             "P1" => Color::Black,
-            _ => continue,
+            _ => return,
         };
         let words: Vec<&str> = p.value.split_whitespace().collect();
         let words = match words.first() {
@@ -269,7 +537,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
             _ => &words[..],
         };
         let Some(cmd) = words.first().map(|w| w.to_ascii_lowercase()) else {
-            continue;
+            return;
         };
         let args = &words[1..];
         let colour_word = |w: Option<&&str>| match w.map(|w| w.to_ascii_lowercase()) {
@@ -294,40 +562,40 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         let mut commit = false;
         match cmd.as_str() {
             "pick" => {
-                pick_color = colour_word(args.first());
+                *pick_color = colour_word(args.first());
             }
             "pickb" => {
-                pick_color = args
+                *pick_color = args
                     .get(2)
                     .and_then(|t| bug_token(t))
                     .and_then(|(c, _, _)| c)
                     .or_else(|| {
                         let (c, rw) = cell(args.first()?, args.get(1)?)?;
-                        let (c0, r0) = origin?;
+                        let (c0, r0) = (*origin)?;
                         let top = r.pos.board().top(Hex::new(c - c0, -(rw - r0)))?;
                         Some(top.color())
                     });
             }
             "dropb" | "pdropb" => match drop_at(0, pick_color.or(Some(actor))) {
-                Some(d) => pending = Some(Act::Move(d)),
+                Some(d) => *pending = Some(Act::Move(d)),
                 None => r.fail(p.line, &p.value, ImportFault::UnreadableDrop),
             },
-            "drop" => pending = None,
+            "drop" => *pending = None,
             "move" | "pmove" | "movedone" | "pmovedone" => {
                 match drop_at(1, colour_word(args.first()).or(Some(actor))) {
-                    Some(d) => pending = Some(Act::Move(d)),
+                    Some(d) => *pending = Some(Act::Move(d)),
                     None => r.fail(p.line, &p.value, ImportFault::UnreadableMove),
                 }
                 commit = cmd.ends_with("done");
             }
-            "pass" => pending = Some(Act::Pass),
+            "pass" => *pending = Some(Act::Pass),
             "passdone" => {
-                pending = Some(Act::Pass);
+                *pending = Some(Act::Pass);
                 commit = true;
             }
-            "offerdraw" | "declinedraw" => draw_talk = true,
+            "offerdraw" | "declinedraw" => *draw_talk = true,
             "acceptdraw" => {
-                draw_talk = true;
+                *draw_talk = true;
                 r.rec.meta.result = Some(GameState::Draw);
             }
             "resign" => {
@@ -337,24 +605,25 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
                 };
                 r.rec.meta.result.get_or_insert(won);
                 r.notice(format!("{} resigns", actor.name()));
-                break;
+                *ended = true;
+                return;
             }
             "done" => {
                 if pending.is_some() {
                     commit = true;
-                } else if draw_talk {
-                    draw_talk = false;
+                } else if *draw_talk {
+                    *draw_talk = false;
                 } else if actor == r.pos.to_move() && r.pos.ply() > 0 {
-                    pending = Some(Act::Pass);
+                    *pending = Some(Act::Pass);
                     commit = true;
                 }
             }
             _ => {}
         }
         if !commit {
-            continue;
+            return;
         }
-        pick_color = None;
+        *pick_color = None;
         match pending.take() {
             Some(Act::Pass) => {
                 if r.pos.legal_moves() == [Move::Pass] {
@@ -404,7 +673,6 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
             None => {}
         }
     }
-    Ok(r.finish())
 }
 
 /// The pieces a token may stand for: its colour (or the hint) first, then the other one
