@@ -349,14 +349,30 @@ pub(crate) fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<
 /// let alt = rec.tree.node_at(&"2.1.1".parse::<Path>().unwrap()).unwrap();
 /// assert_eq!(rec.tree.comment(alt), Some("or the Mosquito"));
 /// ```
+/// The text without its `{…}` comments.
+fn without_comments(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut depth = 0usize;
+    for c in t.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, RecordError> {
     let mut rec = Record::new(GameType::MLP, format);
     rec.rules = rules;
     let mut given = false;
     let text = decode_entities(text);
     let body = entries(&text, format, &mut rec, &mut given);
+    // Comments alone are no record.
     let empty = match &body.text {
-        Some(t) => t.trim().is_empty(),
+        Some(t) => without_comments(t).trim().is_empty(),
         None => body.entries.is_empty(),
     };
     if empty && !given && rec.meta == Default::default() {
