@@ -5,24 +5,27 @@
 use super::study;
 use super::Viewer;
 use crate::engine::position::Move;
+use crate::view::svg::escape;
 use leptos::prelude::*;
 
 #[component]
 pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    // A message about the last move played by typing (for screen readers too).
+    // What the line under the field says: the hovered destination's names, or the move
+    // just played.
     let played = RwSignal::new(String::new());
 
     let submit = move || {
         let typed = text.get_untracked();
         let coordinates = viewer.game.with_untracked(|g| g.record.coordinates);
         let at = viewer.position.get_untracked();
-        let read = study::read_typed(&at.pos, coordinates, &typed);
-        let result = read.map_err(|e| e.to_string()).and_then(|mv| {
-            let row = study::notate_candidate(&at.pos, coordinates, mv);
-            viewer.play(mv).map(|()| row)
-        });
+        let result = study::read_typed(&at.pos, coordinates, &typed)
+            .map_err(|e| e.to_string())
+            .and_then(|mv| {
+                let row = study::notate_candidate(&at.pos, coordinates, mv);
+                viewer.play(mv).map(|()| row)
+            });
         match result {
             Ok(row) => {
                 error.set(None);
@@ -39,31 +42,38 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         }
     };
 
-    // The three names of the move a hovered destination would play.
-    let candidate = move || {
-        let mv = viewer.candidate.get()?;
+    // One markup string for the line: a single reactive attribute is far lighter in the
+    // bundle than a reactive element per part.
+    let line = move || {
+        let Some(mv) = viewer.candidate.get() else {
+            return escape(&played.get());
+        };
         let coordinates = viewer.game.with(|g| g.record.coordinates);
         let at = viewer.position.get();
-        at.pos
-            .is_legal(mv)
-            .then(|| study::notate_candidate(&at.pos, coordinates, mv))
+        if !at.pos.is_legal(mv) {
+            return String::new();
+        }
+        let row = study::notate_candidate(&at.pos, coordinates, mv);
+        format!(
+            "<span class=\"label\">This move:</span> <span class=\"standard\">{}</span> \
+             <span class=\"direction\">{}</span> <span class=\"algebraic\">{}</span>",
+            escape(&row.standard),
+            escape(&row.direction),
+            escape(&row.algebraic_short)
+        )
     };
     let only_pass = move || {
         viewer
             .position
             .with(|at| at.pos.legal_moves() == [Move::Pass])
     };
-    let over = move || viewer.position.with(|at| at.pos.state().is_over());
 
     view! {
         <div class="move-entry">
-            <form class="move-form" on:submit=move |ev| {
-                ev.prevent_default();
-                submit();
-            }>
+            <div class="move-form">
                 <label for="move-input">"Play a move"</label>
                 <input id="move-input" type="text" autocomplete="off" spellcheck="false"
-                    placeholder=move || if over() { "The game is over" } else { "wA1 -bQ, A2×Qs or wA m n2" }
+                    placeholder="wA1 -bQ, A2×Qs or wA m n2"
                     aria-describedby="move-error"
                     aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
                     prop:value=move || text.get()
@@ -71,33 +81,27 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                         text.set(event_target_value(&ev));
                         error.set(None);
                     }
-                    on:keydown=move |ev| {
-                        if ev.key() == "Escape" {
+                    on:keydown=move |ev| match ev.key().as_str() {
+                        "Enter" => {
+                            ev.prevent_default();
+                            submit();
+                        }
+                        "Escape" => {
                             text.set(String::new());
                             error.set(None);
                         }
+                        _ => {}
                     }/>
-                <button type="submit" id="play-typed">"Play"</button>
-                <Show when=only_pass>
-                    <button type="button" id="pass" on:click=move |_| {
+                <button type="button" id="play-typed" on:click=move |_| submit()>"Play"</button>
+                <button type="button" id="pass" hidden=move || !only_pass()
+                    on:click=move |_| {
                         if let Err(e) = viewer.play(Move::Pass) {
                             error.set(Some(e));
                         }
                     }>"Pass"</button>
-                </Show>
-            </form>
+            </div>
             <p id="move-error" class="move-error" role="alert">{move || error.get()}</p>
-            <p class="move-candidate" id="move-candidate" aria-live="polite">
-                {move || match candidate() {
-                    Some(row) => view! {
-                        <span class="label">"This move: "</span>
-                        <span class="standard">{row.standard}</span>
-                        <span class="direction">{row.direction}</span>
-                        <span class="algebraic">{row.algebraic_short}</span>
-                    }.into_any(),
-                    None => view! { <span class="played">{move || played.get()}</span> }.into_any(),
-                }}
-            </p>
+            <p class="move-candidate" id="move-candidate" aria-live="polite" inner_html=line></p>
         </div>
     }
 }
