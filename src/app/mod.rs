@@ -41,7 +41,7 @@ use node_tools::NodeTools;
 use notation_panel::NotationPanel;
 pub use options::{KeyScope, ViewerOptions};
 use share::Share;
-use study::{Line, Pick};
+use study::{History, Line, Pick};
 
 /// How long the address bar waits after the last step before it follows the move.
 const ADDRESS_DELAY: Duration = Duration::from_millis(250);
@@ -62,7 +62,7 @@ pub struct Viewer {
     pub load_error: RwSignal<Option<String>>,
     pub playing: RwSignal<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: RwSignal<Vec<(Game, NodeId)>>,
+    history: RwSignal<History<(Game, NodeId)>>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: RwSignal<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
@@ -120,7 +120,7 @@ impl Viewer {
             preview: RwSignal::new(None),
             load_error: RwSignal::new(load_error.map(|e| e.to_string())),
             playing: RwSignal::new(false),
-            history: RwSignal::new(Vec::new()),
+            history: RwSignal::new(History::new(UNDO_DEPTH)),
             loads: RwSignal::new(0),
             pick,
             candidate,
@@ -162,7 +162,7 @@ impl Viewer {
         self.playing.set(false);
         self.preview.set(None);
         self.load_error.set(None);
-        self.history.update(Vec::clear);
+        self.history.update(History::clear);
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
         self.game.set(game);
@@ -175,12 +175,7 @@ impl Viewer {
     /// undone.
     pub fn change(self, game: Game, node: NodeId) {
         let before = (self.game.get_untracked(), self.node_untracked());
-        self.history.update(|h| {
-            if h.len() == UNDO_DEPTH {
-                h.remove(0);
-            }
-            h.push(before);
-        });
+        self.history.update(|h| h.push(before));
         self.set_game(game, node);
     }
 
@@ -209,7 +204,7 @@ impl Viewer {
 
     /// Takes back the last change of the game tree (a move played, a line deleted, …).
     pub fn undo(self) -> bool {
-        let Some((game, node)) = self.history.try_update(Vec::pop).flatten() else {
+        let Some((game, node)) = self.history.try_update(History::pop).flatten() else {
             return false;
         };
         self.set_game(game, node);

@@ -87,6 +87,48 @@ impl Line {
     }
 }
 
+/// The states before each change of a study, latest last, for undo; the oldest are dropped
+/// beyond a limit.
+#[derive(Clone, Debug)]
+pub struct History<T> {
+    states: Vec<T>,
+    limit: usize,
+}
+
+impl<T> History<T> {
+    pub fn new(limit: usize) -> History<T> {
+        History {
+            states: Vec::new(),
+            limit,
+        }
+    }
+
+    /// Keeps the state before a change.
+    pub fn push(&mut self, state: T) {
+        if self.states.len() >= self.limit {
+            self.states.remove(0);
+        }
+        self.states.push(state);
+    }
+
+    /// The state before the last change, taken off the history.
+    pub fn pop(&mut self) -> Option<T> {
+        self.states.pop()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.states.clear();
+    }
+}
+
 /// One row of the notation panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanelRow {
@@ -433,6 +475,42 @@ mod tests {
         );
         assert_eq!(rows[3].path, "3.1.1");
         assert_eq!(rows.len(), tree.len());
+    }
+
+    #[test]
+    fn undo_gives_back_each_game_before_its_change() {
+        let game = Game::example();
+        let line = game.main_line();
+        let at = line.node_at(20);
+        let pos = game.tree().position_at(at).unwrap();
+        let recorded = game.tree().mv(line.node_at(21)).unwrap();
+        let others: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| *m != recorded)
+            .collect();
+        let mut history = History::new(2);
+        let mut current = (game.clone(), at);
+        let mut seen = vec![current.clone()];
+        for &mv in &others[..3] {
+            let (next, node) = current.0.play(at, mv).unwrap();
+            history.push(current);
+            current = (next, node);
+            seen.push(current.clone());
+        }
+        assert_eq!(current.0.tree().len(), game.tree().len() + 3);
+        // Two changes are kept: undo gives the games with two, then one, variation.
+        assert_eq!(history.len(), 2);
+        let (g2, n2) = history.pop().unwrap();
+        assert_eq!(g2.tree(), seen[2].0.tree());
+        assert_eq!(n2, seen[2].1);
+        let (g1, _) = history.pop().unwrap();
+        assert_eq!(g1.tree(), seen[1].0.tree());
+        assert_eq!(g1.tree().children(at).len(), 2);
+        assert!(history.pop().is_none() && history.is_empty());
+        history.push(current);
+        history.clear();
+        assert!(history.is_empty());
     }
 
     #[test]
