@@ -22,6 +22,7 @@ pub mod labels;
 mod load_panel;
 mod notation_panel;
 pub mod options;
+mod reserve;
 mod share;
 pub mod study;
 
@@ -496,7 +497,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <Board replay=replay ply=ply highlight=highlight fit=viewer.loads/>
+                    <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <Controls viewer=viewer/>
                 </div>
                 <aside class="side">
