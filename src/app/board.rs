@@ -3,30 +3,53 @@
 //! change the tile shape and download the picture. Ctrl + wheel zooms about the pointer; a
 //! drag (mouse or one finger) pans; two fingers pinch to zoom.
 //!
+//! Moves are played on it: a click (or tap, or Enter) on a piece of the player to move, or on
+//! a kind of piece in a reserve ([`Reserve`], under the board), picks it and marks its
+//! destinations; a click on one plays it ([`Viewer::play`]). Dragging a piece onto a
+//! destination plays it too: a press on a piece that can move carries it, a press anywhere
+//! else pans. Hovering (or carrying a piece over) a destination explains its move on the
+//! board instead of the current one. Escape, a click on the empty board or on the picked
+//! piece drops the pick.
+//!
 //! The markup of every tile comes from [`crate::view::svg`], which also writes the downloaded
-//! image, so the board and the image always agree.
+//! image, so the board and the image always agree. The destinations are a layer of their own,
+//! so that a pick redraws no tile.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use crate::view::{svg, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, TileShape};
+use super::reserve::Reserve;
+use super::study::{self, Pick, ReserveItem};
+use super::{At, Viewer};
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, GameType};
+use crate::engine::position::{Move, Position};
+use crate::notation::frame::Frame;
+use crate::notation::uhp::MoveString;
+use crate::notation::{direction, standard, Coordinates};
+use crate::view::svg::{destination_at, Destination};
+use crate::view::{
+    svg, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, Snapshot, TileShape,
+};
 
 /// How much one zoom step scales the view.
 const ZOOM_STEP: f64 = 1.25;
 /// A press becomes a drag once the pointer moved this far (pixels); shorter presses are taps.
-const DRAG_THRESHOLD: f64 = 4.0;
+pub(super) const DRAG_THRESHOLD: f64 = 4.0;
 
 /// One tile as the board draws it; `key` changes whenever anything drawn changes, so the keyed
 /// list rebuilds only the tiles a step touched.
 #[derive(Clone, Debug, PartialEq)]
 struct TileItem {
     key: u64,
+    hex: Hex,
     /// `data-*` attributes, as the downloaded image has them.
     attributes: Vec<(&'static str, String)>,
     label: String,
@@ -44,12 +67,82 @@ fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
             markup.hash(&mut h);
             TileItem {
                 key: h.finish(),
+                hex: t.hex,
                 attributes,
                 label: svg::tile_label(t),
                 markup,
             }
         })
         .collect()
+}
+
+/// The moves a pick can play, one per destination, and their marks (in the same order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Targets {
+    pub moves: Vec<Move>,
+    pub marks: Vec<Destination>,
+}
+
+/// The destinations of a pick in `pos`, each move written as the standard column would write
+/// it once played (as [`study::notate_candidate`] does, without the other notations).
+pub(super) fn targets(
+    pos: &Position,
+    coordinates: Coordinates,
+    pick: Pick,
+    layout: &Layout,
+) -> Targets {
+    let before = Frame::of_moves(&pos.moves());
+    let mut out = Targets::default();
+    for mv in study::destinations(pos, pick) {
+        let Some(to) = mv.to() else {
+            continue;
+        };
+        let frame = before.after(mv);
+        let written =
+            standard::write_with(pos, &frame, &coordinates.frame_for::<MoveString>(frame), mv);
+        let occupied = pos.board().top(to).is_some();
+        out.moves.push(mv);
+        out.marks
+            .push(Destination::new(layout, to, written.to_string(), occupied));
+    }
+    out
+}
+
+/// Both players' pieces in hand on a board drawn from a snapshot (a previewed move), in the
+/// order of [`study::reserve`], none placeable.
+pub(super) fn reserve_at(snapshot: &Snapshot, game_type: GameType) -> Vec<ReserveItem> {
+    let mut out = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for bug in Bug::ALL.into_iter().filter(|b| game_type.includes(*b)) {
+            let placed = snapshot
+                .stacks
+                .iter()
+                .flat_map(|(_, s)| s)
+                .filter(|p| p.color() == color && p.bug() == bug)
+                .count();
+            let count = usize::from(bug.count()).saturating_sub(placed);
+            if count > 0 {
+                out.push(ReserveItem {
+                    color,
+                    bug,
+                    count,
+                    placeable: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// What a legal move of `pos` would show on the board if played: its direction notation's
+/// highlight, and the frame after it (where the compass points).
+pub(super) fn candidate_highlight(pos: &Position, mv: Move) -> Option<(Highlight, Frame)> {
+    if !pos.is_legal(mv) {
+        return None;
+    }
+    let frame = Frame::of_moves(&pos.moves()).after(mv);
+    let e = direction::explain(pos, &frame, mv)?;
+    Some((Highlight::from_explanation(&e), frame))
 }
 
 /// Sets a tile group's `data-*` attributes when it is created (a keyed tile never changes).
@@ -70,7 +163,41 @@ fn client_rect(el: &web_sys::Element) -> Option<Rect> {
     Some(Rect::new(n("left")?, n("top")?, n("width")?, n("height")?))
 }
 
-/// Where a drag started: pointer position and the view box then.
+/// The box the board is drawn in, on screen: the element's, inside its border.
+fn content_rect(el: &web_sys::Element) -> Option<Rect> {
+    let r = client_rect(el)?;
+    let (w, h) = (f64::from(el.client_width()), f64::from(el.client_height()));
+    if w <= 0.0 || h <= 0.0 {
+        return Some(r);
+    }
+    Some(Rect::new(
+        r.x + f64::from(el.client_left()),
+        r.y + f64::from(el.client_top()),
+        w,
+        h,
+    ))
+}
+
+/// The position moves are played in, as the board last marked it, and whether moves could
+/// be played there.
+#[derive(Clone, Debug)]
+struct Settled {
+    at: At,
+    live: bool,
+}
+
+/// What a press on the board took hold of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Grab {
+    /// The board itself (an empty cell, a piece that cannot move): a drag pans.
+    Board,
+    /// A piece of the player to move: a drag carries it.
+    Piece(Hex),
+    /// A marked destination: a tap plays it, a drag pans.
+    Destination(usize),
+}
+
+/// Where a press started: pointer position, the view box then and what it took hold of.
 #[derive(Clone, Copy, Debug)]
 struct Drag {
     pointer: i32,
@@ -78,6 +205,7 @@ struct Drag {
     y: f64,
     start: Rect,
     moved: bool,
+    grab: Grab,
 }
 
 /// A two-finger zoom: the view and the fingers' distance when it began, and the board point
@@ -95,7 +223,7 @@ fn event_element(e: &ev::PointerEvent) -> Option<web_sys::Element> {
 }
 
 /// Where a mouse, pen or finger event happened, in client pixels.
-fn client_point(e: &ev::MouseEvent) -> Point {
+pub(super) fn client_point(e: &ev::MouseEvent) -> Point {
     Point {
         x: f64::from(e.client_x()),
         y: f64::from(e.client_y()),
@@ -110,9 +238,163 @@ fn midpoint(a: (i32, f64, f64), b: (i32, f64, f64)) -> Point {
     }
 }
 
-/// The board at `ply` of `replay`, explaining `highlight` when given.
+/// The index of the destination an event happened in (or, for `related`, went to).
+fn destination_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
+    let el: web_sys::Element = target?.dyn_into().ok()?;
+    el.closest("[data-destination]")
+        .ok()??
+        .get_attribute("data-destination")?
+        .parse()
+        .ok()
+}
+
+/// Gives an element (HTML or SVG) the focus.
+fn focus(el: &web_sys::Element) {
+    let f = js_sys::Reflect::get(el, &wasm_bindgen::JsValue::from_str("focus"));
+    if let Ok(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>()) {
+        let _ = f.call0(el);
+    }
+}
+
+/// Whether a key press activates a button (Enter or Space).
+fn activates(e: &ev::KeyboardEvent) -> bool {
+    matches!(e.key().as_str(), "Enter" | " ")
+}
+
+/// Playing on the board: what can be played now and a piece carried to a destination, shared
+/// with the reserves (whose pieces are dragged onto the board too).
+#[derive(Clone, Copy)]
+pub(super) struct Play {
+    pub viewer: Viewer,
+    /// Whether moves can be played now: the board shows the chosen node (no notation row is
+    /// being previewed) and the game goes on there.
+    live: Memo<bool>,
+    targets: Memo<Targets>,
+    board: NodeRef<leptos::svg::Svg>,
+    pub layout: Memo<Layout>,
+    view_box: Memo<Rect>,
+    /// Where a carried piece is drawn (board units), while it is dragged.
+    ghost: RwSignal<Option<Point>>,
+    /// The destination under a carried piece.
+    over: RwSignal<Option<usize>>,
+    /// A pick was made with the keyboard: its first destination takes the focus.
+    focus_marks: StoredValue<bool>,
+}
+
+impl Play {
+    /// Picks a piece or a kind in a reserve, or drops the pick when it is picked already.
+    pub fn toggle(self, pick: Pick) {
+        if !self.live.get_untracked() {
+            return;
+        }
+        let same = self.viewer.pick.get_untracked() == Some(pick);
+        self.viewer.candidate.set(None);
+        self.viewer.pick.set((!same).then_some(pick));
+    }
+
+    /// Picks (or drops) with the keyboard: the focus goes to the first destination.
+    pub fn toggle_by_key(self, pick: Pick) {
+        self.toggle(pick);
+        self.focus_marks
+            .set_value(self.viewer.pick.get_untracked() == Some(pick));
+    }
+
+    /// Drops the pick (and any piece being carried).
+    pub fn cancel(self) {
+        self.end_drag();
+        if self.viewer.pick.get_untracked().is_some() {
+            self.viewer.pick.set(None);
+        }
+        self.hover(None);
+    }
+
+    /// Starts carrying a piece: it is picked, its destinations marked.
+    pub fn carry(self, pick: Pick) {
+        if self.live.get_untracked() && self.viewer.pick.get_untracked() != Some(pick) {
+            self.viewer.candidate.set(None);
+            self.viewer.pick.set(Some(pick));
+        }
+    }
+
+    /// Plays the move of a destination.
+    pub fn play(self, index: usize) {
+        let mv = self.targets.with_untracked(|t| t.moves.get(index).copied());
+        self.end_drag();
+        if let Some(mv) = mv {
+            if let Err(e) = self.viewer.play(mv) {
+                leptos::logging::warn!("could not play: {e}");
+            }
+        }
+    }
+
+    /// Explains the move of a destination on the board (or the current move again, for
+    /// `None`).
+    fn hover(self, index: Option<usize>) {
+        let mv = index.and_then(|i| self.targets.with_untracked(|t| t.moves.get(i).copied()));
+        if self.viewer.candidate.get_untracked() != mv {
+            self.viewer.candidate.set(mv);
+        }
+    }
+
+    /// The board point and hex under a client point inside the board.
+    fn hex_at(self, client: Point) -> Option<(Point, Hex)> {
+        let el = self.board.get_untracked()?;
+        let rect = content_rect(&el)?;
+        let inside = client.x >= rect.x
+            && client.y >= rect.y
+            && client.x <= rect.x + rect.width
+            && client.y <= rect.y + rect.height;
+        if !inside {
+            return None;
+        }
+        let at = self.view_box.get_untracked().board_point(rect, client)?;
+        Some((at, self.layout.get_untracked().hex_at(at)))
+    }
+
+    /// The carried piece is at a client point: it is drawn there, and the destination under
+    /// it is marked and explained.
+    pub fn drag_to(self, client: Point) {
+        let under = self.hex_at(client);
+        self.ghost.set(under.map(|(at, _)| at));
+        let over =
+            under.and_then(|(_, h)| self.targets.with_untracked(|t| destination_at(&t.marks, h)));
+        if over != self.over.get_untracked() {
+            self.over.set(over);
+            self.hover(over);
+        }
+    }
+
+    /// The carried piece is let go at a client point: played when that is a destination.
+    pub fn drop(self, client: Point) {
+        self.drag_to(client);
+        match self.over.get_untracked() {
+            Some(i) => self.play(i),
+            None => self.end_drag(),
+        }
+    }
+
+    /// No piece is carried any more.
+    pub fn end_drag(self) {
+        if self.ghost.get_untracked().is_some() {
+            self.ghost.set(None);
+        }
+        if self.over.get_untracked().is_some() {
+            self.over.set(None);
+            self.hover(None);
+        }
+    }
+
+    /// Whether a piece is being carried.
+    fn carrying(self) -> bool {
+        self.ghost.get_untracked().is_some() || self.over.get_untracked().is_some()
+    }
+}
+
+/// The board at `ply` of `replay`, explaining `highlight` when given, where the viewer's
+/// player to move plays at the chosen node.
 #[component]
 pub fn Board(
+    viewer: Viewer,
     #[prop(into)] replay: Signal<Arc<Replay>>,
     #[prop(into)] ply: Signal<usize>,
     #[prop(into)] highlight: Signal<Option<Highlight>>,
@@ -129,13 +411,108 @@ pub fn Board(
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
     let pinch = StoredValue::new(None::<Pinch>);
     let popover = RwSignal::new(None::<String>);
+    let board = NodeRef::<leptos::svg::Svg>::new();
 
+    let live = Memo::new(move |_| {
+        viewer.preview.with(Option::is_none) && viewer.position.with(|a| !a.pos.state().is_over())
+    });
+    // The cells whose piece the player to move can move (or have thrown), worked out when a
+    // press or key asks (read untracked: nothing redraws from it).
+    let movable_now = Memo::new(move |_| {
+        if live.get() {
+            viewer.position.with(|a| study::movable_cells(&a.pos))
+        } else {
+            Vec::new()
+        }
+    });
+    let can_move = move |h: Hex| movable_now.with_untracked(|m| m.contains(&h));
+    // What the board marks as playable: the chosen position's, taken a moment after each step
+    // (once the board is drawn), so that working out the legal moves never slows a step.
+    let settled = RwSignal::new(None::<Settled>);
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        viewer.ply.track();
+        viewer.line.track();
+        viewer.game.track();
+        viewer.preview.track();
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        let settle = move || {
+            if let (Some(at), Some(live)) = (
+                viewer.position.try_get_untracked(),
+                live.try_get_untracked(),
+            ) {
+                settled.set(Some(Settled { at, live }));
+            }
+        };
+        pending.set_value(set_timeout_with_handle(settle, Duration::ZERO).ok());
+    });
+    on_cleanup(move || {
+        if let Some(h) = pending.try_get_value().flatten() {
+            h.clear();
+        }
+    });
+    let movable = Memo::new(move |_| {
+        settled.with(|s| match s {
+            Some(s) if s.live => study::movable_cells(&s.at.pos),
+            _ => Vec::new(),
+        })
+    });
+    let placeable = Memo::new(move |_| {
+        settled.with(|s| match s {
+            Some(s) if s.live => study::reserve(&s.at.pos)
+                .into_iter()
+                .filter(|r| r.placeable)
+                .map(|r| (r.color, r.bug))
+                .collect(),
+            _ => Vec::new(),
+        })
+    });
+    let to_move = Memo::new(move |_| {
+        settled.with(|s| s.as_ref().filter(|s| s.live).map(|s| s.at.pos.to_move()))
+    });
+    // The piece picked on the board, if any (a memo: most changes of the pick leave it).
+    let picked_hex = Memo::new(move |_| match viewer.pick.get() {
+        Some(Pick::Board(h)) if live.get() => Some(h),
+        _ => None,
+    });
     let layout =
         Memo::new(move |_| Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get()));
+    let targets = Memo::new(move |_| {
+        let Some(pick) = viewer.pick.get() else {
+            return Targets::default();
+        };
+        if !live.get() {
+            return Targets::default();
+        }
+        let coordinates = viewer.game.with(|g| g.record.coordinates);
+        let l = layout.get();
+        viewer
+            .position
+            .with(|a| targets(&a.pos, coordinates, pick, &l))
+    });
+    // The move a hovered destination would play, explained instead of the current one.
+    let candidate = Memo::new(move |_| {
+        let mv = viewer.candidate.get()?;
+        if !live.get() {
+            return None;
+        }
+        viewer.position.with(|a| candidate_highlight(&a.pos, mv))
+    });
     let scene = Memo::new(move |_| {
         let layout = layout.get();
         let hl = highlight.get();
-        replay.with(|r| r.scene(ply.get(), &layout, hl.as_ref()))
+        let cand = candidate.get();
+        let ply = ply.get();
+        replay.with(|r| {
+            let mut base = r.scene(ply, &layout, hl.as_ref());
+            base.make_room(&layout);
+            match cand {
+                Some((h, frame)) => r.candidate_scene(ply, &layout, &h, &frame, &base),
+                None => base,
+            }
+        })
     });
     let items = Memo::new(move |_| scene.with(|s| tile_items(s, &layout.get())));
     let under = Memo::new(move |_| {
@@ -149,6 +526,46 @@ pub fn Board(
         })
     });
     let over = Memo::new(move |_| scene.with(svg::over_markup));
+    let view_box = Memo::new(move |_| view.get().unwrap_or_else(|| scene.with(|s| s.view_box)));
+
+    let play = Play {
+        viewer,
+        live,
+        targets,
+        board,
+        layout,
+        view_box,
+        ghost: RwSignal::new(None),
+        over: RwSignal::new(None),
+        focus_marks: StoredValue::new(false),
+    };
+    let marks = Memo::new(move |_| {
+        let l = layout.get();
+        targets.with(|t| svg::destinations_markup(&t.marks, &l))
+    });
+    let drop_target = Memo::new(move |_| {
+        let i = play.over.get()?;
+        let l = layout.get();
+        targets.with(|t| t.marks.get(i).map(|d| svg::drop_target_markup(i, d, &l)))
+    });
+    // The piece picked, drawn under the pointer while it is carried.
+    let carried = Memo::new(move |_| {
+        let pick = viewer.pick.get()?;
+        let l = layout.get();
+        viewer.position.with(|a| {
+            let id = match pick {
+                Pick::Board(h) => a.pos.board().top(h)?,
+                Pick::Reserve(c, b) => a.pos.in_hand(c).find(|p| p.bug() == b)?,
+            };
+            Some(svg::piece_markup(id, &l))
+        })
+    });
+    let carrying = Memo::new(move |_| play.ghost.with(Option::is_some));
+    // The pieces in hand on the board shown.
+    let reserve = Memo::new(move |_| {
+        let p = ply.get();
+        replay.with(|r| reserve_at(r.snapshot(p), r.game_type()))
+    });
 
     // A new game, or a new way of drawing it, starts fitted.
     Effect::new(move |_| {
@@ -167,10 +584,58 @@ pub fn Board(
             }
         }
     });
+    // A pick made with the keyboard takes the focus to its first destination, once drawn.
+    Effect::new(move |_| {
+        marks.track();
+        if play.focus_marks.get_value() {
+            play.focus_marks.set_value(false);
+            request_animation_frame(move || {
+                if let Some(el) = board
+                    .get_untracked()
+                    .and_then(|b| b.query_selector(".destinations [data-destination]").ok())
+                    .flatten()
+                {
+                    focus(&el);
+                }
+            });
+        }
+    });
+    // Escape drops the pick, wherever the focus is; from a destination the focus goes back to
+    // what was picked.
+    let escape = window_event_listener(ev::keydown, move |e| {
+        if e.key() != "Escape" {
+            return;
+        }
+        let pick = viewer.pick.get_untracked();
+        if pick.is_none() && !play.carrying() {
+            return;
+        }
+        let document = document();
+        let on_mark = document
+            .active_element()
+            .and_then(|el| el.closest("[data-destination]").ok().flatten())
+            .is_some();
+        let back = match pick {
+            _ if !on_mark => None,
+            None => None,
+            Some(Pick::Board(_)) => board
+                .get_untracked()
+                .and_then(|b| b.query_selector(".piece[data-selected]").ok().flatten()),
+            Some(Pick::Reserve(c, b)) => document
+                .query_selector(&format!("[data-reserve=\"{}{}\"]", c.letter(), b.letter()))
+                .ok()
+                .flatten(),
+        };
+        drag.set(None);
+        play.cancel();
+        if let Some(el) = back {
+            focus(&el);
+        }
+    });
+    on_cleanup(move || escape.remove());
 
-    let view_box = move || view.get().unwrap_or_else(|| scene.with(|s| s.view_box));
     let view_box_attr = move || {
-        let v = view_box();
+        let v = view_box.get();
         format!(
             "{} {} {} {}",
             svg::num(v.x),
@@ -179,7 +644,21 @@ pub fn Board(
             svg::num(v.height)
         )
     };
-    let zoom = move |factor: f64| view.set(Some(view_box().zoomed(factor)));
+    let zoom = move |factor: f64| view.set(Some(view_box.get_untracked().zoomed(factor)));
+
+    // What a press at a client point takes hold of.
+    let grab_at = move |p: Point| -> Grab {
+        let Some((_, h)) = play.hex_at(p) else {
+            return Grab::Board;
+        };
+        if let Some(i) = targets.with_untracked(|t| destination_at(&t.marks, h)) {
+            return Grab::Destination(i);
+        }
+        if can_move(h) {
+            return Grab::Piece(h);
+        }
+        Grab::Board
+    };
 
     let on_wheel = move |e: ev::WheelEvent| {
         if e.ctrl_key() || e.meta_key() {
@@ -190,11 +669,11 @@ pub fn Board(
                 1.0 / ZOOM_STEP.sqrt()
             };
             // Zoom about the pointer, so that what is under it stays there.
-            let vb = view_box();
+            let vb = view_box.get_untracked();
             let at = e
                 .current_target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|el| client_rect(&el))
+                .and_then(|el| content_rect(&el))
                 .and_then(|rect| vb.board_point(rect, client_point(&e)));
             match at {
                 Some(at) => view.set(Some(vb.zoomed_at(factor, at))),
@@ -219,11 +698,12 @@ pub fn Board(
         if pointers.with_value(Vec::len) == 2 {
             // A second finger: pinch about the point between the two.
             drag.set(None);
+            play.end_drag();
             let (a, b) = pointers.with_value(|ps| (ps[0], ps[1]));
-            let start = view_box();
+            let start = view_box.get_untracked();
             let at = el
                 .as_ref()
-                .and_then(client_rect)
+                .and_then(content_rect)
                 .and_then(|rect| start.board_point(rect, midpoint(a, b)));
             if let (Some(el), Some(at)) = (el, at) {
                 let _ = el.set_pointer_capture(a.0);
@@ -240,8 +720,9 @@ pub fn Board(
             pointer: id,
             x,
             y,
-            start: view_box(),
+            start: view_box.get_untracked(),
             moved: false,
+            grab: grab_at(Point { x, y }),
         }));
     };
     let on_pointer_move = move |e: ev::PointerEvent| {
@@ -254,7 +735,7 @@ pub fn Board(
         });
         if let Some(pz) = pinch.get_value() {
             let two = pointers.with_value(|ps| (ps.len() >= 2).then(|| (ps[0], ps[1])));
-            let rect = event_element(&e).as_ref().and_then(client_rect);
+            let rect = event_element(&e).as_ref().and_then(content_rect);
             if let (Some((a, b)), Some(rect)) = (two, rect) {
                 let factor = (a.1 - b.1).hypot(a.2 - b.2) / pz.distance;
                 // Scale about the point first pinched, then keep it between the fingers.
@@ -283,6 +764,14 @@ pub fn Board(
         if !d.moved {
             let _ = el.set_pointer_capture(d.pointer);
             drag.set(Some(Drag { moved: true, ..d }));
+            if let Grab::Piece(h) = d.grab {
+                popover.set(None);
+                play.carry(Pick::Board(h));
+            }
+        }
+        if let Grab::Piece(_) = d.grab {
+            play.drag_to(Point { x: px, y: py });
+            return;
         }
         let size = Rect::new(
             0.0,
@@ -300,15 +789,60 @@ pub fn Board(
         if pointers.with_value(Vec::len) < 2 {
             pinch.set_value(None);
         }
-        if drag.get_untracked().is_some_and(|d| d.pointer == id) {
-            drag.set(None);
+        let Some(d) = drag.get_untracked().filter(|d| d.pointer == id) else {
+            return;
+        };
+        drag.set(None);
+        if e.type_() == "pointercancel" {
+            play.end_drag();
+            return;
+        }
+        match (d.grab, d.moved) {
+            (Grab::Piece(_), true) => play.drop(client_point(&e)),
+            (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),
+            (Grab::Destination(i), false) => play.play(i),
+            (Grab::Board, false) => play.cancel(),
+            _ => {}
+        }
+    };
+
+    // The destinations layer: hovering or focusing one explains its move; Enter, Space or a
+    // click that no pointer made (assistive technology) plays it. Pointer taps are played by
+    // the board's pointer handlers.
+    let on_marks_over = move |e: ev::PointerEvent| {
+        if !play.carrying() {
+            if let Some(i) = destination_index(e.target()) {
+                play.hover(Some(i));
+            }
+        }
+    };
+    let on_marks_out = move |e: ev::PointerEvent| {
+        if !play.carrying() {
+            play.hover(destination_index(e.related_target()));
+        }
+    };
+    let on_marks_key = move |e: ev::KeyboardEvent| {
+        if activates(&e) {
+            if let Some(i) = destination_index(e.target()) {
+                e.prevent_default();
+                play.play(i);
+            }
+        }
+    };
+    let on_marks_click = move |e: ev::MouseEvent| {
+        if e.detail() == 0 {
+            if let Some(i) = destination_index(e.target()) {
+                play.play(i);
+            }
         }
     };
 
     let download_svg = move |_| {
         let l = layout.get_untracked();
-        let doc = scene.with_untracked(|s| svg::scene_svg(s, &l));
-        let name = format!("beeline-ply-{}.svg", ply.get_untracked());
+        let hl = highlight.get_untracked();
+        let p = ply.get_untracked();
+        let doc = replay.with_untracked(|r| svg::scene_svg(&r.scene(p, &l, hl.as_ref()), &l));
+        let name = format!("beeline-ply-{p}.svg");
         if let Err(e) = dom::download(&doc, &name, "image/svg+xml") {
             leptos::logging::warn!("download failed: {e:?}");
         }
@@ -401,12 +935,16 @@ pub fn Board(
                 <svg
                     id="board"
                     class="hive-board"
-                    class:dragging=move || drag.get().is_some_and(|d| d.moved)
+                    class:dragging=move || {
+                        drag.get().is_some_and(|d| d.moved && !matches!(d.grab, Grab::Piece(_)))
+                    }
+                    class:carrying=move || carrying.get()
                     xmlns="http://www.w3.org/2000/svg"
                     role="group"
                     aria-label=move || format!("Hive board after {} moves", ply.get())
                     data-ply=move || ply.get().to_string()
                     viewBox=view_box_attr
+                    node_ref=board
                     on:wheel=on_wheel
                     on:pointerdown=on_pointer_down
                     on:pointermove=on_pointer_move
@@ -418,22 +956,49 @@ pub fn Board(
                         each=move || items.get()
                         key=|t| t.key
                         children=move |t: TileItem| {
+                            let hex = t.hex;
                             let label = t.label.clone();
-                            let on_show = {
-                                let label = label.clone();
-                                move || popover.set(Some(label.clone()))
+                            let movable_here = Memo::new(move |_| movable.with(|m| m.contains(&hex)));
+                            let is_movable = move || movable_here.get();
+                            let is_picked = move || picked_hex.get() == Some(hex);
+                            let on_focus = move || {
+                                // A press gives the focus too; only the keyboard's shows the
+                                // popover (a click on a piece that cannot move shows it).
+                                if drag.get_untracked().is_none() {
+                                    popover.set(Some(label.clone()));
+                                }
                             };
-                            let on_focus = on_show.clone();
+                            let label_click = t.label.clone();
+                            let name = t.label.clone();
                             view! {
                                 <g
                                     class="piece"
                                     tabindex="0"
                                     role="img"
-                                    aria-label=label
+                                    aria-label=move || {
+                                        if !is_movable() {
+                                            name.clone()
+                                        } else if is_picked() {
+                                            format!("{name}; picked: its destinations follow the pieces")
+                                        } else {
+                                            format!("{name}; can move: Enter picks it")
+                                        }
+                                    }
+                                    data-movable=move || is_movable().then_some("true")
+                                    data-selected=move || is_picked().then_some("true")
                                     use:data_attributes=t.attributes
-                                    on:click=move |_| {
-                                        if !drag.get_untracked().is_some_and(|d| d.moved) {
-                                            on_show()
+                                    on:click=move |e: ev::MouseEvent| {
+                                        if !can_move(hex) {
+                                            popover.set(Some(label_click.clone()));
+                                        } else if e.detail() == 0 {
+                                            play.toggle_by_key(Pick::Board(hex));
+                                        }
+                                    }
+                                    on:keydown=move |e: ev::KeyboardEvent| {
+                                        if activates(&e) && can_move(hex) {
+                                            e.prevent_default();
+                                            popover.set(None);
+                                            play.toggle_by_key(Pick::Board(hex));
                                         }
                                     }
                                     on:focus=move |_| on_focus()
@@ -444,6 +1009,34 @@ pub fn Board(
                         }
                     />
                     <g class="over" inner_html=move || over.get()></g>
+                    <g
+                        class="destinations"
+                        inner_html=move || marks.get()
+                        on:pointerover=on_marks_over
+                        on:pointerout=on_marks_out
+                        on:focusin=move |e: ev::FocusEvent| {
+                            if let Some(i) = destination_index(e.target()) {
+                                play.hover(Some(i));
+                            }
+                        }
+                        on:focusout=move |_| play.hover(None)
+                        on:keydown=on_marks_key
+                        on:click=on_marks_click
+                    ></g>
+                    <g class="drop" inner_html=move || drop_target.get().unwrap_or_default()></g>
+                    <g
+                        class="ghost"
+                        pointer-events="none"
+                        opacity="0.85"
+                        transform=move || {
+                            play.ghost
+                                .get()
+                                .map(|p| format!("translate({} {})", svg::num(p.x), svg::num(p.y)))
+                        }
+                        inner_html=move || {
+                            if carrying.get() { carried.get().unwrap_or_default() } else { String::new() }
+                        }
+                    ></g>
                 </svg>
                 <Show when=move || popover.with(Option::is_some)>
                     <p class="board-popover" role="status">
@@ -459,6 +1052,124 @@ pub fn Board(
                     </p>
                 </Show>
             </div>
+            <Reserve play=play items=reserve placeable=placeable to_move=to_move/>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::Game;
+
+    /// Every pick of the player to move: the pieces that can move and the kinds in hand.
+    fn picks(pos: &Position) -> Vec<Pick> {
+        let mut out: Vec<Pick> = study::movable_cells(pos)
+            .into_iter()
+            .map(Pick::Board)
+            .collect();
+        out.extend(
+            study::reserve(pos)
+                .into_iter()
+                .filter(|r| r.placeable)
+                .map(|r| Pick::Reserve(r.color, r.bug)),
+        );
+        out
+    }
+
+    #[test]
+    fn destinations_are_written_as_the_standard_column_writes_them() {
+        let game = Game::example();
+        let tree = game.tree();
+        let line = game.main_line();
+        let coordinates = game.record.coordinates;
+        let layout = Layout::new(line.replay.frame(), Orientation::NoonUp, TileShape::Flat);
+        let mut checked = 0;
+        for ply in 0..line.len() {
+            let pos = tree.position_at(line.node_at(ply)).unwrap();
+            let mut all: Vec<Move> = Vec::new();
+            for pick in picks(&pos) {
+                let t = targets(&pos, coordinates, pick, &layout);
+                assert_eq!(t.moves.len(), t.marks.len());
+                assert!(
+                    !t.moves.is_empty(),
+                    "ply {ply}: {pick:?} has no destination"
+                );
+                for (mv, mark) in t.moves.iter().zip(&t.marks) {
+                    let row = study::notate_candidate(&pos, coordinates, *mv);
+                    assert_eq!(mark.written, row.standard, "ply {ply}");
+                    assert_eq!(Some(mark.hex), mv.to());
+                    assert_eq!(mark.occupied, pos.board().top(mark.hex).is_some());
+                    checked += 1;
+                }
+                all.extend(t.moves);
+            }
+            // Every legal move is some pick's destination (one per cell and piece).
+            let legal = pos.legal_moves();
+            assert!(all.iter().all(|m| legal.contains(m)));
+            assert!(legal.iter().all(|m| all.iter().any(|a| a.to() == m.to()
+                && a.from() == m.from()
+                && (a.from().is_some()
+                    || a.piece().map(|p| p.bug()) == m.piece().map(|p| p.bug())))));
+            // The recorded move is one of them.
+            let next = tree.mv(line.node_at(ply + 1)).unwrap();
+            assert!(all.contains(&next), "ply {ply}");
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    #[test]
+    fn a_candidate_is_explained_as_its_row_would_be() {
+        let game = Game::example();
+        let tree = game.tree();
+        let line = game.main_line();
+        for ply in 1..line.len() {
+            let pos = tree.position_at(line.node_at(ply)).unwrap();
+            let node = line.node_at(ply + 1);
+            let mv = tree.mv(node).unwrap();
+            let (hl, frame) = candidate_highlight(&pos, mv).unwrap();
+            assert_eq!(Some(hl), game.highlight(node), "ply {}", ply + 1);
+            assert_eq!(frame, Frame::of_moves(&pos.moves()).after(mv));
+        }
+        // An illegal move explains nothing.
+        let pos = tree.position_at(line.node_at(10)).unwrap();
+        let other = tree.mv(line.node_at(10)).unwrap();
+        assert!(candidate_highlight(&pos, other).is_none());
+        assert!(candidate_highlight(&pos, Move::Pass).is_none());
+    }
+
+    #[test]
+    fn a_previewed_board_counts_the_pieces_in_hand() {
+        let game = Game::example();
+        let line = game.main_line();
+        for ply in 0..=line.len() {
+            let pos = game.tree().position_at(line.node_at(ply)).unwrap();
+            let mut expected = study::reserve(&pos);
+            for r in &mut expected {
+                r.placeable = false;
+            }
+            let got = reserve_at(line.replay.snapshot(ply), line.replay.game_type());
+            assert_eq!(got, expected, "ply {ply}");
+        }
+    }
+
+    #[test]
+    fn reserve_picks_place_the_next_piece_of_their_kind() {
+        let game = Game::example();
+        let pos = game
+            .tree()
+            .position_at(game.main_line().node_at(0))
+            .unwrap();
+        let layout = Layout::new(Frame::EMPTY, Orientation::NoonUp, TileShape::Flat);
+        let t = targets(
+            &pos,
+            game.record.coordinates,
+            Pick::Reserve(Color::White, crate::engine::piece::Bug::Ant),
+            &layout,
+        );
+        // The first piece goes to the only cell there is.
+        assert_eq!(t.moves.len(), 1);
+        assert_eq!(t.marks[0].written, "wA1");
+        assert!(!t.marks[0].occupied);
     }
 }

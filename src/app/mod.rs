@@ -24,6 +24,7 @@ mod move_entry;
 mod node_tools;
 mod notation_panel;
 pub mod options;
+mod reserve;
 mod share;
 pub mod study;
 
@@ -495,7 +496,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <Board replay=replay ply=ply highlight=highlight fit=viewer.loads/>
+                    <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <Controls viewer=viewer/>
                     <MoveEntry viewer=viewer/>
                 </div>

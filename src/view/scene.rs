@@ -102,6 +102,45 @@ impl Replay {
     /// What to draw after `ply` moves, with optional highlights explaining a move.
     pub fn scene(&self, ply: usize, layout: &Layout, highlight: Option<&Highlight>) -> Scene {
         let ply = ply.min(self.len());
+        self.scene_in(ply, layout, highlight, &self.frame_at(ply.max(1)))
+    }
+
+    /// The scene after `ply` moves explaining a move that could be played next (a
+    /// candidate), with `frame` the frame after it: `base`'s view box (the board does not
+    /// move while a destination is hovered) and, when the candidate names directions, the
+    /// compass where `base` has it, or inside the view's top right corner.
+    pub fn candidate_scene(
+        &self,
+        ply: usize,
+        layout: &Layout,
+        highlight: &Highlight,
+        frame: &Frame,
+        base: &Scene,
+    ) -> Scene {
+        let ply = ply.min(self.len());
+        let mut scene = self.scene_in(ply, layout, Some(highlight), frame);
+        scene.view_box = base.view_box;
+        if let Some(c) = &mut scene.compass {
+            let vb = base.view_box;
+            c.center = base.compass.as_ref().map_or(
+                Point {
+                    x: vb.x + vb.width - COMPASS_ROOM,
+                    y: vb.y + COMPASS_ROOM,
+                },
+                |b| b.center,
+            );
+        }
+        scene
+    }
+
+    /// The scene, the compass (if the highlight asks for it) in `frame`.
+    fn scene_in(
+        &self,
+        ply: usize,
+        layout: &Layout,
+        highlight: Option<&Highlight>,
+        frame: &Frame,
+    ) -> Scene {
         let snap = self.snapshot(ply);
         let last = self.move_to(ply);
         let reference = highlight.and_then(|h| h.reference);
@@ -141,7 +180,7 @@ impl Replay {
         };
         scene.view_box = scene.bounds(layout, highlight);
         if highlight.is_some_and(|h| h.compass) {
-            scene.compass = Compass::new(&self.frame_at(ply.max(1)), layout, &scene);
+            scene.compass = Compass::new(frame, layout, &scene);
             if let Some(c) = &scene.compass {
                 scene.view_box = include(scene.view_box, c.center, 2.2);
             }
@@ -284,6 +323,30 @@ impl Scene {
         let (min_x, w) = at_least(min_x, max_x - min_x, MIN_VIEW);
         let (min_y, h) = at_least(min_y, max_y - min_y, MIN_VIEW);
         Rect::new(min_x, min_y, w, h)
+    }
+}
+
+/// How far inside a view the compass's centre stays from its edges.
+const COMPASS_ROOM: f64 = 1.7;
+
+/// How far a view reaches beyond the centres of the cells next to the hive: a marked
+/// destination there shows whole but for the tips of its corners.
+const ROOM_MARGIN: f64 = 0.85;
+
+impl Scene {
+    /// Grows the view box to hold every empty cell next to the hive, where a piece could
+    /// go, so that every destination a pick marks is in view.
+    pub fn make_room(&mut self, layout: &Layout) {
+        let cells = self.tiles.iter().flat_map(|t| t.hex.neighbors());
+        let room = Rect::around(cells.map(|h| layout.center(h)), ROOM_MARGIN);
+        if let Some(r) = room {
+            let vb = self.view_box;
+            let x0 = vb.x.min(r.x);
+            let y0 = vb.y.min(r.y);
+            let x1 = (vb.x + vb.width).max(r.x + r.width);
+            let y1 = (vb.y + vb.height).max(r.y + r.height);
+            self.view_box = Rect::new(x0, y0, x1 - x0, y1 - y0);
+        }
     }
 }
 
@@ -465,5 +528,75 @@ mod tests {
         // Before the handedness is fixed the compass shows noon and midnight only.
         let s2 = r.scene(2, &layout, Some(&hl));
         assert_eq!(s2.compass.unwrap().points.len(), 2);
+    }
+
+    #[test]
+    fn room_holds_every_cell_next_to_the_hive() {
+        let r = replay("Base;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ/;wB1 wQ;bB1 bQ;wB1 wS1;bB1 bS1");
+        for shape in [TileShape::Flat, TileShape::Pointy] {
+            let layout = Layout::new(r.frame(), Orientation::NoonUp, shape);
+            let base = r.scene(10, &layout, None);
+            let mut s = base.clone();
+            s.make_room(&layout);
+            assert!(s.view_box.contains(base.view_box));
+            for t in &s.tiles {
+                for n in t.hex.neighbors() {
+                    let c = layout.center(n);
+                    let cell = Rect::new(c.x - 0.8, c.y - 0.8, 1.6, 1.6);
+                    assert!(s.view_box.contains(cell), "{n:?} in {:?}", s.view_box);
+                }
+            }
+            // Only the view box changes.
+            assert_eq!(s.tiles, base.tiles);
+        }
+        // A lone piece's minimum view already has the room.
+        let first = replay("Base;InProgress;Black[1];wS1");
+        let layout = Layout::new(first.frame(), Orientation::NoonUp, TileShape::Flat);
+        let mut s = first.scene(1, &layout, None);
+        let before = s.view_box;
+        s.make_room(&layout);
+        assert_eq!(s.view_box, before);
+        // The empty board has no room to make.
+        let mut empty = first.scene(0, &layout, None);
+        let before = empty.view_box;
+        empty.make_room(&layout);
+        assert_eq!(empty.view_box, before);
+    }
+
+    #[test]
+    fn a_candidate_is_drawn_in_the_view_of_the_position_it_would_follow() {
+        // At ply 1 nothing names a direction yet; the second piece fixes the axis.
+        let r = replay("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let mut base = r.scene(1, &layout, None);
+        base.make_room(&layout);
+        let mv = r.move_to(2).unwrap();
+        let mut pos = Position::new(r.game_type());
+        pos.play(r.move_to(1).unwrap()).unwrap();
+        let frame = Frame::of_moves(&pos.moves()).after(mv);
+        let e = crate::notation::direction::explain(&pos, &frame, mv).unwrap();
+        let hl = Highlight::from_explanation(&e);
+        let s = r.candidate_scene(1, &layout, &hl, &frame, &base);
+        assert_eq!(s.view_box, base.view_box);
+        assert_eq!(s.tiles.len(), 1);
+        // The compass (noon and midnight) sits inside the view, which has none of its own.
+        let c = s.compass.expect("a compass");
+        assert_eq!(c.points.len(), 2);
+        let inside = Rect::new(c.center.x - 1.0, c.center.y - 1.0, 2.0, 2.0);
+        assert!(s.view_box.contains(inside), "{c:?} {:?}", s.view_box);
+        // With a compass in the base, the candidate's takes its place.
+        let base2 = r.scene(2, &layout, Some(&hl));
+        let mut p = pos.clone();
+        p.play(mv).unwrap();
+        let m3 = r.move_to(3).unwrap();
+        let f3 = Frame::of_moves(&p.moves()).after(m3);
+        let hl3 =
+            Highlight::from_explanation(&crate::notation::direction::explain(&p, &f3, m3).unwrap());
+        let s3 = r.candidate_scene(2, &layout, &hl3, &f3, &base2);
+        assert_eq!(
+            s3.compass.map(|c| c.center),
+            base2.compass.map(|c| c.center)
+        );
+        assert!(s3.arrow.is_some());
     }
 }

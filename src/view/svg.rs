@@ -18,6 +18,7 @@ use std::fmt::Write;
 use super::art::{self, Paint, GLYPH_BOX, INK};
 use super::layout::{Layout, Point, Rect};
 use super::scene::{Scene, Tile};
+use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, PieceId};
 
 /// Circumradius of a drawn tile (a cell has circumradius 1; the rest is the gap).
@@ -33,6 +34,9 @@ pub const LAST_COLOR: &str = "#e8590c";
 pub const REFERENCE_COLOR: &str = "#c2255c";
 /// Colour of the compass.
 pub const COMPASS_COLOR: &str = "#3b5bdb";
+
+/// Colour of a picked piece's destinations.
+pub const DESTINATION_COLOR: &str = "#2b8a3e";
 
 /// A number in SVG attributes: at most three decimals, no trailing zeros.
 pub fn num(v: f64) -> String {
@@ -354,6 +358,83 @@ pub fn over_markup(scene: &Scene) -> String {
     s
 }
 
+/// A cell a picked piece can go to, as the board marks it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Destination {
+    pub hex: Hex,
+    pub center: Point,
+    /// The move that goes there, as the standard notation writes it (`wA1 -bQ`).
+    pub written: String,
+    /// The cell holds a stack the piece would climb onto.
+    pub occupied: bool,
+}
+
+impl Destination {
+    pub fn new(layout: &Layout, hex: Hex, written: String, occupied: bool) -> Destination {
+        Destination {
+            hex,
+            center: layout.center(hex),
+            written,
+            occupied,
+        }
+    }
+}
+
+/// The index of the destination at a hex, if one is there.
+pub fn destination_at(destinations: &[Destination], hex: Hex) -> Option<usize> {
+    destinations.iter().position(|d| d.hex == hex)
+}
+
+/// One destination's group: a button to assistive technology, focusable, with its index
+/// (`data-destination`) and its move as written (`data-move`). A pale cell with a dot; over a
+/// stack the cell is fainter, so that the piece under it stays readable.
+pub fn destination_markup(index: usize, d: &Destination, layout: &Layout) -> String {
+    let written = escape(&d.written);
+    let (fill, dash) = if d.occupied {
+        ("0.1", "")
+    } else {
+        ("0.18", r#" stroke-dasharray="0.16 0.1""#)
+    };
+    format!(
+        r#"<g class="destination" data-destination="{index}" data-move="{written}" tabindex="0" role="button" aria-label="Play {written}"><title>Play {written}</title><polygon class="target" points="{}" fill="{DESTINATION_COLOR}" fill-opacity="{fill}" stroke="{DESTINATION_COLOR}" stroke-width="0.06"{dash}/><circle class="dot" cx="{}" cy="{}" r="0.17" fill="{DESTINATION_COLOR}" fill-opacity="0.8"/></g>"#,
+        hexagon(layout, d.center, TILE_SIZE - 0.05),
+        num(d.center.x),
+        num(d.center.y),
+    )
+}
+
+/// Every destination's group, in order (the board's destinations layer).
+pub fn destinations_markup(destinations: &[Destination], layout: &Layout) -> String {
+    let mut s = String::new();
+    for (i, d) in destinations.iter().enumerate() {
+        s.push_str(&destination_markup(i, d, layout));
+    }
+    s
+}
+
+/// The mark of the destination a dragged piece is over.
+pub fn drop_target_markup(index: usize, d: &Destination, layout: &Layout) -> String {
+    format!(
+        r#"<polygon class="drop-target" data-over="{index}" points="{}" fill="{DESTINATION_COLOR}" fill-opacity="0.3" stroke="{DESTINATION_COLOR}" stroke-width="0.14" stroke-linejoin="round" pointer-events="none"/>"#,
+        hexagon(layout, d.center, TILE_SIZE)
+    )
+}
+
+/// A piece on its own, centred on the origin: the tile and its artwork, as the board draws
+/// it (a reserve's pieces, the piece being dragged).
+pub fn piece_markup(id: PieceId, layout: &Layout) -> String {
+    let pal = art::palette(id.color());
+    let c = Point { x: 0.0, y: 0.0 };
+    let mut s = format!(
+        r#"<polygon class="hex tile" points="{}" fill="{}" stroke="{}" stroke-width="0.05" stroke-linejoin="round"/>"#,
+        hexagon(layout, c, TILE_SIZE),
+        pal.tile,
+        pal.edge
+    );
+    s.push_str(&glyph_markup(id, c, GLYPH_SIZE));
+    s
+}
+
 /// Drawn when the board is empty: one faint cell where the first piece goes.
 pub fn empty_markup(layout: &Layout) -> String {
     format!(
@@ -423,7 +504,7 @@ pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::hex::{Direction, Hex};
+    use crate::engine::hex::Direction;
     use crate::engine::position::Rules;
     use crate::notation::uhp::GameString;
     use crate::view::{Highlight, Orientation, Replay, TileShape};
@@ -593,5 +674,51 @@ mod tests {
         let doc = scene_svg(&r.scene(0, &layout, None), &layout);
         balanced(&doc).unwrap();
         assert!(doc.contains("hex empty") && !doc.contains("data-piece"));
+    }
+
+    #[test]
+    fn destinations_are_focusable_buttons_naming_their_moves() {
+        let r = replay("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1");
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let dests = vec![
+            Destination::new(&layout, Hex::new(1, 0), "wA1 -bQ".into(), false),
+            Destination::new(&layout, Hex::ORIGIN, "wB1 wS1".into(), true),
+        ];
+        assert_eq!(destination_at(&dests, Hex::ORIGIN), Some(1));
+        assert_eq!(destination_at(&dests, Hex::new(5, 5)), None);
+        let doc = destinations_markup(&dests, &layout);
+        balanced(&doc).unwrap();
+        assert_eq!(doc.matches(r#"class="destination""#).count(), 2);
+        assert!(doc.contains(
+            r#"data-destination="0" data-move="wA1 -bQ" tabindex="0" role="button" aria-label="Play wA1 -bQ""#
+        ));
+        assert!(doc.contains(r#"data-destination="1" data-move="wB1 wS1""#));
+        // Centred on their cells.
+        let c = layout.center(Hex::new(1, 0));
+        assert!(doc.contains(&format!(r#"cx="{}" cy="{}""#, num(c.x), num(c.y))));
+        // Moves are escaped (the standard notation writes backslashes, never quotes, but
+        // markup must hold whatever it is given).
+        let odd = Destination::new(&layout, Hex::ORIGIN, r#"wA1 \"x"#.into(), false);
+        let m = destination_markup(3, &odd, &layout);
+        balanced(&m).unwrap();
+        assert!(m.contains(r#"data-move="wA1 \&quot;x""#));
+        let over = drop_target_markup(1, &dests[1], &layout);
+        balanced(&over).unwrap();
+        assert!(over.contains(r#"data-over="1""#) && over.contains(r#"pointer-events="none""#));
+    }
+
+    #[test]
+    fn a_piece_alone_is_drawn_as_on_the_board() {
+        let layout = Layout::new(
+            crate::notation::frame::Frame::EMPTY,
+            Orientation::NoonUp,
+            TileShape::Pointy,
+        );
+        let id = PieceId::of_kind(Color::Black, Bug::Ant).next().unwrap();
+        let m = piece_markup(id, &layout);
+        balanced(&m).unwrap();
+        assert!(m.contains(&glyph_markup(id, Point { x: 0.0, y: 0.0 }, GLYPH_SIZE)));
+        assert!(m.contains(&hexagon(&layout, Point { x: 0.0, y: 0.0 }, TILE_SIZE)));
+        assert!(m.contains(art::palette(Color::Black).tile));
     }
 }
