@@ -187,10 +187,11 @@ try {
       });
       document.querySelector('#notation').getBoundingClientRect();
       const t = performance.now() - t0;
-      // Back to the 100-ply game for the next round.
       return t;
     }, process.env.TREE_500));
-    await page.reload();
+    // Back to the 100-ply game for the next round (the address now holds the tree).
+    await page.goto('about:blank');
+    await page.goto(url);
     await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
   }
   console.log(`[bench-web] 500-move tree, Load to panel drawn: median ${fmt(median(trees))} ms (target < 20 ms)`);

@@ -96,12 +96,12 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     }
                 }
                 on:mouseleave=move |_| viewer.preview.set(None)>
-                <td class="turn" style=indent.clone()>{turn}</td>
+                <td class="turn">{turn}</td>
                 <td class="player">
                     <span class=format!("swatch {who}") aria-hidden="true"></span>
                     <span class="visually-hidden">{player}</span>
                 </td>
-                <td class="standard">{standard}</td>
+                <td class="standard" style=indent.clone()>{standard}</td>
                 <td class="direction">{move || format!("{}{mark}", r.direction(style.get()))}</td>
                 <td class="algebraic">{move || format!("{}{mark}", row.algebraic(form.get()))}</td>
             </tr>
@@ -164,9 +164,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }
 }
 
-/// A row's indent: one step per level of variation.
+/// A row's indent, before its first notation: one step per level of variation (deeper
+/// levels share the fourth's).
 fn indent(depth: usize) -> Option<String> {
-    (depth > 0).then(|| format!("padding-left: calc(0.4em + {depth}em)"))
+    (depth > 0).then(|| format!("padding-left: calc(0.4em + {}em)", depth.min(4)))
 }
 
 /// One move of the panel with everything its rows show.
