@@ -1,17 +1,21 @@
-//! The moves in three notations, one row each; the current move is marked and kept in
-//! view, a click jumps to it and hovering previews it on the board.
+//! The moves in three notations, one row each, with variations indented under the move they
+//! replace and comments under their move; the current move is marked and kept in view, a
+//! click jumps to it and hovering previews it on the board.
+//!
+//! Long studies have hundreds of rows, so a row is one element of static markup (written by
+//! [`row_markup`]) in a list keyed by content: an edit rebuilds only the rows it changed. The
+//! rows share listeners on the table body, and one effect marks the current row.
 
 use super::game::Game;
 use super::labels;
 use super::{dom, Viewer};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
-use crate::record::export::Row;
 use crate::record::tree::NodeId;
+use crate::view::svg::escape;
 use leptos::html;
 use leptos::prelude::*;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::fmt::Write;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -19,12 +23,26 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let form = RwSignal::new(Form::default());
     let style = RwSignal::new(Style::default());
     let scroller = NodeRef::<html::Div>::new();
+    let body = NodeRef::<html::Tbody>::new();
 
-    // Keep the chosen move's row in view inside the panel (never scrolling the page), just
-    // before the next paint so that a step does not force an extra layout.
+    let items = Memo::new(move |_| {
+        let (style, form) = (style.get(), form.get());
+        viewer.game.with(|g| panel_items(g, style, form))
+    });
+
+    // Mark the chosen move's row, and keep it in view inside the panel (never scrolling the
+    // page) just before the next paint, so that a step does not force an extra layout.
     Effect::new(move |_| {
-        viewer.node();
-        viewer.game.track();
+        let node = viewer.node();
+        items.track();
+        let Some(body) = body.get() else { return };
+        if let Ok(Some(old)) = body.query_selector("tr[aria-current]") {
+            let _ = old.remove_attribute("aria-current");
+        }
+        let selector = format!("tr[data-node=\"{}\"]", node.index());
+        if let Ok(Some(row)) = body.query_selector(&selector) {
+            let _ = row.set_attribute("aria-current", "true");
+        }
         request_animation_frame(move || {
             if let Some(container) = scroller.get_untracked() {
                 scroll_to_current(&container);
@@ -32,91 +50,32 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         });
     });
 
+    // The node of the row an event happened in.
+    let node_of = move |e: &web_sys::Event| -> Option<NodeId> {
+        let row = e
+            .target()?
+            .dyn_into::<web_sys::Element>()
+            .ok()?
+            .closest("tr[data-node]")
+            .ok()??;
+        let index = row.get_attribute("data-node")?.parse().ok()?;
+        viewer
+            .game
+            .with_untracked(|g| g.tree().node_by_index(index))
+    };
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = StoredValue::new((i32::MIN, i32::MIN));
-
-    // Only the rows that stop or start being current update on a step; after an edit, only
-    // the rows whose content changed are rebuilt (the list is keyed by content).
-    let current = Selector::new(move || viewer.node());
-    let items = Memo::new(move |_| viewer.game.with(panel_items));
-    let row_view = move |item: PanelItem| {
-        let PanelItem {
-            node: n,
-            depth,
-            path,
-            row,
-            mark,
-            comment,
-            ..
-        } = item;
-        let main = depth == 0;
-        let who = if row.player == 1 { "white" } else { "black" };
-        let current = current.clone();
-        let standard = format!("{}{mark}", row.standard);
-        let class = if main {
-            format!("move player-{}", row.player)
-        } else {
-            format!(
-                "move variation player-{} depth-{}",
-                row.player,
-                depth.min(4)
-            )
-        };
-        // Variations are indented under the move they replace.
-        let indent = indent(depth);
-        let turn = labels::turn_label(&row);
-        let player = format!("player {} ({who})", row.player);
-        let ply = main.then(|| row.ply.to_string());
-        let r = row.clone();
-        view! {
-            <tr data-ply=ply
-                data-path=path.clone()
-                data-variation=(!main).then_some("true")
-                class=class
-                aria-current=move || current.selected(&n).then_some("true")
-                tabindex="0"
-                on:click=move |_| viewer.go_to(n)
-                // Keyboard users reach a row with Tab and choose it with Enter or Space.
-                on:keydown=move |ev| {
-                    if matches!(ev.key().as_str(), "Enter" | " ") {
-                        ev.prevent_default();
-                        viewer.go_to(n);
-                    }
-                }
-                // Moving the pointer previews, not a row scrolling under a still pointer.
-                on:mousemove=move |ev| {
-                    let at = (ev.client_x(), ev.client_y());
-                    if pointer.get_value() == at {
-                        return;
-                    }
-                    pointer.set_value(at);
-                    if viewer.preview.get_untracked() != Some(n) {
-                        viewer.preview.set(Some(n));
-                    }
-                }
-                on:mouseleave=move |_| viewer.preview.set(None)>
-                <td class="turn">{turn}</td>
-                <td class="player">
-                    <span class=format!("swatch {who}") aria-hidden="true"></span>
-                    <span class="visually-hidden">{player}</span>
-                </td>
-                <td class="standard" style=indent.clone()>{standard}</td>
-                <td class="direction">{move || format!("{}{mark}", r.direction(style.get()))}</td>
-                <td class="algebraic">{move || format!("{}{mark}", row.algebraic(form.get()))}</td>
-            </tr>
-            {comment.map(|c| view! {
-                <tr class=if main { "comment" } else { "comment variation" } data-comment-for=path>
-                    <td colspan="5" style=indent>{c}</td>
-                </tr>
-            })}
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let at = (ev.client_x(), ev.client_y());
+        if pointer.get_value() == at {
+            return;
         }
-    };
-
-    let root_comment = move || {
-        viewer
-            .game
-            .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
+        pointer.set_value(at);
+        let n = node_of(&ev);
+        if viewer.preview.get_untracked() != n {
+            viewer.preview.set(n);
+        }
     };
 
     view! {
@@ -128,11 +87,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         form.set(Form::from_name(&event_target_value(&ev)).unwrap_or_default())
                     }>
                     {labels::ALGEBRAIC_MENU.into_iter().map(|f| view! {
-                        <option value=f.name() selected=move || form.get() == f>{f.name()}</option>
+                        <option value=f.name() selected=f == Form::default()>{f.name()}</option>
                     }).collect_view()}
                 </select>
                 <input id="direction-ascii" type="checkbox"
-                    prop:checked=move || style.get() == Style::Ascii
                     on:change=move |ev| {
                         style.set(if event_target_checked(&ev) { Style::Ascii } else { Style::Unicode })
                     }/>
@@ -140,7 +98,12 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             </div>
             <div class="notation-scroll" node_ref=scroller
                 on:mouseleave=move |_| viewer.preview.set(None)>
-                {move || root_comment().map(|c| view! { <p class="root-comment">{c}</p> })}
+                {move || {
+                    viewer
+                        .game
+                        .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
+                        .map(|c| view! { <p class="root-comment">{c}</p> })
+                }}
                 <table id="notation">
                     <caption class="visually-hidden">"Moves in standard, direction and algebraic notation"</caption>
                     <thead>
@@ -152,8 +115,31 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                             <th scope="col">"Algebraic"</th>
                         </tr>
                     </thead>
-                    <tbody>
-                        <For each=move || items.get() key=|item| item.key children=row_view/>
+                    <tbody node_ref=body
+                        on:click=move |ev| {
+                            if let Some(n) = node_of(&ev) {
+                                viewer.go_to(n);
+                            }
+                        }
+                        // Keyboard users reach a row with Tab and choose it with Enter or Space.
+                        on:keydown=move |ev| {
+                            if matches!(ev.key().as_str(), "Enter" | " ") {
+                                if let Some(n) = node_of(&ev) {
+                                    ev.prevent_default();
+                                    viewer.go_to(n);
+                                }
+                            }
+                        }
+                        on:mousemove=on_move>
+                        <For each=move || items.get() key=|item| item.key children=|item| {
+                            view! {
+                                <tr data-node=item.node data-ply=item.ply data-path=item.path
+                                    data-variation=item.variation.then_some("true")
+                                    data-comment-for=item.comment_for
+                                    class=item.class tabindex=item.focusable.then_some("0")
+                                    inner_html=item.cells></tr>
+                            }
+                        }/>
                     </tbody>
                 </table>
                 <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
@@ -164,46 +150,122 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }
 }
 
+/// One row of the table: a move, or the comment under one. Everything is text, written
+/// once; `key` changes whenever anything shown changes.
+#[derive(Clone, Debug, PartialEq)]
+struct PanelItem {
+    key: u64,
+    /// The move's node index (`data-node`; none on comment rows).
+    node: Option<String>,
+    /// Main-line moves only.
+    ply: Option<String>,
+    path: Option<String>,
+    variation: bool,
+    comment_for: Option<String>,
+    class: String,
+    focusable: bool,
+    cells: String,
+}
+
+/// The rows for a game, their direction and algebraic cells in the chosen style and form.
+fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
+    let tree = g.tree();
+    let mut out = Vec::with_capacity(g.panel.len() + 8);
+    for pr in g.panel.iter() {
+        let Some(row) = g.row(pr.node) else { continue };
+        let main = pr.depth == 0;
+        let mark = tree.annotation(pr.node).map_or("", |a| a.symbol());
+        let cells = row_markup(
+            &labels::turn_label(row),
+            row.player,
+            &format!("{}{mark}", row.standard),
+            &format!("{}{mark}", row.direction(style)),
+            &format!("{}{mark}", row.algebraic(form)),
+            pr.depth,
+        );
+        let class = if main {
+            format!("move player-{}", row.player)
+        } else {
+            format!(
+                "move variation player-{} depth-{}",
+                row.player,
+                pr.depth.min(4)
+            )
+        };
+        out.push(PanelItem {
+            key: content_key(&[&pr.node.index().to_string(), &pr.path, &class, &cells]),
+            node: Some(pr.node.index().to_string()),
+            ply: main.then(|| row.ply.to_string()),
+            path: Some(pr.path.clone()),
+            variation: !main,
+            comment_for: None,
+            class,
+            focusable: true,
+            cells,
+        });
+        if let Some(c) = tree.comment(pr.node) {
+            let cells = format!(
+                "<td colspan=\"5\"{}>{}</td>",
+                indent(pr.depth).map_or(String::new(), |s| format!(" style=\"{s}\"")),
+                escape(c)
+            );
+            let class = if main { "comment" } else { "comment variation" }.to_string();
+            out.push(PanelItem {
+                key: content_key(&["comment", &pr.path, &class, &cells]),
+                node: None,
+                ply: None,
+                path: None,
+                variation: false,
+                comment_for: Some(pr.path.clone()),
+                class,
+                focusable: false,
+                cells,
+            });
+        }
+    }
+    out
+}
+
+/// The cells of a move's row.
+fn row_markup(
+    turn: &str,
+    player: u8,
+    standard: &str,
+    direction: &str,
+    algebraic: &str,
+    depth: usize,
+) -> String {
+    let who = if player == 1 { "white" } else { "black" };
+    let mut s = String::with_capacity(320);
+    let _ = write!(
+        s,
+        "<td class=\"turn\">{turn}</td><td class=\"player\"><span class=\"swatch {who}\" \
+         aria-hidden=\"true\"></span><span class=\"visually-hidden\">player {player} ({who})\
+         </span></td><td class=\"standard\"{}>{}</td><td class=\"direction\">{}</td>\
+         <td class=\"algebraic\">{}</td>",
+        indent(depth).map_or(String::new(), |s| format!(" style=\"{s}\"")),
+        escape(standard),
+        escape(direction),
+        escape(algebraic)
+    );
+    s
+}
+
+/// FNV-1a over the parts, each ended by a zero byte.
+fn content_key(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
 /// A row's indent, before its first notation: one step per level of variation (deeper
 /// levels share the fourth's).
 fn indent(depth: usize) -> Option<String> {
     (depth > 0).then(|| format!("padding-left: calc(0.4em + {}em)", depth.min(4)))
-}
-
-/// One move of the panel with everything its rows show.
-#[derive(Clone, Debug, PartialEq)]
-struct PanelItem {
-    /// Changes whenever anything shown changes, so that the keyed list keeps the other rows.
-    key: u64,
-    node: NodeId,
-    depth: usize,
-    path: String,
-    row: Row,
-    mark: &'static str,
-    comment: Option<String>,
-}
-
-fn panel_items(g: &Game) -> Vec<PanelItem> {
-    let tree = g.tree();
-    g.panel
-        .iter()
-        .filter_map(|pr| {
-            let row = g.row(pr.node)?.clone();
-            let mark = tree.annotation(pr.node).map_or("", |a| a.symbol());
-            let comment = tree.comment(pr.node).map(str::to_string);
-            let mut h = DefaultHasher::new();
-            (pr.node, pr.depth, &pr.path, &row, mark, &comment).hash(&mut h);
-            Some(PanelItem {
-                key: h.finish(),
-                node: pr.node,
-                depth: pr.depth,
-                path: pr.path.clone(),
-                row,
-                mark,
-                comment,
-            })
-        })
-        .collect()
 }
 
 /// Scrolls the current row into view inside the panel.
@@ -218,5 +280,55 @@ fn scroll_to_current(container: &web_sys::HtmlElement) {
     let header = find("thead").map_or(0, |h| h.offset_height());
     if let Some(row) = find("tr[aria-current=\"true\"]") {
         dom::scroll_row_into_view(container, &row, header);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_escaped_markup_keyed_by_content() {
+        let g = Game::example();
+        let items = panel_items(&g, Style::Unicode, Form::Short);
+        assert_eq!(items.len(), 56);
+        let r18 = &items[17];
+        assert_eq!(r18.ply.as_deref(), Some("18"));
+        assert_eq!(r18.path.as_deref(), Some("18"));
+        assert!(
+            r18.cells.contains("<td class=\"direction\">A2×Qs</td>"),
+            "{}",
+            r18.cells
+        );
+        assert!(r18.cells.contains("<td class=\"turn\">9.</td>"));
+        let ascii = panel_items(&g, Style::Ascii, Form::Short);
+        assert!(ascii[17].cells.contains("A2xQs"));
+        assert_ne!(ascii[17].key, r18.key);
+        assert_eq!(
+            ascii[0].key, items[0].key,
+            "rows that did not change keep their key"
+        );
+        // A comment with markup in it is text, under its move, indented with a variation.
+        let mut rec = (*g.record).clone();
+        let mut tree = rec.tree.clone();
+        let main = tree.mainline_nodes();
+        tree.set_comment(main[2], Some("<b>&</b>")).unwrap();
+        rec.set_tree(tree);
+        let g2 = Game::new(rec);
+        let items = panel_items(&g2, Style::Unicode, Form::Short);
+        let comment = &items[3];
+        assert_eq!(comment.comment_for.as_deref(), Some("3"));
+        assert!(
+            comment.cells.contains("&lt;b&gt;&amp;&lt;/b&gt;"),
+            "{}",
+            comment.cells
+        );
+        assert!(comment.node.is_none() && !comment.focusable);
+        assert_eq!(indent(0), None);
+        assert_eq!(
+            indent(2).as_deref(),
+            Some("padding-left: calc(0.4em + 2em)")
+        );
+        assert_eq!(indent(9), indent(4));
     }
 }

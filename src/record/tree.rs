@@ -570,6 +570,12 @@ impl GameTree {
         out
     }
 
+    /// The live node at an arena index (as [`NodeId::index`] gives it).
+    pub fn node_by_index(&self, index: usize) -> Option<NodeId> {
+        let id = NodeId(index);
+        self.contains(id).then_some(id)
+    }
+
     /// One more than the largest [`NodeId::index`] of the tree.
     pub fn capacity(&self) -> usize {
         self.nodes.len()
