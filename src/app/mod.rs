@@ -186,17 +186,10 @@ impl Viewer {
         self.preview.set(None);
         let old_end = self.line.with_untracked(|l| l.nodes.last().copied());
         // Keep following the line the user was on when the node is on it.
-        let line = match old_end.filter(|&e| game.tree().contains(e)) {
-            Some(end) => {
-                let l = game.line_through(end);
-                if l.ply_of(node).is_some() {
-                    l
-                } else {
-                    game.line_through(node)
-                }
-            }
-            None => game.line_through(node),
-        };
+        let through = old_end
+            .filter(|&end| study::on_line_through(game.tree(), end, node))
+            .unwrap_or(node);
+        let line = game.line_through(through);
         let ply = line.ply_of(node).unwrap_or(0);
         self.game.set(game);
         self.line.set(Arc::new(line));

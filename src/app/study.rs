@@ -129,6 +129,36 @@ impl<T> History<T> {
     }
 }
 
+/// Whether `node` is on the line through `end` (see [`Line::through`]): an ancestor of it,
+/// or on the first-children continuation after it. Without building the line.
+pub fn on_line_through(tree: &GameTree, end: NodeId, node: NodeId) -> bool {
+    if !tree.contains(end) || !tree.contains(node) {
+        return false;
+    }
+    let mut cur = end;
+    loop {
+        if cur == node {
+            return true;
+        }
+        match tree.parent(cur) {
+            Some(p) => cur = p,
+            None => break,
+        }
+    }
+    // After `end`: every step from `end` down to `node` must be a first child.
+    let mut cur = node;
+    while let Some(p) = tree.parent(cur) {
+        if tree.children(p).first() != Some(&cur) {
+            return false;
+        }
+        if p == end {
+            return true;
+        }
+        cur = p;
+    }
+    false
+}
+
 /// One row of the notation panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanelRow {
@@ -524,6 +554,21 @@ mod tests {
         assert_eq!(line.node_at(0), tree.root());
         assert_eq!(line.node_at(999), *main.last().unwrap());
         assert_eq!(line.replay.len(), main.len());
+        // Without building lines: ancestors and the continuation are on it, a sibling not.
+        let mut t = tree.clone();
+        let pos = t.position_at(main[9]).unwrap();
+        let other = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| Some(*m) != t.mv(main[10]))
+            .unwrap();
+        let v = t.add_move(main[9], other).unwrap();
+        for n in t.nodes() {
+            for end in [main[20], v, main[3]] {
+                let built = Line::through(&t, end).ply_of(n).is_some();
+                assert_eq!(on_line_through(&t, end, n), built, "{n:?} {end:?}");
+            }
+        }
     }
 
     #[test]
