@@ -2,9 +2,9 @@
 //! replace and comments under their move; the current move is marked and kept in view, a
 //! click jumps to it and hovering previews it on the board.
 //!
-//! Long studies have hundreds of rows, so a row is one element of static markup (written by
-//! [`row_markup`]) in a list keyed by content: an edit rebuilds only the rows it changed. The
-//! rows share listeners on the table body, and one effect marks the current row.
+//! Long studies have hundreds of rows, so the rows are written as one piece of markup (by
+//! [`item_markup`]) and parsed by the browser in one go when the game changes; they share
+//! listeners on the table body, and one effect writes them and marks the current row.
 
 use super::game::Game;
 use super::labels;
@@ -30,12 +30,26 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         viewer.game.with(|g| panel_items(g, style, form))
     });
 
-    // Mark the chosen move's row, and keep it in view inside the panel (never scrolling the
-    // page) just before the next paint, so that a step does not force an extra layout.
+    // The rows as one piece of markup: the browser parses hundreds of rows far faster than
+    // they can be built one by one, and rows out of view skip layout (see the style sheet).
+    let markup = Memo::new(move |_| items.with(|v| v.iter().map(item_markup).collect::<String>()));
+    // Which markup the table body holds (its buffer: a recomputed memo is a new string, made
+    // while the old one is alive), so that a step only moves the mark.
+    let shown = StoredValue::new(None::<(usize, usize)>);
+
+    // Write the rows when they change, mark the chosen move's row, and keep it in view inside
+    // the panel (never scrolling the page) just before the next paint, so that a step does
+    // not force an extra layout.
     Effect::new(move |_| {
         let node = viewer.node();
-        items.track();
         let Some(body) = body.get() else { return };
+        markup.with(|m| {
+            let id = (m.as_ptr() as usize, m.len());
+            if shown.get_value() != Some(id) {
+                body.set_inner_html(m);
+                shown.set_value(Some(id));
+            }
+        });
         if let Ok(Some(old)) = body.query_selector("tr[aria-current]") {
             let _ = old.remove_attribute("aria-current");
         }
@@ -131,15 +145,6 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                             }
                         }
                         on:mousemove=on_move>
-                        <For each=move || items.get() key=|item| item.key children=|item| {
-                            view! {
-                                <tr data-node=item.node data-ply=item.ply data-path=item.path
-                                    data-variation=item.variation.then_some("true")
-                                    data-comment-for=item.comment_for
-                                    class=item.class tabindex=item.focusable.then_some("0")
-                                    inner_html=item.cells></tr>
-                            }
-                        }/>
                     </tbody>
                 </table>
                 <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
@@ -151,10 +156,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 }
 
 /// One row of the table: a move, or the comment under one. Everything is text, written
-/// once; `key` changes whenever anything shown changes.
+/// once.
 #[derive(Clone, Debug, PartialEq)]
 struct PanelItem {
-    key: u64,
     /// The move's node index (`data-node`; none on comment rows).
     node: Option<String>,
     /// Main-line moves only.
@@ -193,7 +197,6 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             )
         };
         out.push(PanelItem {
-            key: content_key(&[&pr.node.index().to_string(), &pr.path, &class, &cells]),
             node: Some(pr.node.index().to_string()),
             ply: main.then(|| row.ply.to_string()),
             path: Some(pr.path.clone()),
@@ -211,7 +214,6 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             );
             let class = if main { "comment" } else { "comment variation" }.to_string();
             out.push(PanelItem {
-                key: content_key(&["comment", &pr.path, &class, &cells]),
                 node: None,
                 ply: None,
                 path: None,
@@ -224,6 +226,30 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
         }
     }
     out
+}
+
+/// A row's markup, attributes and cells.
+fn item_markup(item: &PanelItem) -> String {
+    let mut s = String::with_capacity(item.cells.len() + 160);
+    s.push_str("<tr");
+    let attrs = [
+        ("data-node", item.node.as_deref()),
+        ("data-ply", item.ply.as_deref()),
+        ("data-path", item.path.as_deref()),
+        ("data-variation", item.variation.then_some("true")),
+        ("data-comment-for", item.comment_for.as_deref()),
+        ("class", Some(item.class.as_str())),
+        ("tabindex", item.focusable.then_some("0")),
+    ];
+    for (name, value) in attrs {
+        if let Some(v) = value {
+            let _ = write!(s, " {name}=\"{}\"", escape(v));
+        }
+    }
+    s.push('>');
+    s.push_str(&item.cells);
+    s.push_str("</tr>");
+    s
 }
 
 /// The cells of a move's row.
@@ -249,17 +275,6 @@ fn row_markup(
         escape(algebraic)
     );
     s
-}
-
-/// FNV-1a over the parts, each ended by a zero byte.
-fn content_key(parts: &[&str]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for p in parts {
-        for b in p.bytes().chain([0]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
 }
 
 /// A row's indent, before its first notation: one step per level of variation (deeper
@@ -288,7 +303,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rows_are_escaped_markup_keyed_by_content() {
+    fn rows_are_escaped_markup_with_their_hooks() {
         let g = Game::example();
         let items = panel_items(&g, Style::Unicode, Form::Short);
         assert_eq!(items.len(), 56);
@@ -303,11 +318,15 @@ mod tests {
         assert!(r18.cells.contains("<td class=\"turn\">9.</td>"));
         let ascii = panel_items(&g, Style::Ascii, Form::Short);
         assert!(ascii[17].cells.contains("A2xQs"));
-        assert_ne!(ascii[17].key, r18.key);
-        assert_eq!(
-            ascii[0].key, items[0].key,
-            "rows that did not change keep their key"
+        let tr = item_markup(r18);
+        assert!(
+            tr.starts_with("<tr data-node=\"")
+                && tr.contains(
+                    " data-ply=\"18\" data-path=\"18\" class=\"move player-2\" tabindex=\"0\">"
+                ),
+            "{tr}"
         );
+        assert!(!tr.contains("data-variation"));
         // A comment with markup in it is text, under its move, indented with a variation.
         let mut rec = (*g.record).clone();
         let mut tree = rec.tree.clone();
@@ -324,6 +343,11 @@ mod tests {
             comment.cells
         );
         assert!(comment.node.is_none() && !comment.focusable);
+        let tr = item_markup(comment);
+        assert!(
+            tr.starts_with("<tr data-comment-for=\"3\" class=\"comment\"><td colspan=\"5\">"),
+            "{tr}"
+        );
         assert_eq!(indent(0), None);
         assert_eq!(
             indent(2).as_deref(),
