@@ -15,7 +15,6 @@
 //! image, so the board and the image always agree. The destinations are a layer of their own,
 //! so that a pick redraws no tile.
 
-use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,13 +55,35 @@ struct TileItem {
     markup: String,
 }
 
+/// FNV-1a: a tile's key needs no protection against chosen collisions, and std's SipHash
+/// would add its code to the bundle.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
     svg::drawing_order(scene)
         .into_iter()
         .map(|t| {
             let attributes = svg::tile_attributes(t);
             let markup = svg::tile_markup(t, layout);
-            let mut h = DefaultHasher::new();
+            let mut h = Fnv::default();
             attributes.hash(&mut h);
             markup.hash(&mut h);
             TileItem {
@@ -473,10 +494,10 @@ pub fn Board(
         settled.with(|s| s.as_ref().filter(|s| s.live).map(|s| s.at.pos.to_move()))
     });
     // The piece picked on the board, if any (a memo: most changes of the pick leave it).
-    let picked_hex = Memo::new(move |_| match viewer.pick.get() {
+    let picked_hex = move || match viewer.pick.get() {
         Some(Pick::Board(h)) if live.get() => Some(h),
         _ => None,
-    });
+    };
     let layout =
         Memo::new(move |_| Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get()));
     let targets = Memo::new(move |_| {
@@ -543,13 +564,15 @@ pub fn Board(
         let l = layout.get();
         targets.with(|t| svg::destinations_markup(&t.marks, &l))
     });
-    let drop_target = Memo::new(move |_| {
+    // Closures rather than memos where recomputing is cheap: every memo type costs the
+    // bundle its own copy of the memo machinery.
+    let drop_target = move || {
         let i = play.over.get()?;
         let l = layout.get();
         targets.with(|t| t.marks.get(i).map(|d| svg::drop_target_markup(i, d, &l)))
-    });
+    };
     // The piece picked, drawn under the pointer while it is carried.
-    let carried = Memo::new(move |_| {
+    let carried = move || {
         let pick = viewer.pick.get()?;
         let l = layout.get();
         viewer.position.with(|a| {
@@ -559,7 +582,7 @@ pub fn Board(
             };
             Some(svg::piece_markup(id, &l))
         })
-    });
+    };
     let carrying = Memo::new(move |_| play.ghost.with(Option::is_some));
     // The pieces in hand on the board shown.
     let reserve = Memo::new(move |_| {
@@ -960,7 +983,7 @@ pub fn Board(
                             let label = t.label.clone();
                             let movable_here = Memo::new(move |_| movable.with(|m| m.contains(&hex)));
                             let is_movable = move || movable_here.get();
-                            let is_picked = move || picked_hex.get() == Some(hex);
+                            let is_picked = move || picked_hex() == Some(hex);
                             let on_focus = move || {
                                 // A press gives the focus too; only the keyboard's shows the
                                 // popover (a click on a piece that cannot move shows it).
@@ -1023,7 +1046,7 @@ pub fn Board(
                         on:keydown=on_marks_key
                         on:click=on_marks_click
                     ></g>
-                    <g class="drop" inner_html=move || drop_target.get().unwrap_or_default()></g>
+                    <g class="drop" inner_html=move || drop_target().unwrap_or_default()></g>
                     <g
                         class="ghost"
                         pointer-events="none"
@@ -1034,7 +1057,7 @@ pub fn Board(
                                 .map(|p| format!("translate({} {})", svg::num(p.x), svg::num(p.y)))
                         }
                         inner_html=move || {
-                            if carrying.get() { carried.get().unwrap_or_default() } else { String::new() }
+                            if carrying.get() { carried().unwrap_or_default() } else { String::new() }
                         }
                     ></g>
                 </svg>
