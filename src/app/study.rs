@@ -22,7 +22,7 @@ use crate::notation::direction::DirectionMove;
 use crate::notation::frame::Frame;
 use crate::notation::uhp::MoveString;
 use crate::notation::{Coordinates, NotatedMove, Notation, ReadError};
-use crate::record::tree::{GameTree, NodeId};
+use crate::record::tree::{GameTree, NodeId, Reading};
 use crate::view::Replay;
 use std::fmt;
 use std::sync::Arc;
@@ -174,38 +174,16 @@ pub struct PanelRow {
 /// in order with its own variations nested one level deeper.
 pub fn panel_rows(tree: &GameTree) -> Vec<PanelRow> {
     let mut out = Vec::with_capacity(tree.len());
-    // Lines still to write, last first: (first node, depth). A stack rather than recursion,
-    // so that deep nesting cannot exhaust the call stack.
-    let mut lines: Vec<(NodeId, usize)> = Vec::new();
-    if let Some(&first) = tree.children(tree.root()).first() {
-        lines.push((first, 0));
-    }
-    while let Some((start, depth)) = lines.pop() {
-        let mut cur = Some(start);
-        // Each line's rows go out before the lines that continue after a variation: the
-        // rest of this line is pushed under its alternatives.
-        while let Some(n) = cur {
-            out.push(PanelRow {
-                node: n,
+    let mut depth = 0usize;
+    for step in tree.reading_order() {
+        match step {
+            Reading::Move(node) => out.push(PanelRow {
+                node,
                 depth,
-                path: tree.path(n).map(|p| p.to_string()).unwrap_or_default(),
-            });
-            let next = tree.children(n).first().copied();
-            let alternatives: &[NodeId] = match tree.parent(n) {
-                Some(p) if tree.children(p).first() == Some(&n) => &tree.children(p)[1..],
-                _ => &[],
-            };
-            if alternatives.is_empty() {
-                cur = next;
-            } else {
-                if let Some(next) = next {
-                    lines.push((next, depth));
-                }
-                for &alt in alternatives.iter().rev() {
-                    lines.push((alt, depth + 1));
-                }
-                cur = None;
-            }
+                path: tree.path(node).map(|p| p.to_string()).unwrap_or_default(),
+            }),
+            Reading::Open => depth += 1,
+            Reading::Close => depth = depth.saturating_sub(1),
         }
     }
     out

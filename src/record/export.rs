@@ -13,9 +13,8 @@
 //! assert_eq!(rows[1].direction, "S");
 //! ```
 
-use super::tree::{Annotation, GameTree, NodeId, Path};
+use super::tree::{Annotation, GameTree, Path, Reading};
 use super::Record;
-use crate::engine::position::Position;
 use crate::notation::algebraic::{AlgebraicMove, Form};
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::frame::Frame;
@@ -235,73 +234,36 @@ pub fn to_pgn(rec: &Record) -> String {
     if let Some(c) = tree.comment(tree.root()) {
         let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));
     }
-    /// What is left to write, last first: the tree is walked with a stack rather than by
-    /// recursion, so that deep nesting cannot exhaust the call stack.
-    enum Task {
-        /// The line from this node on; leaves the position as it found it.
-        Line(NodeId),
-        Play(NodeId),
-        Undo,
-        Open,
-        Close,
-    }
-    let mut pos = Position::with_rules(tree.game_type(), tree.rules());
+    // Each move's ply and UHP text, in the record's coordinates.
+    let mut moves = vec![(0, String::new()); tree.capacity()];
+    tree.visit(|n, pos, mv, _| {
+        let text = MoveString::from_move(pos, mv, &Frame::ENGINE).write(());
+        moves[n.index()] = (pos.ply() + 1, text);
+    });
     let mut depth = 0usize;
     let mut fresh = true;
-    let mut tasks: Vec<Task> = tree
-        .children(tree.root())
-        .first()
-        .map(|&n| Task::Line(n))
-        .into_iter()
-        .collect();
-    while let Some(task) = tasks.pop() {
-        match task {
-            Task::Line(n) => {
-                let Some(mv) = tree.mv(n) else { continue };
+    for step in tree.reading_order() {
+        match step {
+            Reading::Move(n) => {
                 if !fresh {
                     out.push(if depth == 0 { '\n' } else { ' ' });
                 }
                 fresh = false;
-                let text = MoveString::from_move(&pos, mv, &Frame::ENGINE).write(());
-                let _ = write!(out, "{}. {text}", pos.ply() + 1);
+                let (ply, text) = &moves[n.index()];
+                let _ = write!(out, "{ply}. {text}");
                 if let Some(a) = tree.annotation(n) {
                     let _ = write!(out, " ${}", a.nag());
                 }
                 if let Some(c) = tree.comment(n) {
                     let _ = write!(out, " {{{}}}", c.replace('}', ")"));
                 }
-                // In execution order: the alternatives to this move (when it is its
-                // parent's first child; later children are written by the line above),
-                // then the move played and the line after it, then back to before it.
-                let alternatives = match tree.parent(n) {
-                    Some(p) if tree.children(p).first() == Some(&n) => &tree.children(p)[1..],
-                    _ => &[],
-                };
-                tasks.push(Task::Undo);
-                if let Some(&next) = tree.children(n).first() {
-                    tasks.push(Task::Line(next));
-                }
-                tasks.push(Task::Play(n));
-                for &alt in alternatives.iter().rev() {
-                    tasks.push(Task::Close);
-                    tasks.push(Task::Line(alt));
-                    tasks.push(Task::Open);
-                }
             }
-            Task::Play(n) => {
-                if let Some(mv) = tree.mv(n) {
-                    pos.play_unchecked(mv);
-                }
-            }
-            Task::Undo => {
-                pos.undo();
-            }
-            Task::Open => {
+            Reading::Open => {
                 out.push_str(if depth == 0 { "\n(" } else { " (" });
                 depth += 1;
                 fresh = true;
             }
-            Task::Close => {
+            Reading::Close => {
                 out.push(')');
                 depth = depth.saturating_sub(1);
             }
@@ -374,26 +336,13 @@ pub fn to_direction_list(rec: &Record, style: Style) -> String {
     if let Some(c) = tree.comment(tree.root()) {
         let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));
     }
-    /// What is left to write, last first (a stack, not recursion: nesting may be deep).
-    enum Task {
-        /// The line from this node on.
-        Line(NodeId),
-        Open,
-        Close,
-    }
-    let mut tasks: Vec<Task> = tree
-        .children(tree.root())
-        .first()
-        .map(|&n| Task::Line(n))
-        .into_iter()
-        .collect();
     let mut depth = 0usize;
     // At the start of the moves or of a variation: the next move is numbered, unspaced.
     let mut fresh = true;
     let mut first_turn = true;
-    while let Some(task) = tasks.pop() {
-        match task {
-            Task::Line(n) => {
+    for step in tree.reading_order() {
+        match step {
+            Reading::Move(n) => {
                 let (ply, text) = &moves[n.index()];
                 let (white, turn) = (ply % 2 == 1, ply.div_ceil(2));
                 if depth == 0 && white {
@@ -421,27 +370,13 @@ pub fn to_direction_list(rec: &Record, style: Style) -> String {
                 if let Some(c) = tree.comment(n) {
                     let _ = write!(out, " {{{}}}", c.replace('}', ")"));
                 }
-                // The alternatives to this move (written where it is its parent's first
-                // child; later children are written there too), then the line after it.
-                let alternatives = match tree.parent(n) {
-                    Some(p) if tree.children(p).first() == Some(&n) => &tree.children(p)[1..],
-                    _ => &[],
-                };
-                if let Some(&next) = tree.children(n).first() {
-                    tasks.push(Task::Line(next));
-                }
-                for &alt in alternatives.iter().rev() {
-                    tasks.push(Task::Close);
-                    tasks.push(Task::Line(alt));
-                    tasks.push(Task::Open);
-                }
             }
-            Task::Open => {
+            Reading::Open => {
                 out.push_str(" (");
                 depth += 1;
                 fresh = true;
             }
-            Task::Close => {
+            Reading::Close => {
                 out.push(')');
                 depth = depth.saturating_sub(1);
             }

@@ -112,6 +112,16 @@ impl fmt::Display for Annotation {
     }
 }
 
+/// One step of a tree in reading order ([`GameTree::reading_order`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A move.
+    Move(NodeId),
+    /// A variation starts: the moves until its `Close` replace the move read before it.
+    Open,
+    Close,
+}
+
 /// A node of a [`GameTree`]: an index into its arena, valid until the node is deleted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(usize);
@@ -637,6 +647,48 @@ impl GameTree {
                 }
             }
         }
+    }
+
+    /// The tree as PGN and chess viewers read it: the main line, and right after each move
+    /// the variations that replace it, each in parentheses, nested as they nest.
+    pub fn reading_order(&self) -> Vec<Reading> {
+        /// What is left to read, last first (a stack, not recursion: nesting may be deep).
+        enum Task {
+            /// The line from this node on.
+            Line(NodeId),
+            Open,
+            Close,
+        }
+        let mut out = Vec::with_capacity(self.len() + 8);
+        let mut tasks: Vec<Task> = self
+            .children(ROOT)
+            .first()
+            .map(|&n| Task::Line(n))
+            .into_iter()
+            .collect();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Line(n) => {
+                    out.push(Reading::Move(n));
+                    // A first child's alternatives follow it, then its line goes on.
+                    let alternatives = match self.parent(n) {
+                        Some(p) if self.children(p).first() == Some(&n) => &self.children(p)[1..],
+                        _ => &[],
+                    };
+                    if let Some(&next) = self.children(n).first() {
+                        tasks.push(Task::Line(next));
+                    }
+                    for &alt in alternatives.iter().rev() {
+                        tasks.push(Task::Close);
+                        tasks.push(Task::Line(alt));
+                        tasks.push(Task::Open);
+                    }
+                }
+                Task::Open => out.push(Reading::Open),
+                Task::Close => out.push(Reading::Close),
+            }
+        }
+        out
     }
 
     /// Every move of the tree in every notation, indexed by [`NodeId::index`] (`None` for
