@@ -2,9 +2,10 @@
 //! replace and comments under their move; the current move is marked and kept in view, a
 //! click jumps to it and hovering previews it on the board.
 //!
-//! Long studies have hundreds of rows, so the rows are written as one piece of markup (by
-//! [`item_markup`]) and parsed by the browser in one go when the game changes; they share
-//! listeners on the table body, and one effect writes them and marks the current row.
+//! Long studies have hundreds of rows, so each row is markup (written by [`item_markup`]):
+//! when the game changes, only the rows that changed are replaced ([`changed_rows`]), and a
+//! new game's rows are parsed by the browser in one go. The rows share listeners on the
+//! table body, and one effect writes them and marks the current row.
 
 use super::game::Game;
 use super::labels;
@@ -32,10 +33,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
     // they can be built one by one, and rows out of view skip layout (see the style sheet).
-    let markup = Memo::new(move |_| items.with(|v| v.iter().map(item_markup).collect::<String>()));
-    // Which markup the table body holds (its buffer: a recomputed memo is a new string, made
-    // while the old one is alive), so that a step only moves the mark.
-    let shown = StoredValue::new(None::<(usize, usize)>);
+    let markup = Memo::new(move |_| items.with(|v| v.iter().map(item_markup).collect::<Vec<_>>()));
+    // The rows the table body holds, as written.
+    let shown = StoredValue::new(Vec::<String>::new());
 
     // Write the rows when they change, mark the chosen move's row, and keep it in view inside
     // the panel (never scrolling the page) just before the next paint, so that a step does
@@ -43,12 +43,11 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     Effect::new(move |_| {
         let node = viewer.node();
         let Some(body) = body.get() else { return };
-        markup.with(|m| {
-            let id = (m.as_ptr() as usize, m.len());
-            if shown.get_value() != Some(id) {
-                body.set_inner_html(m);
-                shown.set_value(Some(id));
-            }
+        markup.with(|rows| {
+            shown.update_value(|old| {
+                write_rows(&body, old, rows);
+                old.clone_from(rows);
+            })
         });
         if let Ok(Some(old)) = body.query_selector("tr[aria-current]") {
             let _ = old.remove_attribute("aria-current");
@@ -228,6 +227,42 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
     out
 }
 
+/// Which rows differ between what the body shows and what it should: `(kept in front,
+/// removed, inserted)`; the rows after them are the same in both.
+fn changed_rows(old: &[String], new: &[String]) -> (usize, usize, usize) {
+    let front = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let back = old[front..]
+        .iter()
+        .rev()
+        .zip(new[front..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    (front, old.len() - front - back, new.len() - front - back)
+}
+
+/// Replaces the rows that changed; a new game's rows in one go.
+fn write_rows(body: &web_sys::HtmlElement, old: &[String], new: &[String]) {
+    let (front, removed, inserted) = changed_rows(old, new);
+    if removed == 0 && inserted == 0 {
+        return;
+    }
+    if front == 0 && removed == old.len() {
+        body.set_inner_html(&new.concat());
+        return;
+    }
+    let rows = body.children();
+    for i in (front..front + removed).rev() {
+        if let Some(row) = rows.item(i as u32) {
+            row.remove();
+        }
+    }
+    let markup = new[front..front + inserted].concat();
+    let _ = match front.checked_sub(1).and_then(|i| rows.item(i as u32)) {
+        Some(before) => before.insert_adjacent_html("afterend", &markup),
+        None => body.insert_adjacent_html("afterbegin", &markup),
+    };
+}
+
 /// A row's markup, attributes and cells.
 fn item_markup(item: &PanelItem) -> String {
     let mut s = String::with_capacity(item.cells.len() + 160);
@@ -301,6 +336,24 @@ fn scroll_to_current(container: &web_sys::HtmlElement) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_changed_rows_are_rewritten() {
+        let rows = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        // A variation row inserted after the third row.
+        assert_eq!(
+            changed_rows(&rows("a b c d e"), &rows("a b c x d e")),
+            (3, 0, 1)
+        );
+        assert_eq!(changed_rows(&rows("a b c d e"), &rows("a b e")), (2, 2, 0));
+        assert_eq!(changed_rows(&rows("a b c"), &rows("a y c")), (1, 1, 1));
+        assert_eq!(changed_rows(&rows("a b"), &rows("a b")), (2, 0, 0));
+        assert_eq!(changed_rows(&[], &rows("a b")), (0, 0, 2));
+        assert_eq!(changed_rows(&rows("a b"), &rows("x y z")), (0, 2, 3));
+        // Repeated rows: front and back never overlap.
+        assert_eq!(changed_rows(&rows("a a"), &rows("a a a")), (2, 0, 1));
+        assert_eq!(changed_rows(&rows("a a a"), &rows("a")), (1, 2, 0));
+    }
 
     #[test]
     fn rows_are_escaped_markup_with_their_hooks() {
