@@ -56,7 +56,8 @@ impl Line {
         let moves: Vec<Move> = nodes.iter().filter_map(|&n| tree.mv(n)).collect();
         Line {
             root: tree.root(),
-            replay: Arc::new(Replay::new(tree.game_type(), tree.rules(), &moves)),
+            // Every move of a tree was checked when it was added.
+            replay: Arc::new(Replay::of_legal(tree.game_type(), tree.rules(), &moves)),
             nodes,
         }
     }

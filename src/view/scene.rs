@@ -43,13 +43,27 @@ impl Replay {
     /// Replays `moves` from the empty board; stops at the first illegal one (a caller passes
     /// the legal prefix of an imported record, so that does not happen in practice).
     pub fn new(game_type: GameType, rules: Rules, moves: &[Move]) -> Replay {
+        Replay::build(game_type, rules, moves, true)
+    }
+
+    /// [`Replay::new`] for moves known to be legal (a line of a game tree, which checked
+    /// every move when it was added): no move generation per move.
+    pub fn of_legal(game_type: GameType, rules: Rules, moves: &[Move]) -> Replay {
+        Replay::build(game_type, rules, moves, false)
+    }
+
+    fn build(game_type: GameType, rules: Rules, moves: &[Move], check: bool) -> Replay {
         let mut pos = Position::with_rules(game_type, rules);
         let mut snapshots = Vec::with_capacity(moves.len() + 1);
         snapshots.push(Snapshot::default());
         let mut played = Vec::with_capacity(moves.len());
         for &m in moves {
-            if pos.play(m).is_err() {
-                break;
+            if check {
+                if pos.play(m).is_err() {
+                    break;
+                }
+            } else {
+                pos.play_unchecked(m);
             }
             played.push(m);
             snapshots.push(Snapshot::of(&pos));
@@ -381,6 +395,26 @@ mod tests {
         let g: GameString = s.parse().unwrap();
         let pos = g.replay().unwrap();
         Replay::new(g.game_type, Rules::default(), &pos.moves())
+    }
+
+    #[test]
+    fn a_legal_line_replays_the_same_unchecked() {
+        let g: GameString = "Base+MLP;InProgress;White[4];wL;bP wL-;wM -wL;bQ bP\\;wQ /wL;bA1 bQ-"
+            .parse()
+            .unwrap();
+        let moves = g.replay().unwrap().moves();
+        let checked = Replay::new(g.game_type, Rules::default(), &moves);
+        let unchecked = Replay::of_legal(g.game_type, Rules::default(), &moves);
+        assert_eq!(checked.len(), 6);
+        assert_eq!(unchecked.moves(), checked.moves());
+        for ply in 0..=6 {
+            assert_eq!(unchecked.snapshot(ply), checked.snapshot(ply));
+        }
+        assert_eq!(unchecked.frame(), checked.frame());
+        // The checked replay stops at an illegal move; the first piece again is one.
+        let mut bad = moves.clone();
+        bad.push(moves[0]);
+        assert_eq!(Replay::new(g.game_type, Rules::default(), &bad).len(), 6);
     }
 
     #[test]
