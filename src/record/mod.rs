@@ -475,6 +475,13 @@ impl Replayer {
         }
     }
 
+    /// Plays a move [`Replayer::uhp_move`] gave: it resolved the move among the legal ones,
+    /// so it is not checked again.
+    pub fn play_resolved(&mut self, mv: Move) {
+        self.pos.play_unchecked(mv);
+        self.rec.moves.push(mv);
+    }
+
     /// Notes a BoardSpace-style `wM1` token.
     pub fn note_token(&mut self, token: &str) {
         let b = token.as_bytes();

@@ -464,12 +464,17 @@ fn play(
     format: Format,
 ) {
     let Some(rep) = cur.rep.as_mut() else { return };
+    // A UHP move is resolved among the legal moves; the list readers' are checked on play.
     let read = match format {
-        Format::Pgn => rep.uhp_move(text),
-        _ => super::movelist::read_move(format, rep, text),
+        Format::Pgn => rep.uhp_move(text).map(|mv| (mv, true)),
+        _ => super::movelist::read_move(format, rep, text).map(|mv| (mv, false)),
     };
     let played = match read {
-        Ok(mv) => rep.play(line_no, text, mv).then_some(mv),
+        Ok((mv, true)) => {
+            rep.play_resolved(mv);
+            Some(mv)
+        }
+        Ok((mv, false)) => rep.play(line_no, text, mv).then_some(mv),
         Err(reason) => {
             rep.fail(line_no, text, reason);
             None

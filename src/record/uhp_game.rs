@@ -55,15 +55,12 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     }
     let mut r = Replayer::new(rec);
     for (line, text) in it {
-        let mv = match r.uhp_move(text) {
-            Ok(mv) => mv,
+        match r.uhp_move(text) {
+            Ok(mv) => r.play_resolved(mv),
             Err(reason) => {
                 r.fail(line, text, reason);
                 break;
             }
-        };
-        if !r.play(line, text, mv) {
-            break;
         }
     }
     if !r.stopped() {
