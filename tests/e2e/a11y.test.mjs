@@ -4,10 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { launchBrowser, openApp, pasteRecord, waitForPly } from './helpers.mjs';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { launchBrowser, openApp, pasteRecord, waitForPly, audit } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -16,24 +13,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Runs axe on the whole page and fails with each violation's rule and elements. */
-async function audit(page, screen) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document);
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
-    }));
-  });
-  const report = violations
-    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n}`).join('\n')}`)
-    .join('\n');
-  assert.equal(violations.length, 0, `${screen}: ${violations.length} axe violation(s)\n${report}`);
-}
 
 test('the page as it opens, and at a later move with its row current', async () => {
   const { page, errors } = await openApp(browser.context);

@@ -4,6 +4,8 @@
 // CHROMIUM_PATH the Chromium binary to drive (default: Debian's /usr/bin/chromium)
 
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,4 +106,26 @@ export async function rowCount(page) {
 /** Wait until the board shows `ply` (the board redraws asynchronously). */
 export async function waitForPly(page, ply) {
   await page.waitForSelector(`svg#board[data-ply="${ply}"]`, { timeout: 5_000 });
+}
+
+// --- Accessibility ---
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe on the whole page and fails with each violation's rule and elements. */
+export async function audit(page, screen) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
+    }));
+  });
+  const report = violations
+    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n}`).join('\n')}`)
+    .join('\n');
+  assert.equal(violations.length, 0, `${screen}: ${violations.length} axe violation(s)\n${report}`);
 }
