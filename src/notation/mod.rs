@@ -283,7 +283,7 @@ pub fn read_game<N: Notation, S: AsRef<str>>(
 }
 
 /// One move in every notation, numbered as each notation numbers it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct NotatedMove {
     /// 1-based position in the game.
     pub ply: usize,
