@@ -3,9 +3,9 @@
 #
 # Safe to re-run: every step checks first and installs only what is missing.
 #   - Chromium (Debian package chromium), which the browser tests drive through playwright-core
-#   - a Rust toolchain for wasm32-unknown-unknown: rustup's target where rustup can download
-#     it, otherwise Debian's rustc-web, cargo-web, rust-web-src and lld-22, which build std
-#     for wasm32 from source
+#   - a Rust toolchain for wasm32-unknown-unknown: Debian's rustc-web, cargo-web, rust-web-src
+#     and lld-22, which build std for wasm32 from source (a smaller bundle), otherwise
+#     rustup's target
 #   - trunk (pinned), wasm-bindgen-cli (the version in Cargo.lock)
 #   - npm packages from package-lock.json: playwright-core, binaryen (wasm-opt)
 #
@@ -71,15 +71,27 @@ debian_wasm_installed() {
     for p in "${DEBIAN_WASM_PKGS[@]}"; do dpkg_installed "$p" || return 1; done
 }
 
+# Debian's toolchain comes first where apt can install it: it builds std from source, so the
+# app's std is built with panic=immediate-abort, which leaves the panic machinery out of the
+# bundle (about 27 KB gzipped). rustup's prebuilt std is the fallback.
+debian_wasm_available() {
+    command -v apt-cache >/dev/null &&
+        apt-cache policy "${DEBIAN_WASM_PKGS[0]}" 2>/dev/null | grep -q 'Candidate: [0-9]'
+}
+
 WASM_TOOLCHAIN="${BEELINE_WASM_TOOLCHAIN:-auto}"
 case "$WASM_TOOLCHAIN" in
 auto)
-    if rustup_has_target; then
-        WASM_TOOLCHAIN=rustup
-        log "wasm32: rustup target $WASM_TARGET present"
-    elif command -v dpkg-query >/dev/null && debian_wasm_installed; then
+    if command -v dpkg-query >/dev/null && debian_wasm_installed; then
         WASM_TOOLCHAIN=debian
         log "wasm32: Debian toolchain present (${DEBIAN_WASM_PKGS[*]})"
+    elif debian_wasm_available; then
+        log "wasm32: installing Debian's Rust, which builds std for wasm32 from source"
+        WASM_TOOLCHAIN=debian
+        APT_PKGS+=("${DEBIAN_WASM_PKGS[@]}")
+    elif rustup_has_target; then
+        WASM_TOOLCHAIN=rustup
+        log "wasm32: rustup target $WASM_TARGET present (no Debian toolchain: a larger bundle)"
     elif command -v rustup >/dev/null && {
         log "wasm32: trying 'rustup target add $WASM_TARGET' (30 s limit) ..."
         timeout 30 rustup target add "$WASM_TARGET" </dev/null
@@ -87,9 +99,7 @@ auto)
         WASM_TOOLCHAIN=rustup
         log "wasm32: rustup target $WASM_TARGET added"
     else
-        log "wasm32: rustup cannot provide $WASM_TARGET; using Debian's Rust with std built from source"
-        WASM_TOOLCHAIN=debian
-        APT_PKGS+=("${DEBIAN_WASM_PKGS[@]}")
+        die "no wasm32 toolchain: neither Debian's ${DEBIAN_WASM_PKGS[*]} nor rustup's $WASM_TARGET"
     fi
     ;;
 rustup)
@@ -198,6 +208,8 @@ mkdir -p "$(dirname "$ENV_FILE")"
         echo "    # Debian's rustc/cargo 1.96 build std for wasm32 from /usr/lib/rustlib/src."
         printf '    export PATH=%q:/usr/bin:"$PATH"\n' "$ROOT/node_modules/.bin"
         echo "    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort"
+        echo "    # A panic traps at once: no formatting or unwinding code in the bundle."
+        echo "    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic=immediate-abort'"
     else
         echo "    :"
     fi
