@@ -15,7 +15,8 @@
 //! image, so the board and the image always agree. The destinations are a layer of their own,
 //! so that a pick redraws no tile.
 
-use std::hash::{Hash, Hasher};
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +27,7 @@ use wasm_bindgen::JsCast;
 use super::dom;
 use super::reserve::Reserve;
 use super::study::{self, Pick, ReserveItem};
+use super::tiles::{tile_items, TileLayer};
 use super::{At, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType};
@@ -42,60 +44,6 @@ use crate::view::{
 const ZOOM_STEP: f64 = 1.25;
 /// A press becomes a drag once the pointer moved this far (pixels); shorter presses are taps.
 pub(super) const DRAG_THRESHOLD: f64 = 4.0;
-
-/// One tile as the board draws it; `key` changes whenever anything drawn changes, so the keyed
-/// list rebuilds only the tiles a step touched.
-#[derive(Clone, Debug, PartialEq)]
-struct TileItem {
-    key: u64,
-    hex: Hex,
-    /// `data-*` attributes, as the downloaded image has them.
-    attributes: Vec<(&'static str, String)>,
-    label: String,
-    markup: String,
-}
-
-/// FNV-1a: a tile's key needs no protection against chosen collisions, and std's SipHash
-/// would add its code to the bundle.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
-    svg::drawing_order(scene)
-        .into_iter()
-        .map(|t| {
-            let attributes = svg::tile_attributes(t);
-            let markup = svg::tile_markup(t, layout);
-            let mut h = Fnv::default();
-            attributes.hash(&mut h);
-            markup.hash(&mut h);
-            TileItem {
-                key: h.finish(),
-                hex: t.hex,
-                attributes,
-                label: svg::tile_label(t),
-                markup,
-            }
-        })
-        .collect()
-}
 
 /// The moves a pick can play, one per destination, and their marks (in the same order).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -164,13 +112,6 @@ pub(super) fn candidate_highlight(pos: &Position, mv: Move) -> Option<(Highlight
     let frame = Frame::of_moves(&pos.moves()).after(mv);
     let e = direction::explain(pos, &frame, mv)?;
     Some((Highlight::from_explanation(&e), frame))
-}
-
-/// Sets a tile group's `data-*` attributes when it is created (a keyed tile never changes).
-fn data_attributes(el: web_sys::Element, attributes: Vec<(&'static str, String)>) {
-    for (name, value) in &attributes {
-        let _ = el.set_attribute(name, value);
-    }
 }
 
 /// The element's box on screen, without needing `DomRect` bindings.
@@ -657,6 +598,68 @@ pub fn Board(
     });
     on_cleanup(move || escape.remove());
 
+    // The tiles: drawn by hand (see `tiles`), marked movable and picked as the play goes.
+    let tiles_ref = NodeRef::<leptos::svg::G>::new();
+    let tiles = Rc::new(RefCell::new(TileLayer::default()));
+    {
+        let tiles = Rc::clone(&tiles);
+        Effect::new(move |_| {
+            let Some(layer) = tiles_ref.get() else {
+                return;
+            };
+            let mut t = tiles.borrow_mut();
+            items.with(|items| t.draw(&layer, items));
+            let picked = picked_hex();
+            movable.with(|m| t.mark(m, picked));
+        });
+    }
+    // Its events, delegated: a click on a piece that cannot move (or a keyboard's) shows its
+    // popover, Enter or Space picks a piece that can; focus shows the popover too.
+    Effect::new(move |_| {
+        let Some(layer) = tiles_ref.get() else {
+            return;
+        };
+        let tiles = Rc::clone(&tiles);
+        dom::listen(
+            &layer,
+            &["click", "keydown", "focusin", "focusout"],
+            move |e: web_sys::Event| {
+                let kind = e.type_();
+                if kind == "focusout" {
+                    popover.set(None);
+                    return;
+                }
+                let Some((hex, label)) = tiles.borrow().tile_of(e.target()) else {
+                    return;
+                };
+                match kind.as_str() {
+                    "click" => {
+                        let by_key = e
+                            .dyn_ref::<web_sys::MouseEvent>()
+                            .is_some_and(|m| m.detail() == 0);
+                        if !can_move(hex) {
+                            popover.set(Some(label));
+                        } else if by_key {
+                            play.toggle_by_key(Pick::Board(hex));
+                        }
+                    }
+                    "keydown" => {
+                        let activated =
+                            e.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(activates);
+                        if activated && can_move(hex) {
+                            e.prevent_default();
+                            popover.set(None);
+                            play.toggle_by_key(Pick::Board(hex));
+                        }
+                    }
+                    // A press gives the focus too; only the keyboard's shows the popover.
+                    _ if drag.get_untracked().is_none() => popover.set(Some(label)),
+                    _ => {}
+                }
+            },
+        );
+    });
+
     let view_box_attr = move || {
         let v = view_box.get();
         format!(
@@ -975,62 +978,7 @@ pub fn Board(
                     on:pointercancel=on_pointer_up
                 >
                     <g class="under" inner_html=move || under.get()></g>
-                    <For
-                        each=move || items.get()
-                        key=|t| t.key
-                        children=move |t: TileItem| {
-                            let hex = t.hex;
-                            let label = t.label.clone();
-                            let movable_here = Memo::new(move |_| movable.with(|m| m.contains(&hex)));
-                            let is_movable = move || movable_here.get();
-                            let is_picked = move || picked_hex() == Some(hex);
-                            let on_focus = move || {
-                                // A press gives the focus too; only the keyboard's shows the
-                                // popover (a click on a piece that cannot move shows it).
-                                if drag.get_untracked().is_none() {
-                                    popover.set(Some(label.clone()));
-                                }
-                            };
-                            let label_click = t.label.clone();
-                            let name = t.label.clone();
-                            view! {
-                                <g
-                                    class="piece"
-                                    tabindex="0"
-                                    role="img"
-                                    aria-label=move || {
-                                        if !is_movable() {
-                                            name.clone()
-                                        } else if is_picked() {
-                                            format!("{name}; picked: its destinations follow the pieces")
-                                        } else {
-                                            format!("{name}; can move: Enter picks it")
-                                        }
-                                    }
-                                    data-movable=move || is_movable().then_some("true")
-                                    data-selected=move || is_picked().then_some("true")
-                                    use:data_attributes=t.attributes
-                                    on:click=move |e: ev::MouseEvent| {
-                                        if !can_move(hex) {
-                                            popover.set(Some(label_click.clone()));
-                                        } else if e.detail() == 0 {
-                                            play.toggle_by_key(Pick::Board(hex));
-                                        }
-                                    }
-                                    on:keydown=move |e: ev::KeyboardEvent| {
-                                        if activates(&e) && can_move(hex) {
-                                            e.prevent_default();
-                                            popover.set(None);
-                                            play.toggle_by_key(Pick::Board(hex));
-                                        }
-                                    }
-                                    on:focus=move |_| on_focus()
-                                    on:blur=move |_| popover.set(None)
-                                    inner_html=t.markup
-                                ></g>
-                            }
-                        }
-                    />
+                    <g class="tiles" node_ref=tiles_ref></g>
                     <g class="over" inner_html=move || over.get()></g>
                     <g
                         class="destinations"

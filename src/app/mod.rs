@@ -27,6 +27,7 @@ pub mod options;
 mod reserve;
 mod share;
 pub mod study;
+mod tiles;
 
 use crate::engine::position::{Move, Position};
 use crate::record::tree::{GameTree, NodeId, TreeError};

@@ -4,13 +4,18 @@
 //! others are shown inactive. While a notation row is previewed they are the pieces in hand on
 //! the board shown, none of them placeable.
 
-use leptos::ev;
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::rc::Rc;
+
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::board::{client_point, Play, DRAG_THRESHOLD};
+use super::dom;
 use super::study::{Pick, ReserveItem};
 use crate::engine::piece::{Bug, Color, PieceId};
-use crate::view::svg;
+use crate::view::{svg, Layout};
 
 /// What a reserve item says to assistive technology: "White Soldier Ant, 3 left".
 pub fn item_label(item: &ReserveItem) -> String {
@@ -22,125 +27,88 @@ pub fn item_label(item: &ReserveItem) -> String {
     )
 }
 
-/// A press on a reserve button: the pointer, where it started and whether it moved enough
-/// to be a drag.
+/// A press on a reserve button: the pointer, the kind, where it started and whether it moved
+/// enough to be a drag.
 #[derive(Clone, Copy, Debug)]
 struct Press {
     pointer: i32,
+    pick: Pick,
     x: f64,
     y: f64,
     moved: bool,
 }
 
-/// One kind of piece in hand; `placeable` says whether it can be placed now, `picked`
-/// whether it is the pick.
-#[component]
-fn ReserveButton(
-    play: Play,
-    item: ReserveItem,
-    placeable: Signal<bool>,
-    picked: Signal<bool>,
-) -> impl IntoView {
-    let pick = Pick::Reserve(item.color, item.bug);
-    let picked = move || placeable.get() && picked.get();
-    let icon = move || {
-        let l = play.layout.get();
-        PieceId::of_kind(item.color, item.bug)
+/// The markup of one player's reserve: a button per kind in hand (its artwork and count), or
+/// a note that all are placed. Whether each can be placed and is picked is set on the buttons
+/// afterwards ([`mark`]), so that picking rewrites nothing.
+pub(super) fn reserve_markup(color: Color, items: &[ReserveItem], layout: &Layout) -> String {
+    let mut s = String::new();
+    for item in items.iter().filter(|i| i.color == color) {
+        let art = PieceId::of_kind(item.color, item.bug)
             .next()
-            .map(|id| svg::piece_markup(id, &l))
-            .unwrap_or_default()
-    };
-    let press = StoredValue::new(None::<Press>);
-    // A drag ended on this button: the click that follows is no click.
-    let dragged = StoredValue::new(false);
+            .map(|id| svg::piece_markup(id, layout))
+            .unwrap_or_default();
+        let _ = write!(
+            s,
+            "<button type=\"button\" class=\"reserve-item\" data-reserve=\"{code}\" \
+             data-count=\"{n}\" aria-label=\"{label}\" disabled>\
+             <svg class=\"reserve-art\" viewBox=\"-1 -1 2 2\" aria-hidden=\"true\">{art}</svg>\
+             <span class=\"reserve-count\" aria-hidden=\"true\">{n}</span></button>",
+            code = item.code(),
+            n = item.count,
+            label = item_label(item),
+        );
+    }
+    if s.is_empty() {
+        let _ = write!(
+            s,
+            "<span class=\"reserve-empty\">{}: all placed</span>",
+            color.name()
+        );
+    }
+    s
+}
 
-    let on_down = move |e: ev::PointerEvent| {
-        dragged.set_value(false);
-        if !placeable.get_untracked() || e.button() != 0 {
-            return;
-        }
-        let p = client_point(&e);
-        press.set_value(Some(Press {
-            pointer: e.pointer_id(),
-            x: p.x,
-            y: p.y,
-            moved: false,
-        }));
-        if let Some(el) = e
-            .current_target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        {
-            let _ = el.set_pointer_capture(e.pointer_id());
-        }
+/// The kind a reserve button stands for, from its `data-reserve` code ("wA").
+fn kind_of(button: &web_sys::Element) -> Option<(Color, Bug)> {
+    let code = button.get_attribute("data-reserve")?;
+    let mut chars = code.chars();
+    let color = match chars.next()? {
+        'w' => Color::White,
+        'b' => Color::Black,
+        _ => return None,
     };
-    let on_move = move |e: ev::PointerEvent| {
-        let Some(pr) = press.get_value().filter(|p| p.pointer == e.pointer_id()) else {
-            return;
-        };
-        let p = client_point(&e);
-        if !pr.moved {
-            if (p.x - pr.x).hypot(p.y - pr.y) < DRAG_THRESHOLD {
-                return;
-            }
-            press.set_value(Some(Press { moved: true, ..pr }));
-            play.carry(pick);
-        }
-        play.drag_to(p);
-    };
-    let on_up = move |e: ev::PointerEvent| {
-        let Some(pr) = press.get_value().filter(|p| p.pointer == e.pointer_id()) else {
-            return;
-        };
-        press.set_value(None);
-        if pr.moved {
-            dragged.set_value(true);
-            if e.type_() == "pointercancel" {
-                play.end_drag();
-            } else {
-                play.drop(client_point(&e));
-            }
-        }
-    };
-    let on_click = move |e: ev::MouseEvent| {
-        if dragged.get_value() {
-            dragged.set_value(false);
-            return;
-        }
-        // Enter or Space (no pointer): the focus goes on to the destinations.
-        if e.detail() == 0 {
-            play.toggle_by_key(pick);
+    Some((color, Bug::from_letter(chars.next()?)?))
+}
+
+/// Sets whether each button's kind can be placed now and is the pick.
+fn mark(row: &web_sys::Element, placeable: &[(Color, Bug)], picked: Option<(Color, Bug)>) {
+    let buttons = row.get_elements_by_tag_name("button");
+    for i in 0..buttons.length() {
+        let Some(b) = buttons.item(i) else { continue };
+        let Some(kind) = kind_of(&b) else { continue };
+        let can = placeable.contains(&kind);
+        let is_picked = can && picked == Some(kind);
+        let _ = if can {
+            b.remove_attribute("disabled").and_then(|()| {
+                b.set_attribute("aria-pressed", if is_picked { "true" } else { "false" })
+            })
         } else {
-            play.toggle(pick);
-        }
-    };
-
-    view! {
-        <button
-            type="button"
-            class="reserve-item"
-            data-reserve=item.code()
-            data-count=item.count.to_string()
-            data-selected=move || picked().then_some("true")
-            aria-label=item_label(&item)
-            aria-pressed=move || placeable.get().then(|| if picked() { "true" } else { "false" })
-            disabled=move || !placeable.get()
-            on:pointerdown=on_down
-            on:pointermove=on_move
-            on:pointerup=on_up
-            on:pointercancel=on_up
-            on:click=on_click
-        >
-            <svg class="reserve-art" viewBox="-1 -1 2 2" aria-hidden="true" inner_html=icon></svg>
-            <span class="reserve-count" aria-hidden="true">
-                {item.count}
-            </span>
-        </button>
+            b.set_attribute("disabled", "")
+                .and_then(|()| b.remove_attribute("aria-pressed"))
+        };
+        let _ = if is_picked {
+            b.set_attribute("data-selected", "true")
+        } else {
+            b.remove_attribute("data-selected")
+        };
     }
 }
 
 /// Both players' pieces in hand, White's first: `items` as [`super::study::reserve`] gives
 /// them (their counts), `placeable` the kinds that can be placed now and `to_move` whose turn
-/// it is, when moves can be played.
+/// it is, when moves can be played. A button is picked with a click (or Enter), or dragged
+/// onto a destination.
 #[component]
 pub fn Reserve(
     play: Play,
@@ -148,46 +116,148 @@ pub fn Reserve(
     #[prop(into)] placeable: Signal<Vec<(Color, Bug)>>,
     #[prop(into)] to_move: Signal<Option<Color>>,
 ) -> impl IntoView {
-    // The kind picked in a reserve, if any (a memo: most changes of the pick leave it).
-    let picked_kind = Memo::new(move |_| match play.viewer.pick.get() {
-        Some(Pick::Reserve(c, b)) => Some((c, b)),
-        _ => None,
-    });
-    let row = move |color: Color| {
-        let of_color = move || {
-            items.with(|v| {
-                v.iter()
-                    .filter(|i| i.color == color)
-                    .copied()
-                    .collect::<Vec<_>>()
-            })
+    let root = NodeRef::<leptos::html::Div>::new();
+    // What each row was last written from: its items and the layout of their artwork.
+    let written = Rc::new(RefCell::new(None::<(Vec<ReserveItem>, Layout)>));
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let rows = root.children();
+        let (Some(white), Some(black)) = (rows.item(0), rows.item(1)) else {
+            return;
         };
-        let none = move || items.with(|v| v.iter().all(|i| i.color != color));
+        let layout = play.layout.get();
+        items.with(|items| {
+            let mut w = written.borrow_mut();
+            if w.as_ref() != Some(&(items.clone(), layout)) {
+                white.set_inner_html(&reserve_markup(Color::White, items, &layout));
+                black.set_inner_html(&reserve_markup(Color::Black, items, &layout));
+                *w = Some((items.clone(), layout));
+            }
+        });
+        let picked = match play.viewer.pick.get() {
+            Some(Pick::Reserve(c, b)) => Some((c, b)),
+            _ => None,
+        };
+        let turn = to_move.get();
+        placeable.with(|p| {
+            for (row, color) in [(&white, Color::White), (&black, Color::Black)] {
+                mark(row, p, picked);
+                let _ = if turn == Some(color) {
+                    row.set_attribute("data-to-move", "true")
+                } else {
+                    row.remove_attribute("data-to-move")
+                };
+            }
+        });
+    });
+
+    let press = StoredValue::new(None::<Press>);
+    // A drag ended on a button: the click that follows is no click.
+    let dragged = StoredValue::new(false);
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        dom::listen(
+            &root,
+            &[
+                "pointerdown",
+                "pointermove",
+                "pointerup",
+                "pointercancel",
+                "click",
+            ],
+            move |e: web_sys::Event| {
+                let button = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|el| el.closest("[data-reserve]").ok().flatten());
+                let kind = e.type_();
+                if kind == "click" {
+                    if dragged.get_value() {
+                        dragged.set_value(false);
+                        return;
+                    }
+                    let Some((color, bug)) = button.as_ref().and_then(kind_of) else {
+                        return;
+                    };
+                    let pick = Pick::Reserve(color, bug);
+                    // Enter or Space (no pointer): the focus goes on to the destinations.
+                    let by_key = e
+                        .dyn_ref::<web_sys::MouseEvent>()
+                        .is_some_and(|m| m.detail() == 0);
+                    if by_key {
+                        play.toggle_by_key(pick);
+                    } else {
+                        play.toggle(pick);
+                    }
+                    return;
+                }
+                let Some(pe) = e.dyn_ref::<web_sys::PointerEvent>() else {
+                    return;
+                };
+                let p = client_point(pe);
+                match kind.as_str() {
+                    "pointerdown" => {
+                        dragged.set_value(false);
+                        let Some(b) = button.filter(|b| !b.has_attribute("disabled")) else {
+                            return;
+                        };
+                        let Some((color, bug)) = kind_of(&b).filter(|_| pe.button() == 0) else {
+                            return;
+                        };
+                        press.set_value(Some(Press {
+                            pointer: pe.pointer_id(),
+                            pick: Pick::Reserve(color, bug),
+                            x: p.x,
+                            y: p.y,
+                            moved: false,
+                        }));
+                        let _ = b.set_pointer_capture(pe.pointer_id());
+                    }
+                    "pointermove" => {
+                        let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id())
+                        else {
+                            return;
+                        };
+                        if !pr.moved {
+                            if (p.x - pr.x).hypot(p.y - pr.y) < DRAG_THRESHOLD {
+                                return;
+                            }
+                            press.set_value(Some(Press { moved: true, ..pr }));
+                            play.carry(pr.pick);
+                        }
+                        play.drag_to(p);
+                    }
+                    _ => {
+                        let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id())
+                        else {
+                            return;
+                        };
+                        press.set_value(None);
+                        if pr.moved {
+                            dragged.set_value(true);
+                            if kind == "pointercancel" {
+                                play.end_drag();
+                            } else {
+                                play.drop(p);
+                            }
+                        }
+                    }
+                }
+            },
+        );
+    });
+
+    let row = |color: Color| {
         view! {
             <div
                 class="reserve"
                 role="group"
                 aria-label=format!("{}'s pieces in hand", color.name())
                 data-color=color.letter().to_string()
-                data-to-move=move || (to_move.get() == Some(color)).then_some("true")
-            >
-                <For
-                    each=of_color
-                    key=|i| (i.bug, i.count)
-                    children=move |item| {
-                        let kind = (item.color, item.bug);
-                        let can = Signal::derive(move || placeable.with(|p| p.contains(&kind)));
-                        let picked = Signal::derive(move || picked_kind.get() == Some(kind));
-                        view! { <ReserveButton play=play item=item placeable=can picked=picked/> }
-                    }
-                />
-                <Show when=none>
-                    <span class="reserve-empty">{format!("{}: all placed", color.name())}</span>
-                </Show>
-            </div>
+            ></div>
         }
     };
-    view! { <div class="reserves">{row(Color::White)} {row(Color::Black)}</div> }
+    view! { <div class="reserves" node_ref=root>{row(Color::White)} {row(Color::Black)}</div> }
 }
 
 #[cfg(test)]
@@ -204,5 +274,33 @@ mod tests {
         };
         assert_eq!(item_label(&item), "White Soldier Ant, 3 left");
         assert_eq!(item.code(), "wA");
+    }
+
+    #[test]
+    fn each_player_gets_a_button_per_kind_in_hand() {
+        use crate::engine::position::Position;
+        use crate::view::{Orientation, TileShape};
+        let pos = Position::new(crate::engine::piece::GameType::BASE);
+        let items = crate::app::study::reserve(&pos);
+        let layout = Layout::new(
+            crate::notation::frame::Frame::EMPTY,
+            Orientation::NoonUp,
+            TileShape::Flat,
+        );
+        let white = reserve_markup(Color::White, &items, &layout);
+        assert_eq!(white.matches("<button").count(), 5, "{white}");
+        assert!(white.contains("data-reserve=\"wA\" data-count=\"3\""));
+        assert!(white.contains("aria-label=\"White Soldier Ant, 3 left\""));
+        assert!(!white.contains("data-reserve=\"b"));
+        // Every button starts disabled: `mark` enables the placeable ones.
+        assert_eq!(white.matches(" disabled>").count(), 5);
+        let none: Vec<ReserveItem> = items
+            .into_iter()
+            .filter(|i| i.color == Color::Black)
+            .collect();
+        assert_eq!(
+            reserve_markup(Color::White, &none, &layout),
+            "<span class=\"reserve-empty\">White: all placed</span>"
+        );
     }
 }

@@ -1,0 +1,212 @@
+//! The board's tiles: one `<g class="piece">` per occupied cell, written from the markup of
+//! [`crate::view::svg`] and kept while its key lasts, so that a step rewrites only the tiles
+//! it changed. Written by hand rather than with a keyed list: the list's machinery cost the
+//! bundle more than the rest of the board together, and a board has a few dozen tiles.
+
+use std::hash::{Hash, Hasher};
+
+use wasm_bindgen::JsCast;
+
+use crate::engine::hex::Hex;
+use crate::view::{svg, Layout, Scene};
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// One tile as the board draws it; `key` changes whenever anything drawn changes.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct TileItem {
+    pub key: u64,
+    pub hex: Hex,
+    /// `data-*` attributes, as the downloaded image has them.
+    pub attributes: Vec<(&'static str, String)>,
+    pub label: String,
+    pub markup: String,
+}
+
+/// FNV-1a: a tile's key needs no protection against chosen collisions, and std's SipHash
+/// would add its code to the bundle.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The tiles of a scene, in drawing order.
+pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
+    svg::drawing_order(scene)
+        .into_iter()
+        .map(|t| {
+            let attributes = svg::tile_attributes(t);
+            let markup = svg::tile_markup(t, layout);
+            let mut h = Fnv::default();
+            attributes.hash(&mut h);
+            markup.hash(&mut h);
+            TileItem {
+                key: h.finish(),
+                hex: t.hex,
+                attributes,
+                label: svg::tile_label(t),
+                markup,
+            }
+        })
+        .collect()
+}
+
+/// What a tile says to assistive technology, given whether its piece can move now and
+/// whether it is the picked one.
+pub(super) fn tile_aria_label(label: &str, movable: bool, picked: bool) -> String {
+    if !movable {
+        label.to_string()
+    } else if picked {
+        format!("{label}; picked: its destinations follow the pieces")
+    } else {
+        format!("{label}; can move: Enter picks it")
+    }
+}
+
+/// A tile on the page and what was last written on it.
+struct Drawn {
+    key: u64,
+    hex: Hex,
+    label: String,
+    el: web_sys::Element,
+    state: Option<(bool, bool)>,
+}
+
+/// The tiles drawn in a layer (`<g>`), in order.
+#[derive(Default)]
+pub(super) struct TileLayer {
+    drawn: Vec<Drawn>,
+}
+
+impl TileLayer {
+    /// Makes the layer draw `items`: tiles whose key is drawn already stay (moved if the
+    /// order changed), the others are created, and those gone are removed.
+    pub fn draw(&mut self, layer: &web_sys::Element, items: &[TileItem]) {
+        let same = self.drawn.len() == items.len()
+            && self.drawn.iter().zip(items).all(|(d, t)| d.key == t.key);
+        if same {
+            return;
+        }
+        let Some(document) = layer.owner_document() else {
+            return;
+        };
+        let mut old = std::mem::take(&mut self.drawn);
+        let mut next = Vec::with_capacity(items.len());
+        for t in items {
+            let reused = old
+                .iter()
+                .position(|d| d.key == t.key)
+                .map(|i| old.swap_remove(i));
+            let drawn = match reused {
+                Some(d) => d,
+                None => match create(&document, t) {
+                    Some(el) => Drawn {
+                        key: t.key,
+                        hex: t.hex,
+                        label: t.label.clone(),
+                        el,
+                        state: None,
+                    },
+                    None => continue,
+                },
+            };
+            next.push(drawn);
+        }
+        for d in old {
+            d.el.remove();
+        }
+        // Put the tiles in order, moving only those out of place.
+        let mut at = layer.first_element_child();
+        for d in &next {
+            if at.as_ref() == Some(&d.el) {
+                at = d.el.next_element_sibling();
+            } else {
+                let _ = layer.insert_before(&d.el, at.as_ref().map(|e| e.as_ref()));
+            }
+        }
+        self.drawn = next;
+    }
+
+    /// Marks the tiles whose piece can move (`movable`) and the picked one.
+    pub fn mark(&mut self, movable: &[Hex], picked: Option<Hex>) {
+        for d in &mut self.drawn {
+            let state = (movable.contains(&d.hex), picked == Some(d.hex));
+            if d.state == Some(state) {
+                continue;
+            }
+            d.state = Some(state);
+            let (can, is_picked) = state;
+            set_flag(&d.el, "data-movable", can);
+            set_flag(&d.el, "data-selected", is_picked);
+            let _ =
+                d.el.set_attribute("aria-label", &tile_aria_label(&d.label, can, is_picked));
+        }
+    }
+
+    /// The cell and label of the tile an event happened in.
+    pub fn tile_of(&self, target: Option<web_sys::EventTarget>) -> Option<(Hex, String)> {
+        let el: web_sys::Element = target?.dyn_into().ok()?;
+        let tile = el.closest(".piece").ok()??;
+        self.drawn
+            .iter()
+            .find(|d| d.el == tile)
+            .map(|d| (d.hex, d.label.clone()))
+    }
+}
+
+fn set_flag(el: &web_sys::Element, name: &str, on: bool) {
+    let _ = if on {
+        el.set_attribute(name, "true")
+    } else {
+        el.remove_attribute(name)
+    };
+}
+
+fn create(document: &web_sys::Document, t: &TileItem) -> Option<web_sys::Element> {
+    let el = document.create_element_ns(Some(SVG_NS), "g").ok()?;
+    for (name, value) in [("class", "piece"), ("tabindex", "0"), ("role", "img")] {
+        let _ = el.set_attribute(name, value);
+    }
+    for (name, value) in &t.attributes {
+        let _ = el.set_attribute(name, value);
+    }
+    let _ = el.set_attribute("aria-label", &t.label);
+    el.set_inner_html(&t.markup);
+    Some(el)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movable_tiles_say_how_to_pick_them() {
+        assert_eq!(
+            tile_aria_label("White Queen Bee", false, false),
+            "White Queen Bee"
+        );
+        assert_eq!(
+            tile_aria_label("White Queen Bee", true, false),
+            "White Queen Bee; can move: Enter picks it"
+        );
+        assert_eq!(
+            tile_aria_label("White Queen Bee", true, true),
+            "White Queen Bee; picked: its destinations follow the pieces"
+        );
+    }
+}
