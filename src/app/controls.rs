@@ -1,34 +1,47 @@
 //! Stepping through the game: first/previous/next/last, a slider, a move-number field and
 //! autoplay at an adjustable speed.
+//!
+//! The markup is static and its state is set by one effect, with the events delegated to the
+//! group: a view built element by element costs the bundle several times as much.
 
+use super::dom;
 use super::keys::{self, Step};
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// A small icon drawn in SVG (fonts lack some media symbols): bars and triangles.
-fn icon(path: &'static str) -> impl IntoView {
-    view! {
-        <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <path d=path fill="currentColor"></path>
-        </svg>
-    }
-}
-
-/// Autoplay speeds (milliseconds per move) offered, slowest first.
+/// Autoplay speeds (milliseconds per move) offered, slowest first; the default is the middle
+/// one (selected in [`MARKUP`]).
 const SPEEDS_MS: [u32; 5] = [2000, 1200, 800, 500, 250];
+const DEFAULT_SPEED_MS: u32 = 800;
 
-const FIRST: &str = "M3 3h2v10H3zM13 3v10L6 8z";
-const PREV: &str = "M12 3v10L4 8z";
-const NEXT: &str = "M4 3v10l8-5z";
-const LAST: &str = "M11 3h2v10h-2zM3 3v10l7-5z";
+/// Icons drawn in SVG (fonts lack some media symbols): bars and triangles.
 const PLAY: &str = "M2 3v10l6-5zM8 3v10l6-5z";
 const PAUSE: &str = "M4 3h3v10H4zM9 3h3v10H9z";
 
+const MARKUP: &str = concat!(
+    r#"<div class="buttons">"#,
+    r#"<button id="first" type="button" aria-label="First position (Home)" title="First position (Home)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3h2v10H3zM13 3v10L6 8z" fill="currentColor"></path></svg></button>"#,
+    r#"<button id="prev" type="button" aria-label="Previous move (Left arrow)" title="Previous move (←)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M12 3v10L4 8z" fill="currentColor"></path></svg></button>"#,
+    r#"<button id="autoplay" type="button" class="play" aria-pressed="false" aria-label="Play through the game"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 3v10l6-5zM8 3v10l6-5z" fill="currentColor"></path></svg></button>"#,
+    r#"<button id="next" type="button" aria-label="Next move (Right arrow)" title="Next move (→)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 3v10l8-5z" fill="currentColor"></path></svg></button>"#,
+    r#"<button id="last" type="button" aria-label="Last position (End)" title="Last position (End)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M11 3h2v10h-2zM3 3v10l7-5z" fill="currentColor"></path></svg></button>"#,
+    r#"</div>"#,
+    r#"<input id="ply-slider" class="slider" type="range" min="0" max="0" value="0" aria-label="Position in the game">"#,
+    r#"<div class="fields"><label for="move-number">Move</label>"#,
+    r#"<input id="move-number" type="number" min="0" max="0" value="0" inputmode="numeric">"#,
+    r#"<span class="of"></span><label for="autoplay-speed">Speed</label><select id="autoplay-speed">"#,
+    r#"<option value="2000">2.00 s</option><option value="1200">1.20 s</option>"#,
+    r#"<option value="800" selected>0.80 s</option><option value="500">0.50 s</option>"#,
+    r#"<option value="250">0.25 s</option></select></div>"#,
+    r#"<p class="status" aria-live="polite"></p>"#,
+);
+
 #[component]
 pub fn Controls(viewer: Viewer) -> impl IntoView {
-    let speed = RwSignal::new(SPEEDS_MS[2]);
+    let speed = RwSignal::new(DEFAULT_SPEED_MS);
     let timer = StoredValue::new(None::<IntervalHandle>);
+    let root = NodeRef::<leptos::html::Div>::new();
 
     // Autoplay: one move per tick until the end; restarts when the speed changes.
     Effect::new(move |_| {
@@ -59,83 +72,141 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         }
     });
 
-    let toggle_play = move |_| {
-        if viewer.playing.get_untracked() {
-            viewer.playing.set(false);
-        } else {
-            if viewer.ply.get_untracked() >= viewer.moves() {
-                viewer.step(Step::First);
-            }
-            viewer.playing.set(true);
-        }
-    };
-    let len = move || viewer.moves();
-    let at_start = move || viewer.ply.get() == 0;
-    let at_end = move || viewer.ply.get() >= len();
-    let status = move || {
+    // The state shown: the buttons that can act, the play button, the fields and the status.
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
         let ply = viewer.ply.get();
+        let len = viewer.moves();
+        let playing = viewer.playing.get();
+        let set = |selector: &str, f: &dyn Fn(&web_sys::Element)| {
+            if let Some(el) = dom::find(&root, selector) {
+                f(&el);
+            }
+        };
+        for id in ["#first", "#prev"] {
+            set(id, &|el| dom::set_flag(el, "disabled", ply == 0));
+        }
+        for id in ["#next", "#last"] {
+            set(id, &|el| dom::set_flag(el, "disabled", ply >= len));
+        }
+        set("#autoplay", &|el| {
+            dom::set_attr(
+                el,
+                "aria-pressed",
+                Some(if playing { "true" } else { "false" }),
+            );
+            let label = if playing {
+                "Pause"
+            } else {
+                "Play through the game"
+            };
+            dom::set_attr(el, "aria-label", Some(label));
+        });
+        set("#autoplay path", &|el| {
+            dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
+        });
+        let (ply_text, len_text) = (ply.to_string(), len.to_string());
+        for id in ["#ply-slider", "#move-number"] {
+            set(id, &|el| {
+                dom::set_attr(el, "max", Some(&len_text));
+                dom::set_value(el, &ply_text);
+            });
+        }
+        set(".of", &|el| el.set_text_content(Some(&format!("of {len}"))));
         let node = viewer.node();
-        let len = len();
-        viewer.game.with(|g| match g.row(node) {
+        let status = viewer.game.with(|g| match g.row(node) {
             Some(row) => format!(
                 "Move {ply} of {len} · player {}, turn {}",
                 row.player, row.turn
             ),
             None => format!("Start · {len} moves"),
-        })
-    };
+        });
+        set(".status", &|el| el.set_text_content(Some(&status)));
+    });
 
-    view! {
-        <div class="controls" role="group" aria-label="Move through the game">
-            <div class="buttons">
-                <button id="first" type="button" aria-label="First position (Home)" title="First position (Home)"
-                    disabled=at_start on:click=move |_| viewer.step(Step::First)>{icon(FIRST)}</button>
-                <button id="prev" type="button" aria-label="Previous move (Left arrow)" title="Previous move (←)"
-                    disabled=at_start on:click=move |_| viewer.step(Step::Prev)>{icon(PREV)}</button>
-                <button id="autoplay" type="button" class="play"
-                    aria-pressed=move || if viewer.playing.get() { "true" } else { "false" }
-                    aria-label=move || if viewer.playing.get() { "Pause" } else { "Play through the game" }
-                    on:click=toggle_play>
-                    {move || if viewer.playing.get() { icon(PAUSE) } else { icon(PLAY) }}
-                </button>
-                <button id="next" type="button" aria-label="Next move (Right arrow)" title="Next move (→)"
-                    disabled=at_end on:click=move |_| viewer.step(Step::Next)>{icon(NEXT)}</button>
-                <button id="last" type="button" aria-label="Last position (End)" title="Last position (End)"
-                    disabled=at_end on:click=move |_| viewer.step(Step::Last)>{icon(LAST)}</button>
-            </div>
-            <input id="ply-slider" class="slider" type="range" min="0" max=move || len().to_string()
-                aria-label="Position in the game"
-                prop:value=move || viewer.ply.get().to_string()
-                on:input=move |ev| {
-                    if let Some(p) = keys::parse_ply(&event_target_value(&ev), len()) {
+    // What the user does: the buttons, the slider, the move number and the speed.
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        dom::listen(&root, &["click", "input", "change"], move |e| {
+            let Some(el) = dom::event_closest(&e, "button, input, select") else {
+                return;
+            };
+            let kind = e.type_();
+            match (kind.as_str(), el.id().as_str()) {
+                ("click", "first") => viewer.step(Step::First),
+                ("click", "prev") => viewer.step(Step::Prev),
+                ("click", "next") => viewer.step(Step::Next),
+                ("click", "last") => viewer.step(Step::Last),
+                ("click", "autoplay") => {
+                    if viewer.playing.get_untracked() {
+                        viewer.playing.set(false);
+                    } else {
+                        if viewer.ply.get_untracked() >= viewer.moves() {
+                            viewer.step(Step::First);
+                        }
+                        viewer.playing.set(true);
+                    }
+                }
+                ("input", "ply-slider") | ("change", "move-number") => {
+                    if let Some(p) = keys::parse_ply(&dom::value_of(&el), viewer.moves()) {
                         viewer.step(Step::To(p));
                     }
-                }/>
-            <div class="fields">
-                <label for="move-number">"Move"</label>
-                <input id="move-number" type="number" min="0" max=move || len().to_string() inputmode="numeric"
-                    prop:value=move || viewer.ply.get().to_string()
-                    on:change=move |ev| {
-                        if let Some(p) = keys::parse_ply(&event_target_value(&ev), len()) {
-                            viewer.step(Step::To(p));
-                        }
-                    }/>
-                <span class="of">{move || format!("of {}", len())}</span>
-                <label for="autoplay-speed">"Speed"</label>
-                <select id="autoplay-speed"
-                    on:change=move |ev| {
-                        if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
+                }
+                ("change", "autoplay-speed") => {
+                    if let Ok(ms) = dom::value_of(&el).parse::<u32>() {
+                        if SPEEDS_MS.contains(&ms) {
                             speed.set(ms);
                         }
-                    }>
-                    {SPEEDS_MS.into_iter().map(|ms| view! {
-                        <option value=ms.to_string() selected=move || speed.get() == ms>
-                            {format!("{}.{:02} s", ms / 1000, ms % 1000 / 10)}
-                        </option>
-                    }).collect_view()}
-                </select>
-            </div>
-            <p class="status" aria-live="polite">{status}</p>
-        </div>
+                    }
+                }
+                _ => {}
+            }
+        });
+    });
+
+    view! {
+        <div
+            class="controls"
+            role="group"
+            aria-label="Move through the game"
+            node_ref=root
+            inner_html=MARKUP
+        ></div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_offers_every_speed_and_selects_the_default() {
+        for ms in SPEEDS_MS {
+            let option = format!(
+                "<option value=\"{ms}\"{}>{}.{:02} s</option>",
+                if ms == DEFAULT_SPEED_MS {
+                    " selected"
+                } else {
+                    ""
+                },
+                ms / 1000,
+                ms % 1000 / 10
+            );
+            assert!(MARKUP.contains(&option), "{option}");
+        }
+        assert_eq!(MARKUP.matches("<option").count(), SPEEDS_MS.len());
+        // The play button starts with the play icon.
+        assert!(MARKUP.contains(&format!("<path d=\"{PLAY}\"")));
+        for id in [
+            "first",
+            "prev",
+            "autoplay",
+            "next",
+            "last",
+            "ply-slider",
+            "move-number",
+        ] {
+            assert!(MARKUP.contains(&format!("id=\"{id}\"")), "{id}");
+        }
     }
 }

@@ -176,3 +176,40 @@ pub fn scroll_row_into_view(
         container.set_scroll_top(bottom - view_height);
     }
 }
+
+/// The first element under `root` that matches a selector.
+pub fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+/// Sets an attribute, or removes it for `None`.
+pub fn set_attr(el: &web_sys::Element, name: &str, value: Option<&str>) {
+    let _ = match value {
+        Some(v) => el.set_attribute(name, v),
+        None => el.remove_attribute(name),
+    };
+}
+
+/// Sets or removes a boolean attribute such as `disabled`.
+pub fn set_flag(el: &web_sys::Element, name: &str, on: bool) {
+    set_attr(el, name, on.then_some(""));
+}
+
+/// Sets the value of a field (`<input>`, `<select>`, `<textarea>`) as the user would see it.
+pub fn set_value(el: &web_sys::Element, value: &str) {
+    let _ = Reflect::set(el, &JsValue::from_str("value"), &JsValue::from_str(value));
+}
+
+/// The value of a field an event came from.
+pub fn value_of(el: &web_sys::Element) -> String {
+    Reflect::get(el, &JsValue::from_str("value"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// The element an event happened in, or its closest ancestor matching a selector.
+pub fn event_closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
+    let el: web_sys::Element = e.target()?.dyn_into().ok()?;
+    el.closest(selector).ok().flatten()
+}

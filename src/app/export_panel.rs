@@ -1,59 +1,104 @@
-//! Copying or downloading the game as UHP, PGN or a move list in any notation.
+//! Copying or downloading the game as UHP, PGN or a move list in any notation. Static markup
+//! with its events delegated (see `controls` for why).
+
+use std::fmt::Write as _;
 
 use super::{dom, Viewer};
 use crate::record::export::Export;
 use leptos::prelude::*;
 
+/// The panel's markup: the formats offered (the default selected) and the two actions.
+fn markup() -> String {
+    let mut s =
+        String::from(r#"<label for="export-format">Export as</label><select id="export-format">"#);
+    for k in Export::RECORDS {
+        let selected = if k == Export::default() {
+            " selected"
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            "<option value=\"{}\"{selected}>{}</option>",
+            k.key(),
+            k.label()
+        );
+    }
+    s.push_str(concat!(
+        r#"</select><button id="copy-export" type="button">Copy</button>"#,
+        r#"<button id="download-export" type="button">Download</button>"#,
+        r#"<span class="status" role="status"></span>"#,
+    ));
+    s
+}
+
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
-    let kind = RwSignal::new(Export::default());
-    let status = RwSignal::new(String::new());
-    // A UHP game string has no variations: it holds the line on the board.
-    let text = move || {
-        let k = kind.get_untracked();
-        viewer.game.with_untracked(|g| match k {
-            Export::Uhp => {
-                let line = viewer.line.get_untracked();
-                k.text(&g.line_record(&line))
-            }
-            _ => k.text(&g.record),
-        })
-    };
-    let copy = move |_| {
-        dom::copy_text(&text(), move |ok| {
-            status.set(
-                if ok {
-                    "Copied."
-                } else {
-                    "The browser refused to copy."
+    let root = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let section: web_sys::Element = root.into();
+        let at = section.clone();
+        dom::listen(&section, &["click", "change"], move |e| {
+            let Some(el) = dom::event_closest(&e, "button, select") else {
+                return;
+            };
+            let (Some(select), Some(status)) =
+                (dom::find(&at, "#export-format"), dom::find(&at, ".status"))
+            else {
+                return;
+            };
+            let say = move |text: &str| status.set_text_content(Some(text));
+            let kind = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
+            // A UHP game string has no variations: it holds the line on the board.
+            let text = move || {
+                viewer.game.with_untracked(|g| match kind {
+                    Export::Uhp => {
+                        let line = viewer.line.get_untracked();
+                        kind.text(&g.line_record(&line))
+                    }
+                    _ => kind.text(&g.record),
+                })
+            };
+            match (e.type_().as_str(), el.id().as_str()) {
+                ("change", "export-format") => say(""),
+                ("click", "copy-export") => dom::copy_text(&text(), move |ok| {
+                    say(if ok {
+                        "Copied."
+                    } else {
+                        "The browser refused to copy."
+                    })
+                }),
+                ("click", "download-export") => {
+                    let name = viewer.game.with_untracked(|g| kind.file_name(&g.record));
+                    match dom::download(&text(), &name, "text/plain;charset=utf-8") {
+                        Ok(()) => say(&format!("Saved {name}.")),
+                        Err(_) => say("The browser refused the download."),
+                    }
                 }
-                .to_string(),
-            )
+                _ => {}
+            }
         });
-    };
-    let download = move |_| {
-        let k = kind.get_untracked();
-        let name = viewer.game.with_untracked(|g| k.file_name(&g.record));
-        let result = dom::download(&text(), &name, "text/plain;charset=utf-8");
-        status.set(match result {
-            Ok(()) => format!("Saved {name}."),
-            Err(_) => "The browser refused the download.".to_string(),
-        });
-    };
+    });
     view! {
-        <section class="export-panel" aria-label="Export">
-            <label for="export-format">"Export as"</label>
-            <select id="export-format" on:change=move |ev| {
-                kind.set(Export::from_key(&event_target_value(&ev)).unwrap_or_default());
-                status.set(String::new());
-            }>
-                {Export::RECORDS.into_iter().map(|k| view! {
-                    <option value=k.key() selected=move || kind.get() == k>{k.label()}</option>
-                }).collect_view()}
-            </select>
-            <button id="copy-export" type="button" on:click=copy>"Copy"</button>
-            <button id="download-export" type="button" on:click=download>"Download"</button>
-            <span class="status" role="status">{move || status.get()}</span>
-        </section>
+        <section class="export-panel" aria-label="Export" node_ref=root inner_html=markup()></section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_is_offered_and_the_default_selected() {
+        let m = markup();
+        assert_eq!(m.matches("<option").count(), Export::RECORDS.len());
+        assert_eq!(m.matches(" selected>").count(), 1);
+        let d = Export::default();
+        assert!(m.contains(&format!(
+            "<option value=\"{}\" selected>{}</option>",
+            d.key(),
+            d.label()
+        )));
     }
 }

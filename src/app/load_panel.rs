@@ -40,41 +40,57 @@ pub fn on_drop(viewer: Viewer, dragging: RwSignal<bool>, e: &DragEvent) {
     }
 }
 
+const MARKUP: &str = concat!(
+    r#"<label for="record-input">Load a game</label>"#,
+    r#"<textarea id="record-input" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#,
+    r#"<div class="load-actions"><button id="load-record" type="button">Load</button>"#,
+    r#"<label for="record-file" class="file-label">or choose a file</label>"#,
+    r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,text/plain"></div>"#,
+    r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#,
+);
+
+/// The panel: static markup with its events delegated (see `controls` for why).
 #[component]
 pub fn LoadPanel(
     viewer: Viewer,
     /// Something is dragged over the viewer.
     dragging: RwSignal<bool>,
 ) -> impl IntoView {
-    let input = NodeRef::<html::Textarea>::new();
-
-    let load = move |_| {
-        if let Some(el) = input.get() {
-            viewer.load_text(&el.value());
-        }
-    };
-
+    let root = NodeRef::<html::Section>::new();
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let section: web_sys::Element = root.into();
+        let at = section.clone();
+        dom::listen(&section, &["click", "change"], move |e| {
+            let Some(el) = dom::event_closest(&e, "button, input") else {
+                return;
+            };
+            match (e.type_().as_str(), el.id().as_str()) {
+                ("click", "load-record") => {
+                    if let Some(input) = dom::find(&at, "#record-input") {
+                        viewer.load_text(&dom::value_of(&input));
+                    }
+                }
+                ("change", "record-file") => {
+                    let file = el
+                        .dyn_ref::<web_sys::HtmlInputElement>()
+                        .and_then(|i| i.files())
+                        .and_then(|f| f.get(0));
+                    if let Some(file) = file {
+                        load_file(viewer, file);
+                    }
+                }
+                _ => {}
+            }
+        });
+    });
     view! {
-        <section class="load-panel" class:dragging=move || dragging.get() aria-label="Load a game">
-            <label for="record-input">"Load a game"</label>
-            <textarea id="record-input" node_ref=input rows="4" spellcheck="false"
-                placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>
-            <div class="load-actions">
-                <button id="load-record" type="button" on:click=load>"Load"</button>
-                <label for="record-file" class="file-label">"or choose a file"</label>
-                <input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,text/plain"
-                    on:change=move |ev| {
-                        let file = ev
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                            .and_then(|i| i.files())
-                            .and_then(|f| f.get(0));
-                        if let Some(file) = file {
-                            load_file(viewer, file);
-                        }
-                    }/>
-            </div>
-            <p class="hint small">"You can also drop a file anywhere on the page."</p>
-        </section>
+        <section
+            class="load-panel"
+            class:dragging=move || dragging.get()
+            aria-label="Load a game"
+            node_ref=root
+            inner_html=MARKUP
+        ></section>
     }
 }

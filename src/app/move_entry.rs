@@ -3,21 +3,33 @@
 //! button offered only when passing is the only legal move.
 
 use super::study;
-use super::Viewer;
+use super::{dom, Viewer};
 use crate::engine::position::Move;
 use crate::view::svg::escape;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
+const MARKUP: &str = concat!(
+    r#"<div class="move-form"><label for="move-input">Play a move</label>"#,
+    r#"<input id="move-input" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#,
+    r#"<button type="button" id="play-typed">Play</button>"#,
+    r#"<button type="button" id="pass" hidden>Pass</button></div>"#,
+    r#"<p id="move-error" class="move-error" role="alert"></p>"#,
+    r#"<p class="move-candidate" id="move-candidate" aria-live="polite"></p>"#,
+);
+
+/// The field and its lines: static markup, set by effects, with the events delegated (see
+/// `controls` for why).
 #[component]
 pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
-    let text = RwSignal::new(String::new());
+    let root = NodeRef::<leptos::html::Div>::new();
     let error = RwSignal::new(None::<String>);
     // What the line under the field says: the hovered destination's names, or the move
     // just played.
     let played = RwSignal::new(String::new());
 
-    let submit = move || {
-        let typed = text.get_untracked();
+    let submit = move |input: &web_sys::Element| {
+        let typed = dom::value_of(input);
         let coordinates = viewer.game.with_untracked(|g| g.record.coordinates);
         let at = viewer.position.get_untracked();
         let result = study::read_typed(&at.pos, coordinates, &typed)
@@ -29,7 +41,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         match result {
             Ok(row) => {
                 error.set(None);
-                text.set(String::new());
+                dom::set_value(input, "");
                 played.set(format!(
                     "Played {} ({}, {}).",
                     row.standard, row.direction, row.algebraic_short
@@ -42,8 +54,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         }
     };
 
-    // One markup string for the line: a single reactive attribute is far lighter in the
-    // bundle than a reactive element per part.
+    // The line under the field: the hovered destination's names, or the move just played.
     let line = move || {
         let Some(mv) = viewer.candidate.get() else {
             return escape(&played.get());
@@ -62,46 +73,73 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             escape(&row.algebraic_short)
         )
     };
-    let only_pass = move || {
-        viewer
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let message = error.get();
+        if let Some(input) = dom::find(&root, "#move-input") {
+            let invalid = if message.is_some() { "true" } else { "false" };
+            dom::set_attr(&input, "aria-invalid", Some(invalid));
+        }
+        if let Some(p) = dom::find(&root, "#move-error") {
+            p.set_text_content(message.as_deref());
+        }
+    });
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let only_pass = viewer
             .position
-            .with(|at| at.pos.legal_moves() == [Move::Pass])
-    };
-
-    view! {
-        <div class="move-entry">
-            <div class="move-form">
-                <label for="move-input">"Play a move"</label>
-                <input id="move-input" type="text" autocomplete="off" spellcheck="false"
-                    placeholder="wA1 -bQ, A2×Qs or wA m n2"
-                    aria-describedby="move-error"
-                    aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
-                    prop:value=move || text.get()
-                    on:input=move |ev| {
-                        text.set(event_target_value(&ev));
-                        error.set(None);
-                    }
-                    on:keydown=move |ev| match ev.key().as_str() {
+            .with(|at| at.pos.legal_moves() == [Move::Pass]);
+        if let Some(b) = dom::find(&root, "#pass") {
+            dom::set_flag(&b, "hidden", !only_pass);
+        }
+    });
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let markup = line();
+        if let Some(p) = dom::find(&root, "#move-candidate") {
+            p.set_inner_html(&markup);
+        }
+    });
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let div: web_sys::Element = root.into();
+        let at = div.clone();
+        dom::listen(&div, &["input", "keydown", "click"], move |e| {
+            let Some(input) = dom::find(&at, "#move-input") else {
+                return;
+            };
+            let id = dom::event_closest(&e, "input, button")
+                .map(|el| el.id())
+                .unwrap_or_default();
+            match (e.type_().as_str(), id.as_str()) {
+                ("input", "move-input") => error.set(None),
+                ("keydown", "move-input") => {
+                    let key = e
+                        .dyn_ref::<web_sys::KeyboardEvent>()
+                        .map(|k| k.key())
+                        .unwrap_or_default();
+                    match key.as_str() {
                         "Enter" => {
-                            ev.prevent_default();
-                            submit();
+                            e.prevent_default();
+                            submit(&input);
                         }
                         "Escape" => {
-                            text.set(String::new());
+                            dom::set_value(&input, "");
                             error.set(None);
                         }
                         _ => {}
-                    }/>
-                <button type="button" id="play-typed" on:click=move |_| submit()>"Play"</button>
-                <button type="button" id="pass" hidden=move || !only_pass()
-                    on:click=move |_| {
-                        if let Err(e) = viewer.play(Move::Pass) {
-                            error.set(Some(e));
-                        }
-                    }>"Pass"</button>
-            </div>
-            <p id="move-error" class="move-error" role="alert">{move || error.get()}</p>
-            <p class="move-candidate" id="move-candidate" aria-live="polite" inner_html=line></p>
-        </div>
-    }
+                    }
+                }
+                ("click", "play-typed") => submit(&input),
+                ("click", "pass") => {
+                    if let Err(e) = viewer.play(Move::Pass) {
+                        error.set(Some(e));
+                    }
+                }
+                _ => {}
+            }
+        });
+    });
+
+    view! { <div class="move-entry" node_ref=root inner_html=MARKUP></div> }
 }

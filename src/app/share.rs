@@ -1,7 +1,15 @@
-//! A permalink to the game at the current move, copied to the clipboard.
+//! A permalink to the game at the current move, copied to the clipboard. Static markup with
+//! its one event delegated (see `controls` for why).
 
 use super::{dom, game, Viewer};
 use leptos::prelude::*;
+
+const MARKUP: &str = concat!(
+    r#"<button id="copy-link" type="button">Copy link to this move</button>"#,
+    r#"<label for="share-url" class="visually-hidden" hidden>Link to this move</label>"#,
+    r#"<input id="share-url" type="text" readonly hidden>"#,
+    r#"<span class="status" role="status"></span>"#,
+);
 
 #[component]
 pub fn Share(
@@ -9,39 +17,51 @@ pub fn Share(
     /// Whether the viewer keeps the page's address on the move (then copying shows it there).
     sync_address: bool,
 ) -> impl IntoView {
-    let link = RwSignal::new(String::new());
-    let status = RwSignal::new(String::new());
-    let copy = move |_| {
-        let node = viewer.node_untracked();
-        let fragment = viewer.game.with_untracked(|g| g.fragment(node));
-        let href = dom::location_href().unwrap_or_default();
-        let url = game::share_url(&href, &fragment);
-        if sync_address {
-            dom::replace_fragment(&fragment);
-        }
-        link.set(url.clone());
-        dom::copy_text(&url, move |ok| {
-            status.set(if ok {
-                "Link copied.".to_string()
-            } else {
-                "Copy the link above.".to_string()
-            })
+    let root = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let section: web_sys::Element = root.into();
+        let at = section.clone();
+        dom::listen(&section, &["click", "focusin"], move |e| {
+            let Some(el) = dom::event_closest(&e, "button, input") else {
+                return;
+            };
+            if e.type_() == "focusin" {
+                // The whole link is selected, ready to copy by hand.
+                if let Some(i) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&el) {
+                    i.select();
+                }
+                return;
+            }
+            if el.id() != "copy-link" {
+                return;
+            }
+            let node = viewer.node_untracked();
+            let fragment = viewer.game.with_untracked(|g| g.fragment(node));
+            let href = dom::location_href().unwrap_or_default();
+            let url = game::share_url(&href, &fragment);
+            if sync_address {
+                dom::replace_fragment(&fragment);
+            }
+            for selector in ["label", "#share-url"] {
+                if let Some(el) = dom::find(&at, selector) {
+                    dom::set_flag(&el, "hidden", false);
+                }
+            }
+            if let Some(input) = dom::find(&at, "#share-url") {
+                dom::set_value(&input, &url);
+            }
+            let status = dom::find(&at, ".status");
+            dom::copy_text(&url, move |ok| {
+                if let Some(s) = &status {
+                    s.set_text_content(Some(if ok {
+                        "Link copied."
+                    } else {
+                        "Copy the link above."
+                    }));
+                }
+            });
         });
-    };
-    view! {
-        <section class="share" aria-label="Share">
-            <button id="copy-link" type="button" on:click=copy>"Copy link to this move"</button>
-            <Show when=move || !link.get().is_empty()>
-                <label for="share-url" class="visually-hidden">"Link to this move"</label>
-                <input id="share-url" type="text" readonly prop:value=move || link.get()
-                    on:focus=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                            i.select();
-                        }
-                    }/>
-            </Show>
-            <span class="status" role="status">{move || status.get()}</span>
-        </section>
-    }
+    });
+    view! { <section class="share" aria-label="Share" node_ref=root inner_html=MARKUP></section> }
 }
