@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI checks: formatting, lints (native and with the `web` feature), the native
-# test suites (release), the web release build, and the browser end-to-end tests.
+# test suites (release), the web release build and its size, and the browser end-to-end tests.
 # Installs what is missing first (scripts/setup.sh). Every stage runs even when an earlier
 # one failed (the browser tests need the web build); the exit status is non-zero if any failed.
 # Logs: target/test-logs/.
@@ -93,6 +93,7 @@ else
     SUMMARY+=("$(printf 'NOTE  %-10s        (../shared/fixtures missing: tests ignored)' fixtures)")
 fi
 if stage web-build bash scripts/build-web.sh; then
+    stage size bash scripts/check-size.sh || true
     stage e2e e2e || true
 else
     skip e2e "the web build failed"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The bundle gate: the app's wasm + JS in dist/, gzipped (level 9), must stay within budget,
+# so that the bundle cannot grow unnoticed. Run after scripts/build-web.sh.
+#
+# The budget assumes the Debian toolchain (std built with panic=immediate-abort, see
+# scripts/setup.sh); rustup's prebuilt std adds about 27 KB, allowed for on such machines.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+BUDGET=246400 # bytes, gzipped: the study board's budget (221.4 KB before it, + 25 KB)
+RUSTUP_ALLOWANCE=28000
+
+shopt -s nullglob
+wasm=(dist/*.wasm)
+js=(dist/beeline-app-*.js)
+if ((${#wasm[@]} != 1 || ${#js[@]} != 1)); then
+    echo "[size] expected one .wasm and one app .js in dist/ (build it with scripts/build-web.sh)" >&2
+    exit 1
+fi
+w=$(gzip -9 -c "${wasm[0]}" | wc -c)
+j=$(gzip -9 -c "${js[0]}" | wc -c)
+total=$((w + j))
+budget=$BUDGET
+# shellcheck source=/dev/null
+if [[ -f target/beeline-env.sh ]] && source target/beeline-env.sh && [[ "${BEELINE_WASM_TOOLCHAIN:-}" == rustup ]]; then
+    budget=$((BUDGET + RUSTUP_ALLOWANCE))
+    echo "[size] rustup's std (no immediate-abort): budget raised to $budget bytes"
+fi
+printf '[size] wasm %d + js %d = %d bytes gzipped (budget %d, %s)\n' "$w" "$j" "$total" "$budget" \
+    "$( ((total <= budget)) && echo "$((budget - total)) to spare" || echo "$((total - budget)) over")"
+((total <= budget))
