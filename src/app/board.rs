@@ -40,6 +40,16 @@ use crate::view::{
     svg, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, Snapshot, TileShape,
 };
 
+/// The toolbar's buttons; [`Board`] sets their state.
+const TOOLBAR: &str = concat!(
+    r#"<button type="button" id="zoom-out" aria-label="Zoom out" title="Zoom out">−</button>"#,
+    r#"<button type="button" id="zoom-in" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
+    r#"<button type="button" id="fit-board" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
+    r#"<button type="button" id="orientation" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
+    r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+    r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+);
+
 /// How much one zoom step scales the view.
 const ZOOM_STEP: f64 = 1.25;
 /// A press becomes a drag once the pointer moved this far (pixels); shorter presses are taps.
@@ -863,7 +873,7 @@ pub fn Board(
         }
     };
 
-    let download_svg = move |_| {
+    let download_svg = move || {
         let l = layout.get_untracked();
         let hl = highlight.get_untracked();
         let p = ply.get_untracked();
@@ -874,89 +884,67 @@ pub fn Board(
         }
     };
 
-    let is_noon_up = move || orientation.get() == Orientation::NoonUp;
-    let is_flat = move || shape.get() == TileShape::Flat;
+    // The toolbar: static markup, its state set by an effect and its clicks delegated (see
+    // `controls` for why).
+    let toolbar = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let Some(bar) = toolbar.get() else { return };
+        let noon_up = orientation.get() == Orientation::NoonUp;
+        let flat = shape.get() == TileShape::Flat;
+        if let Some(b) = dom::find(&bar, "#orientation") {
+            dom::set_attr(
+                &b,
+                "aria-pressed",
+                Some(if noon_up { "true" } else { "false" }),
+            );
+        }
+        if let Some(b) = dom::find(&bar, "#tile-shape") {
+            let label = if flat {
+                "Tiles: flat. Switch to pointy"
+            } else {
+                "Tiles: pointy. Switch to flat"
+            };
+            dom::set_attr(&b, "aria-label", Some(label));
+            b.set_text_content(Some(if flat { "⬢ Flat" } else { "⬣ Pointy" }));
+        }
+    });
+    Effect::new(move |_| {
+        let Some(bar) = toolbar.get() else { return };
+        dom::listen(&bar, &["click"], move |e| {
+            let Some(b) = dom::event_closest(&e, "button") else {
+                return;
+            };
+            match b.id().as_str() {
+                "zoom-out" => zoom(1.0 / ZOOM_STEP),
+                "zoom-in" => zoom(ZOOM_STEP),
+                "fit-board" => view.set(None),
+                "orientation" => orientation.update(|o| {
+                    *o = match *o {
+                        Orientation::NoonUp => Orientation::AsPlayed,
+                        Orientation::AsPlayed => Orientation::NoonUp,
+                    }
+                }),
+                "tile-shape" => shape.update(|s| {
+                    *s = match *s {
+                        TileShape::Flat => TileShape::Pointy,
+                        TileShape::Pointy => TileShape::Flat,
+                    }
+                }),
+                "download-svg" => download_svg(),
+                _ => {}
+            }
+        });
+    });
 
     view! {
         <section class="board-panel" aria-label="Board">
-            <div class="board-toolbar" role="group" aria-label="Board view">
-                <button
-                    type="button"
-                    id="zoom-out"
-                    aria-label="Zoom out"
-                    title="Zoom out"
-                    on:click=move |_| zoom(1.0 / ZOOM_STEP)
-                >
-                    "−"
-                </button>
-                <button
-                    type="button"
-                    id="zoom-in"
-                    aria-label="Zoom in"
-                    title="Zoom in (or ctrl + wheel)"
-                    on:click=move |_| zoom(ZOOM_STEP)
-                >
-                    "+"
-                </button>
-                <button
-                    type="button"
-                    id="fit-board"
-                    aria-label="Fit the board to the view"
-                    title="Fit the board"
-                    on:click=move |_| view.set(None)
-                >
-                    "Fit"
-                </button>
-                <button
-                    type="button"
-                    id="orientation"
-                    aria-pressed=move || if is_noon_up() { "true" } else { "false" }
-                    title="Noon up: the direction notation's frame (pressed), or as the record was played"
-                    on:click=move |_| {
-                        orientation
-                            .update(|o| {
-                                *o = match *o {
-                                    Orientation::NoonUp => Orientation::AsPlayed,
-                                    Orientation::AsPlayed => Orientation::NoonUp,
-                                }
-                            })
-                    }
-                >
-                    "Noon up"
-                </button>
-                <button
-                    type="button"
-                    id="tile-shape"
-                    aria-label=move || {
-                        if is_flat() {
-                            "Tiles: flat. Switch to pointy"
-                        } else {
-                            "Tiles: pointy. Switch to flat"
-                        }
-                    }
-                    title="Flat or pointy tiles"
-                    on:click=move |_| {
-                        shape
-                            .update(|s| {
-                                *s = match *s {
-                                    TileShape::Flat => TileShape::Pointy,
-                                    TileShape::Pointy => TileShape::Flat,
-                                }
-                            })
-                    }
-                >
-                    {move || if is_flat() { "⬢ Flat" } else { "⬣ Pointy" }}
-                </button>
-                <button
-                    type="button"
-                    id="download-svg"
-                    aria-label="Download the current board as an SVG image"
-                    title="Download the board as an SVG image"
-                    on:click=download_svg
-                >
-                    "⤓ SVG"
-                </button>
-            </div>
+            <div
+                class="board-toolbar"
+                role="group"
+                aria-label="Board view"
+                node_ref=toolbar
+                inner_html=TOOLBAR
+            ></div>
             <div class="board-frame">
                 <svg
                     id="board"
