@@ -373,8 +373,14 @@ pub fn Board(
     /// Changes when another game is loaded: the board fits itself to it.
     #[prop(into)]
     fit: Signal<u32>,
+    /// The board alone, as an embedded game shows it: no toolbar, no reserves, no playing.
+    #[prop(optional)]
+    compact: bool,
+    /// How the board is turned at first.
+    #[prop(optional)]
+    orientation: Orientation,
 ) -> impl IntoView {
-    let orientation = RwSignal::new(Orientation::NoonUp);
+    let orientation = RwSignal::new(orientation);
     let shape = RwSignal::new(TileShape::Flat);
     // `None`: fit the board; `Some`: the user's zoom and pan.
     let view = RwSignal::new(None::<Rect>);
@@ -386,7 +392,9 @@ pub fn Board(
     let board = NodeRef::<leptos::svg::Svg>::new();
 
     let live = Memo::new(move |_| {
-        viewer.preview.with(Option::is_none) && viewer.position.with(|a| !a.pos.state().is_over())
+        !compact
+            && viewer.preview.with(Option::is_none)
+            && viewer.position.with(|a| !a.pos.state().is_over())
     });
     // The cells whose piece the player to move can move (or have thrown), worked out when a
     // press or key asks (read untracked: nothing redraws from it).
@@ -873,6 +881,143 @@ pub fn Board(
         }
     };
 
+    // What the board's element and its layers show, each bound to its signals (see
+    // `dom::bind`).
+    Effect::new(move |_| {
+        let Some(svg) = board.get() else { return };
+        let svg: web_sys::Element = svg.into();
+        dom::bind(
+            svg.clone(),
+            "class",
+            Box::new(move || {
+                let dragging =
+                    drag.with(|d| d.is_some_and(|d| d.moved && !matches!(d.grab, Grab::Piece(_))));
+                let mut c = String::from("hive-board");
+                if dragging {
+                    c.push_str(" dragging");
+                }
+                if carrying.get() {
+                    c.push_str(" carrying");
+                }
+                Some(c)
+            }),
+        );
+        dom::bind(
+            svg.clone(),
+            "aria-label",
+            Box::new(move || Some(format!("Hive board after {} moves", ply.get()))),
+        );
+        dom::bind(
+            svg.clone(),
+            "data-ply",
+            Box::new(move || Some(ply.get().to_string())),
+        );
+        dom::bind(
+            svg.clone(),
+            "viewBox",
+            Box::new(move || Some(view_box_attr())),
+        );
+        let layer = |class: &str| dom::find(&svg, &format!("g.{class}"));
+        if let Some(g) = layer("under") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(under.get())));
+        }
+        if let Some(g) = layer("over") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(over.get())));
+        }
+        if let Some(g) = layer("destinations") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(marks.get())));
+        }
+        if let Some(g) = layer("drop") {
+            dom::bind(g, "innerHTML", Box::new(drop_target));
+        }
+        if let Some(g) = layer("ghost") {
+            dom::bind(
+                g.clone(),
+                "transform",
+                Box::new(move || {
+                    play.ghost
+                        .get()
+                        .map(|p| format!("translate({} {})", svg::num(p.x), svg::num(p.y)))
+                }),
+            );
+            dom::bind(
+                g,
+                "innerHTML",
+                Box::new(move || if carrying.get() { carried() } else { None }),
+            );
+        }
+    });
+    // The board's and the destinations' events, delegated to one listener each.
+    Effect::new(move |_| {
+        let Some(svg) = board.get() else { return };
+        dom::listen(
+            &svg,
+            &[
+                "wheel",
+                "pointerdown",
+                "pointermove",
+                "pointerup",
+                "pointercancel",
+            ],
+            move |e| {
+                if let Some(w) = e.dyn_ref::<ev::WheelEvent>() {
+                    on_wheel(w.clone());
+                    return;
+                }
+                let Some(p) = e.dyn_ref::<ev::PointerEvent>().cloned() else {
+                    return;
+                };
+                match e.type_().as_str() {
+                    "pointerdown" => on_pointer_down(p),
+                    "pointermove" => on_pointer_move(p),
+                    _ => on_pointer_up(p),
+                }
+            },
+        );
+    });
+    let marks_ref = NodeRef::<leptos::svg::G>::new();
+    Effect::new(move |_| {
+        let Some(g) = marks_ref.get() else { return };
+        dom::listen(
+            &g,
+            &[
+                "pointerover",
+                "pointerout",
+                "focusin",
+                "focusout",
+                "keydown",
+                "click",
+            ],
+            move |e| match e.type_().as_str() {
+                "pointerover" | "pointerout" => {
+                    if let Some(p) = e.dyn_ref::<ev::PointerEvent>().cloned() {
+                        if e.type_() == "pointerover" {
+                            on_marks_over(p);
+                        } else {
+                            on_marks_out(p);
+                        }
+                    }
+                }
+                "focusin" => {
+                    if let Some(i) = destination_index(e.target()) {
+                        play.hover(Some(i));
+                    }
+                }
+                "focusout" => play.hover(None),
+                "keydown" => {
+                    if let Some(k) = e.dyn_ref::<ev::KeyboardEvent>() {
+                        on_marks_key(k.clone());
+                    }
+                }
+                _ => {
+                    if let Some(m) = e.dyn_ref::<ev::MouseEvent>() {
+                        on_marks_click(m.clone());
+                    }
+                }
+            },
+        );
+    });
+
     let download_svg = move || {
         let l = layout.get_untracked();
         let hl = highlight.get_untracked();
@@ -942,6 +1087,7 @@ pub fn Board(
                 class="board-toolbar"
                 role="group"
                 aria-label="Board view"
+                hidden=compact
                 node_ref=toolbar
                 inner_html=TOOLBAR
             ></div>
@@ -949,53 +1095,16 @@ pub fn Board(
                 <svg
                     id="board"
                     class="hive-board"
-                    class:dragging=move || {
-                        drag.get().is_some_and(|d| d.moved && !matches!(d.grab, Grab::Piece(_)))
-                    }
-                    class:carrying=move || carrying.get()
                     xmlns="http://www.w3.org/2000/svg"
                     role="group"
-                    aria-label=move || format!("Hive board after {} moves", ply.get())
-                    data-ply=move || ply.get().to_string()
-                    viewBox=view_box_attr
                     node_ref=board
-                    on:wheel=on_wheel
-                    on:pointerdown=on_pointer_down
-                    on:pointermove=on_pointer_move
-                    on:pointerup=on_pointer_up
-                    on:pointercancel=on_pointer_up
                 >
-                    <g class="under" inner_html=move || under.get()></g>
+                    <g class="under"></g>
                     <g class="tiles" node_ref=tiles_ref></g>
-                    <g class="over" inner_html=move || over.get()></g>
-                    <g
-                        class="destinations"
-                        inner_html=move || marks.get()
-                        on:pointerover=on_marks_over
-                        on:pointerout=on_marks_out
-                        on:focusin=move |e: ev::FocusEvent| {
-                            if let Some(i) = destination_index(e.target()) {
-                                play.hover(Some(i));
-                            }
-                        }
-                        on:focusout=move |_| play.hover(None)
-                        on:keydown=on_marks_key
-                        on:click=on_marks_click
-                    ></g>
-                    <g class="drop" inner_html=move || drop_target().unwrap_or_default()></g>
-                    <g
-                        class="ghost"
-                        pointer-events="none"
-                        opacity="0.85"
-                        transform=move || {
-                            play.ghost
-                                .get()
-                                .map(|p| format!("translate({} {})", svg::num(p.x), svg::num(p.y)))
-                        }
-                        inner_html=move || {
-                            if carrying.get() { carried().unwrap_or_default() } else { String::new() }
-                        }
-                    ></g>
+                    <g class="over"></g>
+                    <g class="destinations" node_ref=marks_ref></g>
+                    <g class="drop"></g>
+                    <g class="ghost" pointer-events="none" opacity="0.85"></g>
                 </svg>
                 <Show when=move || popover.with(Option::is_some)>
                     <p class="board-popover" role="status">
@@ -1011,7 +1120,10 @@ pub fn Board(
                     </p>
                 </Show>
             </div>
-            <Reserve play=play items=reserve placeable=placeable to_move=to_move/>
+            {(!compact)
+                .then(|| {
+                    view! { <Reserve play=play items=reserve placeable=placeable to_move=to_move/> }
+                })}
         </section>
     }
 }

@@ -213,3 +213,18 @@ pub fn event_closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Elem
     let el: web_sys::Element = e.target()?.dyn_into().ok()?;
     el.closest(selector).ok().flatten()
 }
+
+/// Keeps an attribute of `el` (or, for `"innerHTML"`, its markup) set to what `value` gives,
+/// as its signals change; `None` removes the attribute. The closure is boxed so that every
+/// binding shares one effect type: each closure type of an effect costs the bundle its own
+/// copy of the effect machinery.
+pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Option<String>>) {
+    leptos::prelude::Effect::new(move |_| {
+        let v = value();
+        if name == "innerHTML" {
+            el.set_inner_html(v.as_deref().unwrap_or(""));
+        } else {
+            set_attr(&el, name, v.as_deref());
+        }
+    });
+}

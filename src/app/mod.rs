@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 mod board;
 mod controls;
 mod dom;
+pub mod embed;
 mod export_panel;
 pub mod game;
 mod game_info;
@@ -324,9 +325,8 @@ impl Viewer {
 
 /// The game and node a viewer opens with: the permalink in the address when it follows the
 /// address and there is one, else the example.
-fn initial(options: ViewerOptions) -> (Game, NodeId, Option<LoadError>) {
-    let hash = options.sync_address.then(dom::location_hash).flatten();
-    if let Some(fragment) = hash.as_deref().and_then(game::fragment_of) {
+fn initial(hash: Option<&str>) -> (Game, NodeId, Option<LoadError>) {
+    if let Some(fragment) = hash.and_then(game::fragment_of) {
         match game::load_fragment(fragment) {
             Ok((game, node)) => return (game, node, None),
             Err(e) => {
@@ -355,13 +355,35 @@ impl PartialEq for ShownNode {
     }
 }
 
-/// The whole page: one viewer, mounted to `<body>` by the `beeline-app` binary.
+/// The board shows the chosen node, or the one hovered in the notation (on its own line
+/// when it is not on the chosen one).
+fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
+    Memo::new(move |_| {
+        let node = viewer.preview.get().unwrap_or_else(|| viewer.node());
+        let on_line = viewer
+            .line
+            .with(|l| l.ply_of(node).map(|p| (l.replay.clone(), p)));
+        let (replay, ply) = on_line.unwrap_or_else(|| {
+            let l = viewer.game.with(|g| g.line_through(node));
+            let p = l.ply_of(node).unwrap_or(0);
+            (l.replay, p)
+        });
+        ShownNode { node, replay, ply }
+    })
+}
+
+/// The whole page, mounted to `<body>` by the `beeline-app` binary: one viewer, or an
+/// embedded game when the address asks for one (`?embed`, see [`embed`]).
 #[component]
 pub fn App() -> impl IntoView {
-    view! {
-        <main class="page">
-            <Beeline options=ViewerOptions::default()/>
-        </main>
+    let search = web_sys::window().and_then(|w| w.location().search().ok());
+    match search.as_deref().and_then(embed::EmbedOptions::parse) {
+        Some(options) => leptos::either::Either::Left(view! { <embed::Embed options=options/> }),
+        None => leptos::either::Either::Right(view! {
+            <main class="page">
+                <Beeline options=ViewerOptions::default()/>
+            </main>
+        }),
     }
 }
 
@@ -429,7 +451,8 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<
 /// can wait for it.
 #[component]
 pub fn Beeline(options: ViewerOptions) -> impl IntoView {
-    let (game, node, error) = initial(options);
+    let hash = options.sync_address.then(dom::location_hash).flatten();
+    let (game, node, error) = initial(hash.as_deref());
     let viewer = Viewer::new(game, node, error);
     // A file or text is being dragged over the viewer.
     let dragging = RwSignal::new(false);
@@ -451,20 +474,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         sync_address(viewer);
     }
 
-    // The board shows the chosen node, or the one hovered in the notation (on its own
-    // line when it is not on the chosen one).
-    let shown = Memo::new(move |_| {
-        let node = viewer.preview.get().unwrap_or_else(|| viewer.node());
-        let on_line = viewer
-            .line
-            .with(|l| l.ply_of(node).map(|p| (l.replay.clone(), p)));
-        let (replay, ply) = on_line.unwrap_or_else(|| {
-            let l = viewer.game.with(|g| g.line_through(node));
-            let p = l.ply_of(node).unwrap_or(0);
-            (l.replay, p)
-        });
-        ShownNode { node, replay, ply }
-    });
+    let shown = shown_node(viewer);
     let replay = Signal::derive(move || shown.with(|s| s.replay.clone()));
     let ply = Signal::derive(move || shown.with(|s| s.ply));
     let highlight = Memo::new(move |_| {

@@ -6,9 +6,30 @@
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The newest `beeline` binary cargo built (BEELINE_BIN overrides). */
+export function beelineBin() {
+  if (process.env.BEELINE_BIN) return process.env.BEELINE_BIN;
+  const candidates = ['target/ci/beeline', 'target/release/beeline', 'target/debug/beeline']
+    .map((p) => path.resolve(ROOT, p))
+    .filter((p) => existsSync(p))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!candidates.length) throw new Error('no beeline binary: build it with cargo build');
+  return candidates[0];
+}
+
+/** Runs the command-line tool and returns what it printed. */
+export function beeline(args, input) {
+  return execFileSync(beelineBin(), args, { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+}
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

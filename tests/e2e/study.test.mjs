@@ -4,29 +4,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp, boardPly, waitForPly } from './helpers.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { launchBrowser, openApp, boardPly, waitForPly, beeline, ROOT } from './helpers.mjs';
 const EXAMPLE = path.join(ROOT, 'tests/data/direction-game-1.md');
-
-/** The newest `beeline` binary cargo built (BEELINE_BIN overrides). */
-function beelineBin() {
-  if (process.env.BEELINE_BIN) return process.env.BEELINE_BIN;
-  const candidates = ['target/ci/beeline', 'target/release/beeline', 'target/debug/beeline']
-    .map((p) => path.resolve(ROOT, p))
-    .filter((p) => existsSync(p))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (!candidates.length) throw new Error('no beeline binary: build it with cargo build');
-  return candidates[0];
-}
-
-function beeline(args, input) {
-  return execFileSync(beelineBin(), args, { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
-}
 
 /** The example game's first `n` moves in UHP (the app's own coordinates). */
 function uhpPrefix(n) {
