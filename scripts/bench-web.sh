@@ -6,7 +6,8 @@
 #   - one step forward/back, key press to board redrawn (target: median under 4 ms),
 #   - study board: picking a piece from the reserve to its destinations marked (target: median
 #     under 4 ms), playing a destination to the board and panel redrawn (under 8 ms), and a
-#     500-move tree (tests/data/tree-500.pgn) loaded to its panel drawn (under 20 ms).
+#     500-move tree (tests/data/tree-500.pgn) loaded to its panel drawn (under 20 ms),
+#   - the embed page (`?embed`) with the 100-ply game, in a fresh browser: navigation to drawn.
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -198,6 +199,33 @@ try {
 } finally {
   await browser.close();
 }
+
+// The embed page (`?embed`) with the 100-ply game: navigation to the board and its one-line
+// move drawn, in a fresh browser each time (nothing cached).
+const embedWatch = () => {
+  const done = () => document.querySelector('svg#board[data-ply="100"] g[data-piece]')
+    && document.querySelector('.embed-move .direction');
+  const obs = new MutationObserver(() => {
+    if (window.__drawn || !done()) return;
+    window.__drawn = performance.now();
+    obs.disconnect();
+  });
+  obs.observe(document, { subtree: true, childList: true, attributes: true });
+};
+const embeds = [];
+for (let i = 0; i < 3; i++) {
+  const fresh = await launchBrowser({ viewport: { width: 420, height: 520 } });
+  try {
+    const page = await fresh.context.newPage();
+    await page.addInitScript(embedWatch);
+    await page.goto(`${base}?embed#${process.env.FRAGMENT}`);
+    await page.waitForFunction(() => window.__drawn, null, { timeout: 30_000 });
+    embeds.push(await page.evaluate(() => window.__drawn));
+  } finally {
+    await fresh.close();
+  }
+}
+console.log(`[bench-web] embed page, 100-ply game, fresh browser, navigation to drawn: median ${fmt(median(embeds))} ms (runs ${embeds.map(fmt).join(', ')}) (target < 150 ms)`);
 if (errors.length) {
   console.log(`[bench-web] page errors:\n${errors.join('\n')}`);
   process.exit(1);
