@@ -72,56 +72,62 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         }
     });
 
-    // The state shown: the buttons that can act, the play button, the fields and the status.
+    // The state shown: the buttons that can act, the play button, the fields and the status
+    // (the elements found once, then set at every step).
     Effect::new(move |_| {
         let Some(root) = root.get() else { return };
-        let ply = viewer.ply.get();
-        let len = viewer.moves();
-        let playing = viewer.playing.get();
-        let set = |selector: &str, f: &dyn Fn(&web_sys::Element)| {
-            if let Some(el) = dom::find(&root, selector) {
-                f(&el);
+        let find = |selector: &str| dom::find(&root, selector);
+        let back = [find("#first"), find("#prev")];
+        let on = [find("#next"), find("#last")];
+        let (play, icon) = (find("#autoplay"), find("#autoplay path"));
+        let fields = [find("#ply-slider"), find("#move-number")];
+        let (of, status) = (find(".of"), find(".status"));
+        Effect::new(move |_| {
+            let ply = viewer.ply.get();
+            let len = viewer.moves();
+            let playing = viewer.playing.get();
+            for el in back.iter().flatten() {
+                dom::set_flag(el, "disabled", ply == 0);
             }
-        };
-        for id in ["#first", "#prev"] {
-            set(id, &|el| dom::set_flag(el, "disabled", ply == 0));
-        }
-        for id in ["#next", "#last"] {
-            set(id, &|el| dom::set_flag(el, "disabled", ply >= len));
-        }
-        set("#autoplay", &|el| {
-            dom::set_attr(
-                el,
-                "aria-pressed",
-                Some(if playing { "true" } else { "false" }),
-            );
-            let label = if playing {
-                "Pause"
-            } else {
-                "Play through the game"
-            };
-            dom::set_attr(el, "aria-label", Some(label));
-        });
-        set("#autoplay path", &|el| {
-            dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
-        });
-        let (ply_text, len_text) = (ply.to_string(), len.to_string());
-        for id in ["#ply-slider", "#move-number"] {
-            set(id, &|el| {
+            for el in on.iter().flatten() {
+                dom::set_flag(el, "disabled", ply >= len);
+            }
+            if let Some(el) = &play {
+                dom::set_attr(
+                    el,
+                    "aria-pressed",
+                    Some(if playing { "true" } else { "false" }),
+                );
+                let label = if playing {
+                    "Pause"
+                } else {
+                    "Play through the game"
+                };
+                dom::set_attr(el, "aria-label", Some(label));
+            }
+            if let Some(el) = &icon {
+                dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
+            }
+            let (ply_text, len_text) = (ply.to_string(), len.to_string());
+            for el in fields.iter().flatten() {
                 dom::set_attr(el, "max", Some(&len_text));
                 dom::set_value(el, &ply_text);
+            }
+            if let Some(el) = &of {
+                el.set_text_content(Some(&format!("of {len}")));
+            }
+            let node = viewer.node();
+            let text = viewer.game.with(|g| match g.row(node) {
+                Some(row) => format!(
+                    "Move {ply} of {len} · player {}, turn {}",
+                    row.player, row.turn
+                ),
+                None => format!("Start · {len} moves"),
             });
-        }
-        set(".of", &|el| el.set_text_content(Some(&format!("of {len}"))));
-        let node = viewer.node();
-        let status = viewer.game.with(|g| match g.row(node) {
-            Some(row) => format!(
-                "Move {ply} of {len} · player {}, turn {}",
-                row.player, row.turn
-            ),
-            None => format!("Start · {len} moves"),
+            if let Some(el) = &status {
+                el.set_text_content(Some(&text));
+            }
         });
-        set(".status", &|el| el.set_text_content(Some(&status)));
     });
 
     // What the user does: the buttons, the slider, the move number and the speed.

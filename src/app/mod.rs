@@ -111,10 +111,15 @@ impl Viewer {
         let pick = RwSignal::new(None);
         let candidate = RwSignal::new(None);
         // Whatever changes the node drops the pick.
+        // (Only when set: setting a signal wakes everything that reads it, at every step.)
         Effect::new(move |_| {
             position.track();
-            pick.set(None);
-            candidate.set(None);
+            if pick.with_untracked(Option::is_some) {
+                pick.set(None);
+            }
+            if candidate.with_untracked(Option::is_some) {
+                candidate.set(None);
+            }
         });
         Viewer {
             game,
@@ -297,7 +302,10 @@ impl Viewer {
 
     pub fn step(self, step: Step) {
         let len = self.moves();
-        self.preview.set(None);
+        // (Only when set: setting it wakes everything that reads it.)
+        if self.preview.with_untracked(Option::is_some) {
+            self.preview.set(None);
+        }
         self.ply.update(|p| *p = step.apply(*p, len));
     }
 

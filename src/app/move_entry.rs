@@ -73,32 +73,39 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             escape(&row.algebraic_short)
         )
     };
+    // The elements found once, then kept up to date.
     Effect::new(move |_| {
         let Some(root) = root.get() else { return };
-        let message = error.get();
-        if let Some(input) = dom::find(&root, "#move-input") {
-            let invalid = if message.is_some() { "true" } else { "false" };
-            dom::set_attr(&input, "aria-invalid", Some(invalid));
-        }
-        if let Some(p) = dom::find(&root, "#move-error") {
-            p.set_text_content(message.as_deref());
-        }
-    });
-    Effect::new(move |_| {
-        let Some(root) = root.get() else { return };
-        let only_pass = viewer
-            .position
-            .with(|at| at.pos.legal_moves() == [Move::Pass]);
-        if let Some(b) = dom::find(&root, "#pass") {
-            dom::set_flag(&b, "hidden", !only_pass);
-        }
-    });
-    Effect::new(move |_| {
-        let Some(root) = root.get() else { return };
-        let markup = line();
-        if let Some(p) = dom::find(&root, "#move-candidate") {
-            p.set_inner_html(&markup);
-        }
+        let (input, message, pass, candidate) = (
+            dom::find(&root, "#move-input"),
+            dom::find(&root, "#move-error"),
+            dom::find(&root, "#pass"),
+            dom::find(&root, "#move-candidate"),
+        );
+        Effect::new(move |_| {
+            let text = error.get();
+            if let Some(input) = &input {
+                let invalid = if text.is_some() { "true" } else { "false" };
+                dom::set_attr(input, "aria-invalid", Some(invalid));
+            }
+            if let Some(p) = &message {
+                p.set_text_content(text.as_deref());
+            }
+        });
+        Effect::new(move |_| {
+            let only_pass = viewer
+                .position
+                .with(|at| at.pos.legal_moves() == [Move::Pass]);
+            if let Some(b) = &pass {
+                dom::set_flag(b, "hidden", !only_pass);
+            }
+        });
+        Effect::new(move |_| {
+            let markup = line();
+            if let Some(p) = &candidate {
+                p.set_inner_html(&markup);
+            }
+        });
     });
     Effect::new(move |_| {
         let Some(root) = root.get() else { return };

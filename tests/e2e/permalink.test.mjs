@@ -3,7 +3,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openApp, pasteRecord, boardPly, boardPieces, currentRow, rowCount, waitForPly } from './helpers.mjs';
+import path from 'node:path';
+import { launchBrowser, openApp, pasteRecord, boardPly, boardPieces, currentRow, rowCount, waitForPly, beeline, ROOT } from './helpers.mjs';
 
 const PGN = `[GameType "Base+M"]
 [Date "2024.05.01"]
@@ -78,7 +79,10 @@ test('the address follows the move by replacing, not pushing, history', async ()
   const before = await page.evaluate(() => history.length);
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await waitForPly(page, 6);
-  await page.waitForFunction(() => location.hash.length > 10);
+  // The example game at ply 6, as the command-line tool links it: the address settles there
+  // (an earlier move's link may show first, while the keys are pressed).
+  const want = `#${beeline(['link', path.join(ROOT, 'tests/data/direction-game-1.md'), '--ply', '6']).trim()}`;
+  await page.waitForFunction((h) => location.hash === h, want);
   const hash = await page.evaluate(() => location.hash);
   assert.equal(await page.evaluate(() => history.length), before);
   // Reloading the address restores the move.
