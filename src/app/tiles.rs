@@ -1,7 +1,9 @@
 //! The board's tiles: one `<g class="piece">` per occupied cell, written from the markup of
-//! [`crate::view::svg`] and kept while its key lasts, so that a step rewrites only the tiles
-//! it changed. Written by hand rather than with a keyed list: the list's machinery cost the
-//! bundle more than the rest of the board together, and a board has a few dozen tiles.
+//! [`crate::view::svg`] and kept while its artwork lasts, so that a step rewrites only the
+//! piece that moved; the last move's and the reference's marks (and the words that name
+//! them) are changed in place. Written by hand rather than with a keyed list: the list's
+//! machinery cost the bundle more than the rest of the board together, and a board has a few
+//! dozen tiles.
 
 use std::hash::{Hash, Hasher};
 
@@ -12,7 +14,7 @@ use crate::view::{svg, Layout, Scene};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
-/// One tile as the board draws it; `key` changes whenever anything drawn changes.
+/// One tile as the board draws it; `key` changes whenever its artwork changes.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct TileItem {
     pub key: u64,
@@ -20,8 +22,13 @@ pub(super) struct TileItem {
     /// `data-*` attributes, as the downloaded image has them.
     pub attributes: Vec<(&'static str, String)>,
     pub label: String,
-    pub markup: String,
+    pub art: String,
+    /// The last move's and the reference's marks, drawn over the artwork.
+    pub marks: String,
 }
+
+/// The attributes a step changes in place.
+const MARK_ATTRIBUTES: [&str; 2] = ["data-last", "data-reference"];
 
 /// FNV-1a: a tile's key needs no protection against chosen collisions, and std's SipHash
 /// would add its code to the bundle.
@@ -51,16 +58,21 @@ pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
         .into_iter()
         .map(|t| {
             let attributes = svg::tile_attributes(t);
-            let markup = svg::tile_markup(t, layout);
+            let art = svg::tile_art(t, layout);
             let mut h = Fnv::default();
-            attributes.hash(&mut h);
-            markup.hash(&mut h);
+            for (name, value) in &attributes {
+                if !MARK_ATTRIBUTES.contains(name) {
+                    (name, value).hash(&mut h);
+                }
+            }
+            art.hash(&mut h);
             TileItem {
                 key: h.finish(),
                 hex: t.hex,
                 attributes,
                 label: svg::tile_label(t),
-                markup,
+                art,
+                marks: svg::tile_marks(t, layout),
             }
         })
         .collect()
@@ -83,6 +95,7 @@ struct Drawn {
     key: u64,
     hex: Hex,
     label: String,
+    marks: String,
     el: web_sys::Element,
     state: Option<(bool, bool)>,
 }
@@ -100,6 +113,9 @@ impl TileLayer {
         let same = self.drawn.len() == items.len()
             && self.drawn.iter().zip(items).all(|(d, t)| d.key == t.key);
         if same {
+            for (d, t) in self.drawn.iter_mut().zip(items) {
+                d.update(t);
+            }
             return;
         }
         let Some(document) = layer.owner_document() else {
@@ -113,12 +129,16 @@ impl TileLayer {
                 .position(|d| d.key == t.key)
                 .map(|i| old.swap_remove(i));
             let drawn = match reused {
-                Some(d) => d,
+                Some(mut d) => {
+                    d.update(t);
+                    d
+                }
                 None => match create(&document, t) {
                     Some(el) => Drawn {
                         key: t.key,
                         hex: t.hex,
                         label: t.label.clone(),
+                        marks: t.marks.clone(),
                         el,
                         state: None,
                     },
@@ -169,6 +189,37 @@ impl TileLayer {
     }
 }
 
+impl Drawn {
+    /// Brings a kept tile's marks, the words naming it and its mark attributes up to date.
+    fn update(&mut self, t: &TileItem) {
+        if self.label == t.label && self.marks == t.marks {
+            return;
+        }
+        // At most two marks: the last move's outline and the reference's ring.
+        for _ in 0..2 {
+            match self
+                .el
+                .query_selector(":scope > .last-to, :scope > .reference")
+            {
+                Ok(Some(old)) => old.remove(),
+                _ => break,
+            }
+        }
+        let _ = self.el.insert_adjacent_html("beforeend", &t.marks);
+        if let Ok(Some(title)) = self.el.query_selector(":scope > title") {
+            title.set_text_content(Some(&t.label));
+        }
+        for name in MARK_ATTRIBUTES {
+            let value = t.attributes.iter().find(|(n, _)| *n == name);
+            crate::app::dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
+        }
+        self.label = t.label.clone();
+        self.marks = t.marks.clone();
+        // The accessible name is written again by the next `mark`.
+        self.state = None;
+    }
+}
+
 fn set_flag(el: &web_sys::Element, name: &str, on: bool) {
     let _ = if on {
         el.set_attribute(name, "true")
@@ -186,7 +237,12 @@ fn create(document: &web_sys::Document, t: &TileItem) -> Option<web_sys::Element
         let _ = el.set_attribute(name, value);
     }
     let _ = el.set_attribute("aria-label", &t.label);
-    el.set_inner_html(&t.markup);
+    el.set_inner_html(&format!(
+        "<title>{}</title>{}{}",
+        svg::escape(&t.label),
+        t.art,
+        t.marks
+    ));
     Some(el)
 }
 

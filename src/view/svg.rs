@@ -172,11 +172,22 @@ pub fn glyph_markup(id: PieceId, c: Point, width: f64) -> String {
 /// The inside of a tile's group: title, the pieces peeking out under a stack, the tile, its
 /// artwork, piece number, height badge and marks. Coordinates are absolute board units.
 pub fn tile_markup(tile: &Tile, layout: &Layout) -> String {
+    format!(
+        "<title>{}</title>{}{}",
+        escape(&tile_label(tile)),
+        tile_art(tile, layout),
+        tile_marks(tile, layout)
+    )
+}
+
+/// The artwork of a tile, which a step leaves alone unless the piece moved: what lies under
+/// a stack, the tile, the bug, its number and the stack's height.
+pub fn tile_art(tile: &Tile, layout: &Layout) -> String {
     let c = Point {
         x: tile.x,
         y: tile.y,
     };
-    let mut s = format!("<title>{}</title>", escape(&tile_label(tile)));
+    let mut s = String::new();
     let h = tile.height();
     if h > 1 {
         // A soft shadow, then each lower piece offset a little further down-right.
@@ -238,6 +249,17 @@ pub fn tile_markup(tile: &Tile, layout: &Layout) -> String {
             ty = num(b.y + 0.1),
         );
     }
+    s
+}
+
+/// The marks drawn over a tile, last in its group: the outline of the last move's
+/// destination and the ring of the direction notation's reference piece.
+pub fn tile_marks(tile: &Tile, layout: &Layout) -> String {
+    let c = Point {
+        x: tile.x,
+        y: tile.y,
+    };
+    let mut s = String::new();
     if tile.last_to {
         let _ = write!(
             s,
