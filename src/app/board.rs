@@ -495,7 +495,9 @@ pub fn Board(
         })
     });
     let items = Memo::new(move |_| scene.with(|s| tile_items(s, &layout.get())));
-    let under = Memo::new(move |_| {
+    // Closures rather than memos where recomputing is cheap (`dom::bind` writes only what
+    // changed): every memo type costs the bundle its own copy of the memo machinery.
+    let under = move || {
         scene.with(|s| {
             let l = layout.get();
             let mut m = svg::under_markup(s, &l);
@@ -504,8 +506,8 @@ pub fn Board(
             }
             m
         })
-    });
-    let over = Memo::new(move |_| scene.with(svg::over_markup));
+    };
+    let over = move || scene.with(svg::over_markup);
     let view_box = Memo::new(move |_| view.get().unwrap_or_else(|| scene.with(|s| s.view_box)));
 
     let play = Play {
@@ -519,12 +521,10 @@ pub fn Board(
         over: RwSignal::new(None),
         focus_marks: StoredValue::new(false),
     };
-    let marks = Memo::new(move |_| {
+    let marks = move || {
         let l = layout.get();
         targets.with(|t| svg::destinations_markup(&t.marks, &l))
-    });
-    // Closures rather than memos where recomputing is cheap: every memo type costs the
-    // bundle its own copy of the memo machinery.
+    };
     let drop_target = move || {
         let i = play.over.get()?;
         let l = layout.get();
@@ -542,7 +542,7 @@ pub fn Board(
             Some(svg::piece_markup(id, &l))
         })
     };
-    let carrying = Memo::new(move |_| play.ghost.with(Option::is_some));
+    let carrying = move || play.ghost.with(Option::is_some);
     // The pieces in hand on the board shown.
     let reserve = Memo::new(move |_| {
         let p = ply.get();
@@ -568,7 +568,7 @@ pub fn Board(
     });
     // A pick made with the keyboard takes the focus to its first destination, once drawn.
     Effect::new(move |_| {
-        marks.track();
+        targets.track();
         if play.focus_marks.get_value() {
             play.focus_marks.set_value(false);
             request_animation_frame(move || {
@@ -896,7 +896,7 @@ pub fn Board(
                 if dragging {
                     c.push_str(" dragging");
                 }
-                if carrying.get() {
+                if carrying() {
                     c.push_str(" carrying");
                 }
                 Some(c)
@@ -919,13 +919,13 @@ pub fn Board(
         );
         let layer = |class: &str| dom::find(&svg, &format!("g.{class}"));
         if let Some(g) = layer("under") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(under.get())));
+            dom::bind(g, "innerHTML", Box::new(move || Some(under())));
         }
         if let Some(g) = layer("over") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(over.get())));
+            dom::bind(g, "innerHTML", Box::new(move || Some(over())));
         }
         if let Some(g) = layer("destinations") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(marks.get())));
+            dom::bind(g, "innerHTML", Box::new(move || Some(marks())));
         }
         if let Some(g) = layer("drop") {
             dom::bind(g, "innerHTML", Box::new(drop_target));
@@ -943,9 +943,28 @@ pub fn Board(
             dom::bind(
                 g,
                 "innerHTML",
-                Box::new(move || if carrying.get() { carried() } else { None }),
+                Box::new(move || if carrying() { carried() } else { None }),
             );
         }
+    });
+    // The popover: a stack's pieces or a piece's name, until closed.
+    let popover_ref = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        let Some(p) = popover_ref.get() else { return };
+        let p: web_sys::Element = p.into();
+        if let Some(text) = p.first_element_child() {
+            dom::bind(text, "textContent", Box::new(move || popover.get()));
+        }
+        dom::bind(
+            p.clone(),
+            "hidden",
+            Box::new(move || popover.with(Option::is_none).then(String::new)),
+        );
+        dom::listen(&p, &["click"], move |e| {
+            if dom::event_closest(&e, "button").is_some() {
+                popover.set(None);
+            }
+        });
     });
     // The board's and the destinations' events, delegated to one listener each.
     Effect::new(move |_| {
@@ -1106,19 +1125,12 @@ pub fn Board(
                     <g class="drop"></g>
                     <g class="ghost" pointer-events="none" opacity="0.85"></g>
                 </svg>
-                <Show when=move || popover.with(Option::is_some)>
-                    <p class="board-popover" role="status">
-                        {move || popover.get().unwrap_or_default()}
-                        <button
-                            type="button"
-                            class="board-popover-close"
-                            aria-label="Close"
-                            on:click=move |_| popover.set(None)
-                        >
-                            "×"
-                        </button>
-                    </p>
-                </Show>
+                <p class="board-popover" role="status" hidden node_ref=popover_ref>
+                    <span></span>
+                    <button type="button" class="board-popover-close" aria-label="Close">
+                        "×"
+                    </button>
+                </p>
             </div>
             {(!compact)
                 .then(|| {

@@ -214,17 +214,23 @@ pub fn event_closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Elem
     el.closest(selector).ok().flatten()
 }
 
-/// Keeps an attribute of `el` (or, for `"innerHTML"`, its markup) set to what `value` gives,
-/// as its signals change; `None` removes the attribute. The closure is boxed so that every
-/// binding shares one effect type: each closure type of an effect costs the bundle its own
-/// copy of the effect machinery.
+/// Keeps an attribute of `el` (or, for `"innerHTML"` and `"textContent"`, its content) set to what `value` gives,
+/// as its signals change; `None` removes the attribute. A value equal to the last one writes
+/// nothing, so `value` can be a plain closure where a memo would otherwise keep the DOM still.
+/// The closure is boxed so that every binding shares one effect type: each closure type of an
+/// effect costs the bundle its own copy of the effect machinery.
 pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Option<String>>) {
-    leptos::prelude::Effect::new(move |_| {
+    leptos::prelude::Effect::new(move |last: Option<Option<String>>| {
         let v = value();
-        if name == "innerHTML" {
-            el.set_inner_html(v.as_deref().unwrap_or(""));
-        } else {
-            set_attr(&el, name, v.as_deref());
+        if last.as_ref() != Some(&v) {
+            if name == "innerHTML" {
+                el.set_inner_html(v.as_deref().unwrap_or(""));
+            } else if name == "textContent" {
+                el.set_text_content(v.as_deref());
+            } else {
+                set_attr(&el, name, v.as_deref());
+            }
         }
+        v
     });
 }
