@@ -453,8 +453,7 @@ pub(crate) fn is_legal(pos: &Position, mv: Move) -> bool {
             placeable(pos).any(|p| p == piece) && is_placement_cell(b, me, to)
         }
         Move::Move { piece, from, to } => {
-            if !b.is_placed(PieceId::queen(me)) || !b.is_placed(piece) || b.hex_of(piece) != from
-            {
+            if !b.is_placed(PieceId::queen(me)) || !b.is_placed(piece) || b.hex_of(piece) != from {
                 return false;
             }
             let mut found = false;
@@ -471,7 +470,10 @@ fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
         return to == Hex::ORIGIN;
     }
     if placed == 1 {
-        return b.pieces().next().is_some_and(|p| b.hex_of(p).direction_to(to).is_some());
+        return b
+            .pieces()
+            .next()
+            .is_some_and(|p| b.hex_of(p).direction_to(to).is_some());
     }
     let n = cell_of(to);
     if b.height_c(n) != 0 {
@@ -606,11 +608,7 @@ mod tests {
                 loop {
                     let legal: HashSet<Move> = pos.legal_moves().into_iter().collect();
                     for mv in candidates(&pos) {
-                        assert_eq!(
-                            pos.is_legal(mv),
-                            legal.contains(&mv),
-                            "{mv:?} in {pos:?}"
-                        );
+                        assert_eq!(pos.is_legal(mv), legal.contains(&mv), "{mv:?} in {pos:?}");
                         checked += 1;
                     }
                     if pos.state().is_over() || pos.ply() >= 160 {
