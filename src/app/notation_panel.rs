@@ -16,6 +16,7 @@ use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
 use leptos::html;
 use leptos::prelude::*;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -31,9 +32,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
     // they can be built one by one, and rows out of view skip layout (see the style sheet).
-    let markup = Memo::new(move |_| items.with(|v| v.iter().map(item_markup).collect::<Vec<_>>()));
-    // The rows the table holds, as written.
-    let shown = StoredValue::new(Vec::<String>::new());
+    let markup =
+        Memo::new(move |_| items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>())));
+    // The rows the table holds, as written (shared with `markup`, never copied).
+    let shown = StoredValue::new(Arc::new(Vec::<String>::new()));
     let table = NodeRef::<html::Table>::new();
 
     // Write the rows when they change, mark the chosen move's row, and keep it in view inside
@@ -44,8 +46,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         let Some(table) = table.get() else { return };
         markup.with(|rows| {
             shown.update_value(|old| {
-                write_rows(&table, old, rows);
-                old.clone_from(rows);
+                if !Arc::ptr_eq(old, rows) {
+                    write_rows(&table, old, rows);
+                    *old = rows.clone();
+                }
             })
         });
         let body = &table;
