@@ -15,6 +15,8 @@ use super::labels::Info;
 use super::study::{panel_rows, Line, PanelRow};
 use crate::engine::position::Move;
 use crate::notation::direction;
+use crate::notation::uhp::MoveString;
+use crate::notation::NotatedMove;
 use crate::record::export::Row;
 use crate::record::permalink::PermalinkError;
 use crate::record::tree::{GameTree, NodeId, TreeError};
@@ -43,11 +45,14 @@ pub struct Game {
 impl Game {
     pub fn new(record: Record) -> Game {
         let tree = &record.tree;
-        let rows = tree.notate(record.coordinates);
+        // Every move in every notation and its highlight, in one walk through the tree.
+        let mut rows = vec![None; tree.capacity()];
         let mut highlights = vec![None; tree.capacity()];
-        tree.visit(|n, pos, mv, frame| {
-            highlights[n.index()] =
-                direction::explain(pos, frame, mv).map(|e| Highlight::from_explanation(&e));
+        tree.visit_played(|n, pos, mv, frame, before| {
+            let standard = record.coordinates.frame_for::<MoveString>(*frame);
+            rows[n.index()] = Some(NotatedMove::new(pos, mv, frame, &standard));
+            highlights[n.index()] = direction::explain_after(pos, frame, before, mv)
+                .map(|e| Highlight::from_explanation(&e));
         });
         let panel = panel_rows(tree);
         Game {

@@ -4,8 +4,9 @@
 //!
 //! Long studies have hundreds of rows, so each row is markup (written by [`item_markup`]):
 //! when the game changes, only the rows that changed are replaced ([`changed_rows`]), and a
-//! new game's rows are parsed by the browser in one go. The rows share listeners on the
-//! table body, and one effect writes them and marks the current row.
+//! new game's rows are parsed by the browser in one go, in table bodies of [`CHUNK`] rows
+//! that the browser skips while they are out of view. The rows share listeners on the
+//! table, and one effect writes them and marks the current row.
 
 use super::game::Game;
 use super::labels;
@@ -13,10 +14,9 @@ use super::{dom, Viewer};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
-use crate::view::svg::escape;
 use leptos::html;
 use leptos::prelude::*;
-use std::fmt::Write;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -24,7 +24,6 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let form = RwSignal::new(Form::default());
     let style = RwSignal::new(Style::default());
     let scroller = NodeRef::<html::Div>::new();
-    let body = NodeRef::<html::Tbody>::new();
 
     let items = Memo::new(move |_| {
         let (style, form) = (style.get(), form.get());
@@ -33,22 +32,27 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
     // they can be built one by one, and rows out of view skip layout (see the style sheet).
-    let markup = Memo::new(move |_| items.with(|v| v.iter().map(item_markup).collect::<Vec<_>>()));
-    // The rows the table body holds, as written.
-    let shown = StoredValue::new(Vec::<String>::new());
+    let markup =
+        Memo::new(move |_| items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>())));
+    // The rows the table holds, as written (shared with `markup`, never copied).
+    let shown = StoredValue::new(Arc::new(Vec::<String>::new()));
+    let table = NodeRef::<html::Table>::new();
 
     // Write the rows when they change, mark the chosen move's row, and keep it in view inside
     // the panel (never scrolling the page) just before the next paint, so that a step does
     // not force an extra layout.
     Effect::new(move |_| {
         let node = viewer.node();
-        let Some(body) = body.get() else { return };
+        let Some(table) = table.get() else { return };
         markup.with(|rows| {
             shown.update_value(|old| {
-                write_rows(&body, old, rows);
-                old.clone_from(rows);
+                if !Arc::ptr_eq(old, rows) {
+                    write_rows(&table, old, rows);
+                    *old = rows.clone();
+                }
             })
         });
+        let body = &table;
         if let Ok(Some(old)) = body.query_selector("tr[aria-current]") {
             let _ = old.remove_attribute("aria-current");
         }
@@ -117,7 +121,22 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
                         .map(|c| view! { <p class="root-comment">{c}</p> })
                 }}
-                <table id="notation">
+                <table id="notation" node_ref=table
+                    on:click=move |ev| {
+                        if let Some(n) = node_of(&ev) {
+                            viewer.go_to(n);
+                        }
+                    }
+                    // Keyboard users reach a row with Tab and choose it with Enter or Space.
+                    on:keydown=move |ev| {
+                        if matches!(ev.key().as_str(), "Enter" | " ") {
+                            if let Some(n) = node_of(&ev) {
+                                ev.prevent_default();
+                                viewer.go_to(n);
+                            }
+                        }
+                    }
+                    on:mousemove=on_move>
                     <caption class="visually-hidden">"Moves in standard, direction and algebraic notation"</caption>
                     <thead>
                         <tr>
@@ -128,23 +147,6 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                             <th scope="col">"Algebraic"</th>
                         </tr>
                     </thead>
-                    <tbody node_ref=body
-                        on:click=move |ev| {
-                            if let Some(n) = node_of(&ev) {
-                                viewer.go_to(n);
-                            }
-                        }
-                        // Keyboard users reach a row with Tab and choose it with Enter or Space.
-                        on:keydown=move |ev| {
-                            if matches!(ev.key().as_str(), "Enter" | " ") {
-                                if let Some(n) = node_of(&ev) {
-                                    ev.prevent_default();
-                                    viewer.go_to(n);
-                                }
-                            }
-                        }
-                        on:mousemove=on_move>
-                    </tbody>
                 </table>
                 <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
                     <p class="empty">"No moves."</p>
@@ -177,24 +179,22 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
     for pr in g.panel.iter() {
         let Some(row) = g.row(pr.node) else { continue };
         let main = pr.depth == 0;
+        let depth = pr.depth.min(4);
         let mark = tree.annotation(pr.node).map_or("", |a| a.symbol());
         let cells = row_markup(
-            &labels::turn_label(row),
+            row.turn,
             row.player,
-            &format!("{}{mark}", row.standard),
-            &format!("{}{mark}", row.direction(style)),
-            &format!("{}{mark}", row.algebraic(form)),
-            pr.depth,
+            [&row.standard, row.direction(style), row.algebraic(form)],
+            mark,
         );
-        let class = if main {
-            format!("move player-{}", row.player)
+        let mut class = String::with_capacity(40);
+        class.push_str(if main { "move" } else { "move variation" });
+        class.push_str(if row.player == 1 {
+            " player-1"
         } else {
-            format!(
-                "move variation player-{} depth-{}",
-                row.player,
-                pr.depth.min(4)
-            )
-        };
+            " player-2"
+        });
+        push_depth(&mut class, depth);
         out.push(PanelItem {
             node: Some(pr.node.index().to_string()),
             ply: main.then(|| row.ply.to_string()),
@@ -206,12 +206,12 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             cells,
         });
         if let Some(c) = tree.comment(pr.node) {
-            let cells = format!(
-                "<td colspan=\"5\"{}>{}</td>",
-                indent(pr.depth).map_or(String::new(), |s| format!(" style=\"{s}\"")),
-                escape(c)
-            );
-            let class = if main { "comment" } else { "comment variation" }.to_string();
+            let mut cells = String::with_capacity(c.len() + 24);
+            cells.push_str("<td colspan=\"5\">");
+            push_escaped(&mut cells, c);
+            cells.push_str("</td>");
+            let mut class = String::from(if main { "comment" } else { "comment variation" });
+            push_depth(&mut class, depth);
             out.push(PanelItem {
                 node: None,
                 ply: None,
@@ -227,6 +227,30 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
     out
 }
 
+/// A variation row's class for its indent (one step per level; deeper levels share the
+/// fourth's), which the style sheet turns into padding.
+fn push_depth(class: &mut String, depth: usize) {
+    const DEPTHS: [&str; 5] = ["", " depth-1", " depth-2", " depth-3", " depth-4"];
+    class.push_str(DEPTHS[depth.min(4)]);
+}
+
+/// Appends `text` with the characters markup gives a meaning escaped.
+fn push_escaped(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(i) = rest.find(['&', '<', '>', '"', '\'']) {
+        out.push_str(&rest[..i]);
+        out.push_str(match rest.as_bytes()[i] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#39;",
+        });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+}
+
 /// Which rows differ between what the body shows and what it should: `(kept in front,
 /// removed, inserted)`; the rows after them are the same in both.
 fn changed_rows(old: &[String], new: &[String]) -> (usize, usize, usize) {
@@ -240,45 +264,88 @@ fn changed_rows(old: &[String], new: &[String]) -> (usize, usize, usize) {
     (front, old.len() - front - back, new.len() - front - back)
 }
 
-/// Replaces the rows that changed; a new game's rows in one go.
-fn write_rows(body: &web_sys::HtmlElement, old: &[String], new: &[String]) {
+/// How many rows a table body holds when a game's rows are written: the browser skips the
+/// bodies out of view (style and layout), so only a few of them are laid out.
+const CHUNK: usize = 32;
+
+/// Replaces the rows that changed; a new game's rows in one go, in bodies of [`CHUNK`] rows.
+fn write_rows(table: &web_sys::HtmlTableElement, old: &[String], new: &[String]) {
     let (front, removed, inserted) = changed_rows(old, new);
     if removed == 0 && inserted == 0 {
         return;
     }
+    let bodies = table.t_bodies();
     if front == 0 && removed == old.len() {
-        body.set_inner_html(&new.concat());
+        while let Some(body) = bodies.item(0) {
+            body.remove();
+        }
+        let _ = table.insert_adjacent_html("beforeend", &chunked(new));
         return;
     }
-    let rows = body.children();
-    for i in (front..front + removed).rev() {
-        if let Some(row) = rows.item(i as u32) {
-            row.remove();
+    // The rows of every body, in order.
+    let mut rows = Vec::with_capacity(old.len());
+    for b in 0..bodies.length() {
+        if let Some(body) = bodies.item(b) {
+            let children = body.children();
+            rows.extend((0..children.length()).filter_map(|i| children.item(i)));
         }
     }
+    let row = |i: usize| rows.get(i).cloned();
+    for i in (front..front + removed).rev() {
+        if let Some(r) = row(i) {
+            let body = r.parent_element();
+            r.remove();
+            // A body left empty would still hold its estimated height.
+            if let Some(b) = body.filter(|b| b.child_element_count() == 0) {
+                b.remove();
+            }
+        }
+    }
+    if inserted == 0 {
+        return;
+    }
     let markup = new[front..front + inserted].concat();
-    let _ = match front.checked_sub(1).and_then(|i| rows.item(i as u32)) {
-        Some(before) => before.insert_adjacent_html("afterend", &markup),
-        None => body.insert_adjacent_html("afterbegin", &markup),
+    let _ = match (front.checked_sub(1).and_then(row), bodies.item(0)) {
+        (Some(before), _) => before.insert_adjacent_html("afterend", &markup),
+        (None, Some(first)) => first.insert_adjacent_html("afterbegin", &markup),
+        (None, None) => {
+            table.insert_adjacent_html("beforeend", &format!("<tbody>{markup}</tbody>"))
+        }
     };
+}
+
+/// Rows as table bodies of [`CHUNK`] rows each.
+fn chunked(rows: &[String]) -> String {
+    let len = rows.iter().map(String::len).sum::<usize>() + rows.len() / CHUNK * 16 + 16;
+    let mut s = String::with_capacity(len);
+    for chunk in rows.chunks(CHUNK) {
+        s.push_str("<tbody>");
+        for r in chunk {
+            s.push_str(r);
+        }
+        s.push_str("</tbody>");
+    }
+    s
 }
 
 /// A row's markup, attributes and cells.
 fn item_markup(item: &PanelItem) -> String {
-    let mut s = String::with_capacity(item.cells.len() + 160);
+    let mut s = String::with_capacity(item.cells.len() + 120);
     s.push_str("<tr");
     let attrs = [
-        ("data-node", item.node.as_deref()),
-        ("data-ply", item.ply.as_deref()),
-        ("data-path", item.path.as_deref()),
-        ("data-variation", item.variation.then_some("true")),
-        ("data-comment-for", item.comment_for.as_deref()),
-        ("class", Some(item.class.as_str())),
-        ("tabindex", item.focusable.then_some("0")),
+        (" data-node=\"", item.node.as_deref()),
+        (" data-ply=\"", item.ply.as_deref()),
+        (" data-path=\"", item.path.as_deref()),
+        (" data-variation=\"", item.variation.then_some("true")),
+        (" data-comment-for=\"", item.comment_for.as_deref()),
+        (" class=\"", Some(item.class.as_str())),
+        (" tabindex=\"", item.focusable.then_some("0")),
     ];
     for (name, value) in attrs {
         if let Some(v) = value {
-            let _ = write!(s, " {name}=\"{}\"", escape(v));
+            s.push_str(name);
+            push_escaped(&mut s, v);
+            s.push('"');
         }
     }
     s.push('>');
@@ -287,35 +354,31 @@ fn item_markup(item: &PanelItem) -> String {
     s
 }
 
-/// The cells of a move's row.
-fn row_markup(
-    turn: &str,
-    player: u8,
-    standard: &str,
-    direction: &str,
-    algebraic: &str,
-    depth: usize,
-) -> String {
-    let who = if player == 1 { "white" } else { "black" };
-    let mut s = String::with_capacity(320);
-    let _ = write!(
-        s,
-        "<td class=\"turn\">{turn}</td><td class=\"player\"><span class=\"swatch {who}\" \
-         aria-hidden=\"true\"></span><span class=\"visually-hidden\">player {player} ({who})\
-         </span></td><td class=\"standard\"{}>{}</td><td class=\"direction\">{}</td>\
-         <td class=\"algebraic\">{}</td>",
-        indent(depth).map_or(String::new(), |s| format!(" style=\"{s}\"")),
-        escape(standard),
-        escape(direction),
-        escape(algebraic)
-    );
+/// The cells of a move's row: the turn, the player (a swatch drawn by the style sheet, and
+/// words for screen readers), and the three notations, each with the move's annotation.
+fn row_markup(turn: usize, player: u8, notations: [&str; 3], mark: &str) -> String {
+    let mut s = String::with_capacity(200);
+    s.push_str("<td class=\"turn\">");
+    s.push_str(&turn.to_string());
+    s.push_str(".</td><td class=\"player\"><span class=\"visually-hidden\">");
+    s.push_str(if player == 1 {
+        "player 1 (white)"
+    } else {
+        "player 2 (black)"
+    });
+    s.push_str("</span></td>");
+    for (class, text) in ["standard", "direction", "algebraic"]
+        .into_iter()
+        .zip(notations)
+    {
+        s.push_str("<td class=\"");
+        s.push_str(class);
+        s.push_str("\">");
+        push_escaped(&mut s, text);
+        push_escaped(&mut s, mark);
+        s.push_str("</td>");
+    }
     s
-}
-
-/// A row's indent, before its first notation: one step per level of variation (deeper
-/// levels share the fourth's).
-fn indent(depth: usize) -> Option<String> {
-    (depth > 0).then(|| format!("padding-left: calc(0.4em + {}em)", depth.min(4)))
 }
 
 /// Scrolls the current row into view inside the panel.
@@ -401,11 +464,30 @@ mod tests {
             tr.starts_with("<tr data-comment-for=\"3\" class=\"comment\"><td colspan=\"5\">"),
             "{tr}"
         );
-        assert_eq!(indent(0), None);
-        assert_eq!(
-            indent(2).as_deref(),
-            Some("padding-left: calc(0.4em + 2em)")
+        // Variations are indented by their depth's class; quotes are escaped too.
+        let mut tree = g.tree().clone();
+        let at = tree.mainline_nodes()[9];
+        let pos = tree.position_at(at).unwrap();
+        let other = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| Some(*m) != tree.mv(tree.children(at)[0]))
+            .unwrap();
+        let v = tree.add_move(at, other).unwrap();
+        tree.set_comment(v, Some("\"it's\"")).unwrap();
+        let mut rec = (*g.record).clone();
+        rec.set_tree(tree);
+        let items = panel_items(&Game::new(rec), Style::Unicode, Form::Short);
+        let i = items.iter().position(|r| r.variation).unwrap();
+        assert!(items[i].class.ends_with(" depth-1"), "{}", items[i].class);
+        let tr = item_markup(&items[i + 1]);
+        assert!(
+            tr.contains(" class=\"comment variation depth-1\"><td colspan=\"5\">&quot;it&#39;s&quot;</td></tr>"),
+            "{tr}"
         );
-        assert_eq!(indent(9), indent(4));
+        let mut chunks = chunked(&vec!["<tr></tr>".to_string(); CHUNK + 1]);
+        assert_eq!(chunks.matches("<tbody>").count(), 2);
+        chunks.truncate(7);
+        assert_eq!(chunks, "<tbody>");
     }
 }

@@ -415,10 +415,10 @@ impl Position {
         movegen::count(self)
     }
 
+    /// Whether `mv` is one of [`Position::legal_moves`]; checks the one move (a movement
+    /// generates only its piece's moves) rather than generating them all.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut found = false;
-        movegen::generate(self, &mut |m| found |= m == mv);
-        found
+        movegen::is_legal(self, mv)
     }
 
     /// Where `piece` can go by its own movement (a Mosquito by what it copies),

@@ -637,8 +637,19 @@ pub struct Explanation {
 
 /// Explains a legal move of `pos` (`None` for a pass). `frame` as for [`write`].
 pub fn explain(pos: &Position, frame: &Frame, mv: Move) -> Option<Explanation> {
+    explain_after(pos, frame, &Frame::of_moves(&pos.moves()), mv)
+}
+
+/// [`explain`], given `before`, the frame the moves of `pos` fixed
+/// (`Frame::of_moves(&pos.moves())`), for callers that keep it move by move.
+pub fn explain_after(
+    pos: &Position,
+    frame: &Frame,
+    before: &Frame,
+    mv: Move,
+) -> Option<Explanation> {
     let d = describe(pos, frame, mv)?;
-    let before = Frame::of_moves(&pos.moves());
+    let before = *before;
     let after = before.after(mv);
     Some(Explanation {
         piece: d.piece,

@@ -591,20 +591,37 @@ impl GameTree {
         self.nodes.len()
     }
 
+    /// The frame fixed by the moves from the root through each node, its own included
+    /// (`Frame::of_moves(&self.line_to(n))`), indexed by [`NodeId::index`]: one step per
+    /// node, since a node's parent always comes before it in the arena.
+    pub fn played_frames(&self) -> Vec<Frame> {
+        let mut frames = vec![Frame::EMPTY; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let (true, Some(p), Some(mv)) = (n.alive, n.parent, n.mv) {
+                frames[i] = frames[p.0].after(mv);
+            }
+        }
+        frames
+    }
+
     /// The canonical frame of every node's line: the line from the root through the node
     /// and on along first children to its end. A variation that branches before the frame
     /// is fixed may turn or mirror it (the direction notation takes its frame from the
     /// game's first moves), so each line has its own; indexed by [`NodeId::index`].
     pub fn frames(&self) -> Vec<Frame> {
+        self.line_frames(&self.played_frames())
+    }
+
+    /// [`GameTree::frames`] from [`GameTree::played_frames`].
+    fn line_frames(&self, played: &[Frame]) -> Vec<Frame> {
         let mut frames = vec![Frame::EMPTY; self.nodes.len()];
         for (i, n) in self.nodes.iter().enumerate() {
             if !n.alive || !n.children.is_empty() {
                 continue;
             }
             // A line's end: its frame holds for every node whose first-child line ends here.
-            let leaf = NodeId(i);
-            let frame = Frame::of_moves(&self.line_to(leaf));
-            let mut cur = leaf;
+            let frame = played[i];
+            let mut cur = NodeId(i);
             frames[i] = frame;
             while let Some(p) = self.parent(cur) {
                 if self.children(p).first() != Some(&cur) {
@@ -620,11 +637,18 @@ impl GameTree {
     /// Calls `f` for every move of the tree, depth first and main line first, with the
     /// position before the move and the frame of its line ([`GameTree::frames`]).
     pub fn visit(&self, mut f: impl FnMut(NodeId, &Position, Move, &Frame)) {
+        self.visit_played(|n, pos, mv, frame, _| f(n, pos, mv, frame));
+    }
+
+    /// [`GameTree::visit`], also giving the frame fixed by the moves before each move
+    /// (`Frame::of_moves(&pos.moves())`).
+    pub fn visit_played(&self, mut f: impl FnMut(NodeId, &Position, Move, &Frame, &Frame)) {
         enum Step {
             Enter(NodeId),
             Leave,
         }
-        let frames = self.frames();
+        let played = self.played_frames();
+        let frames = self.line_frames(&played);
         let mut pos = self.start();
         let mut stack: Vec<Step> = self
             .children(ROOT)
@@ -636,7 +660,8 @@ impl GameTree {
             match step {
                 Step::Enter(n) => {
                     let Some(mv) = self.mv(n) else { continue };
-                    f(n, &pos, mv, &frames[n.0]);
+                    let before = self.parent(n).map_or(Frame::EMPTY, |p| played[p.0]);
+                    f(n, &pos, mv, &frames[n.0], &before);
                     // Every move was checked when it was added.
                     pos.play_unchecked(mv);
                     stack.push(Step::Leave);
@@ -826,6 +851,15 @@ mod tests {
             assert_eq!(rows[n.index()].as_ref(), Some(expected));
         }
         assert_eq!(rows.iter().flatten().count(), 8);
+        // The frames kept node by node are those of each node's moves, and a visit gives
+        // the one before each move.
+        let played = tree.played_frames();
+        for n in tree.nodes() {
+            assert_eq!(played[n.index()], Frame::of_moves(&tree.line_to(n)));
+        }
+        tree.visit_played(|_, pos, _, _, before| {
+            assert_eq!(*before, Frame::of_moves(&pos.moves()));
+        });
     }
 
     #[test]
