@@ -249,17 +249,36 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         let node = shown.with(|s| s.node);
         viewer.game.with(|g| g.highlight(node))
     });
+    // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
-    let line = move || {
-        let node = shown.with(|s| s.node);
-        viewer.game.with(|g| move_markup(g.row(node), &columns))
-    };
-    let players = move || viewer.game.with(|g| players_line(&g.record));
-    let error = move || viewer.load_error.get();
-    // Mounted (effects run once the view is on the page): tests wait for it.
-    let (ready, set_ready) = signal(false);
-    Effect::new(move |_| set_ready.set(true));
-
+    let root = NodeRef::<leptos::html::Main>::new();
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let find = |selector: &str| dom::find(&root, selector);
+        if let Some(h) = find(".embed-players") {
+            let players = move || Some(viewer.game.with(|g| players_line(&g.record)));
+            dom::bind(h, "textContent", Box::new(players));
+        }
+        if let Some(p) = find(".embed-move") {
+            let columns = columns.clone();
+            let line = move || {
+                let node = shown.with(|s| s.node);
+                Some(viewer.game.with(|g| move_markup(g.row(node), &columns)))
+            };
+            dom::bind(p, "innerHTML", Box::new(line));
+        }
+        if let Some(p) = find("#record-error") {
+            dom::bind(
+                p.clone(),
+                "textContent",
+                Box::new(move || viewer.load_error.get()),
+            );
+            let hidden = move || viewer.load_error.with(Option::is_none).then(String::new);
+            dom::bind(p, "hidden", Box::new(hidden));
+        }
+        // Mounted (effects run once the view is on the page): tests wait for it.
+        dom::set_attr(&root, "data-ready", Some("true"));
+    });
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
     let open = NodeRef::<leptos::html::A>::new();
     let pending = StoredValue::new(None::<TimeoutHandle>);
@@ -284,11 +303,12 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
 
     view! {
         <main
+            node_ref=root
             class="embed"
             data-embed="true"
-            data-ready=move || if ready.get() { "true" } else { "false" }
+            data-ready="false"
         >
-            <h1 class="embed-players">{players}</h1>
+            <h1 class="embed-players"></h1>
             <Board
                 viewer=viewer
                 replay=replay
@@ -298,8 +318,8 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
                 compact=true
                 orientation=options.orientation
             />
-            <p class="embed-move" aria-live="polite" inner_html=line></p>
-            {move || error().map(|e| view! { <p id="record-error" class="error" role="alert">{e}</p> })}
+            <p class="embed-move" aria-live="polite"></p>
+            <p id="record-error" class="error" role="alert" hidden></p>
             <div class="embed-bar">
                 <Controls viewer=viewer/>
                 <a class="embed-open" node_ref=open href="./" target="_blank" rel="noopener">

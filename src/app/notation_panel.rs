@@ -23,7 +23,6 @@ use wasm_bindgen::JsCast;
 pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let form = RwSignal::new(Form::default());
     let style = RwSignal::new(Style::default());
-    let scroller = NodeRef::<html::Div>::new();
 
     let items = Memo::new(move |_| {
         let (style, form) = (style.get(), form.get());
@@ -36,45 +35,11 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         Memo::new(move |_| items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>())));
     // The rows the table holds, as written (shared with `markup`, never copied).
     let shown = StoredValue::new(Arc::new(Vec::<String>::new()));
-    let table = NodeRef::<html::Table>::new();
-
-    // Write the rows when they change, mark the chosen move's row, and keep it in view inside
-    // the panel (never scrolling the page) just before the next paint, so that a step does
-    // not force an extra layout.
-    Effect::new(move |_| {
-        let node = viewer.node();
-        let Some(table) = table.get() else { return };
-        markup.with(|rows| {
-            shown.update_value(|old| {
-                if !Arc::ptr_eq(old, rows) {
-                    write_rows(&table, old, rows);
-                    *old = rows.clone();
-                }
-            })
-        });
-        let body = &table;
-        if let Ok(Some(old)) = body.query_selector("tr[aria-current]") {
-            let _ = old.remove_attribute("aria-current");
-        }
-        let selector = format!("tr[data-node=\"{}\"]", node.index());
-        if let Ok(Some(row)) = body.query_selector(&selector) {
-            let _ = row.set_attribute("aria-current", "true");
-        }
-        request_animation_frame(move || {
-            if let Some(container) = scroller.get_untracked() {
-                scroll_to_current(&container);
-            }
-        });
-    });
+    let root = NodeRef::<html::Section>::new();
 
     // The node of the row an event happened in.
     let node_of = move |e: &web_sys::Event| -> Option<NodeId> {
-        let row = e
-            .target()?
-            .dyn_into::<web_sys::Element>()
-            .ok()?
-            .closest("tr[data-node]")
-            .ok()??;
+        let row = dom::event_closest(e, "tr[data-node]")?;
         let index = row.get_attribute("data-node")?.parse().ok()?;
         viewer
             .game
@@ -83,77 +48,162 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = StoredValue::new((i32::MIN, i32::MIN));
-    let on_move = move |ev: leptos::ev::MouseEvent| {
-        let at = (ev.client_x(), ev.client_y());
-        if pointer.get_value() == at {
-            return;
-        }
-        pointer.set_value(at);
-        let n = node_of(&ev);
-        if viewer.preview.get_untracked() != n {
-            viewer.preview.set(n);
-        }
-    };
 
-    view! {
-        <section class="notation-panel" aria-label="Moves">
-            <div class="notation-options">
-                <label for="algebraic-form">"Algebraic"</label>
-                <select id="algebraic-form"
-                    on:change=move |ev| {
-                        form.set(Form::from_name(&event_target_value(&ev)).unwrap_or_default())
-                    }>
-                    {labels::ALGEBRAIC_MENU.into_iter().map(|f| view! {
-                        <option value=f.name() selected=f == Form::default()>{f.name()}</option>
-                    }).collect_view()}
-                </select>
-                <input id="direction-ascii" type="checkbox"
-                    on:change=move |ev| {
-                        style.set(if event_target_checked(&ev) { Style::Ascii } else { Style::Unicode })
-                    }/>
-                <label for="direction-ascii">"ASCII direction"</label>
-            </div>
-            <div class="notation-scroll" node_ref=scroller
-                on:mouseleave=move |_| viewer.preview.set(None)>
-                {move || {
-                    viewer
-                        .game
-                        .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
-                        .map(|c| view! { <p class="root-comment">{c}</p> })
-                }}
-                <table id="notation" node_ref=table
-                    on:click=move |ev| {
-                        if let Some(n) = node_of(&ev) {
+    // The panel is static markup (see `controls` for why); once it is on the page, its
+    // elements are found, bound and listened to.
+    Effect::new(move |_| {
+        let Some(root) = root.get() else { return };
+        let root: web_sys::Element = root.into();
+        let table = dom::find(&root, "#notation")
+            .and_then(|t| t.dyn_into::<web_sys::HtmlTableElement>().ok());
+        let scroller = dom::find(&root, ".notation-scroll")
+            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+        let (Some(table), Some(scroller)) = (table, scroller) else {
+            return;
+        };
+
+        // Write the rows when they change, mark the chosen move's row, and keep it in view
+        // inside the panel (never scrolling the page) just before the next paint, so that a
+        // step does not force an extra layout.
+        {
+            let (table, scroller) = (table.clone(), scroller.clone());
+            Effect::new(move |_| {
+                let node = viewer.node();
+                markup.with(|rows| {
+                    shown.update_value(|old| {
+                        if !Arc::ptr_eq(old, rows) {
+                            write_rows(&table, old, rows);
+                            *old = rows.clone();
+                        }
+                    })
+                });
+                if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
+                    let _ = old.remove_attribute("aria-current");
+                }
+                let selector = format!("tr[data-node=\"{}\"]", node.index());
+                if let Ok(Some(row)) = table.query_selector(&selector) {
+                    let _ = row.set_attribute("aria-current", "true");
+                }
+                let scroller = scroller.clone();
+                request_animation_frame(move || scroll_to_current(&scroller));
+            });
+        }
+        if let Some(p) = dom::find(&root, ".root-comment") {
+            let comment = move || {
+                viewer
+                    .game
+                    .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
+            };
+            dom::bind(p.clone(), "textContent", Box::new(comment));
+            let none = move || {
+                let has = viewer
+                    .game
+                    .with(|g| g.tree().comment(g.tree().root()).is_some());
+                (!has).then(String::new)
+            };
+            dom::bind(p, "hidden", Box::new(none));
+        }
+        if let Some(p) = dom::find(&root, ".empty") {
+            let moves = move || viewer.game.with(|g| !g.tree().is_empty()).then(String::new);
+            dom::bind(p, "hidden", Box::new(moves));
+        }
+
+        // The notation choices.
+        dom::listen(&root, &["change"], move |e| {
+            let Some(el) = dom::event_closest(&e, "select, input") else {
+                return;
+            };
+            match el.id().as_str() {
+                "algebraic-form" => {
+                    form.set(Form::from_name(&dom::value_of(&el)).unwrap_or_default())
+                }
+                "direction-ascii" => {
+                    let checked = el
+                        .dyn_ref::<web_sys::HtmlInputElement>()
+                        .is_some_and(|i| i.checked());
+                    style.set(if checked {
+                        Style::Ascii
+                    } else {
+                        Style::Unicode
+                    });
+                }
+                _ => {}
+            }
+        });
+        dom::listen(&scroller, &["mouseleave"], move |_| {
+            viewer.preview.set(None)
+        });
+        // A click chooses a row; keyboard users reach a row with Tab and choose it with Enter
+        // or Space; hovering previews it.
+        dom::listen(
+            &table,
+            &["click", "keydown", "mousemove"],
+            move |e| match e.type_().as_str() {
+                "click" => {
+                    if let Some(n) = node_of(&e) {
+                        viewer.go_to(n);
+                    }
+                }
+                "keydown" => {
+                    let activates = e
+                        .dyn_ref::<web_sys::KeyboardEvent>()
+                        .is_some_and(|k| matches!(k.key().as_str(), "Enter" | " "));
+                    if activates {
+                        if let Some(n) = node_of(&e) {
+                            e.prevent_default();
                             viewer.go_to(n);
                         }
                     }
-                    // Keyboard users reach a row with Tab and choose it with Enter or Space.
-                    on:keydown=move |ev| {
-                        if matches!(ev.key().as_str(), "Enter" | " ") {
-                            if let Some(n) = node_of(&ev) {
-                                ev.prevent_default();
-                                viewer.go_to(n);
-                            }
-                        }
+                }
+                _ => {
+                    let Some(m) = e.dyn_ref::<web_sys::MouseEvent>() else {
+                        return;
+                    };
+                    let at = (m.client_x(), m.client_y());
+                    if pointer.get_value() == at {
+                        return;
                     }
-                    on:mousemove=on_move>
-                    <caption class="visually-hidden">"Moves in standard, direction and algebraic notation"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col" title="Each player's own turn number">"Turn"</th>
-                            <th scope="col"><span class="visually-hidden">"Player"</span></th>
-                            <th scope="col">"Standard"</th>
-                            <th scope="col">"Direction"</th>
-                            <th scope="col">"Algebraic"</th>
-                        </tr>
-                    </thead>
-                </table>
-                <Show when=move || viewer.game.with(|g| g.tree().is_empty())>
-                    <p class="empty">"No moves."</p>
-                </Show>
-            </div>
-        </section>
+                    pointer.set_value(at);
+                    let n = node_of(&e);
+                    if viewer.preview.get_untracked() != n {
+                        viewer.preview.set(n);
+                    }
+                }
+            },
+        );
+    });
+
+    view! { <section class="notation-panel" aria-label="Moves" node_ref=root inner_html=panel_markup()></section> }
+}
+
+/// The panel's static markup: the notation choices and the table's head (the rows are
+/// written into it by the panel's effect).
+fn panel_markup() -> String {
+    let mut s = String::from(
+        r#"<div class="notation-options"><label for="algebraic-form">Algebraic</label><select id="algebraic-form">"#,
+    );
+    for f in labels::ALGEBRAIC_MENU {
+        let selected = if f == Form::default() {
+            " selected"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "<option value=\"{0}\"{selected}>{0}</option>",
+            f.name()
+        ));
     }
+    s.push_str(concat!(
+        r#"</select><input id="direction-ascii" type="checkbox">"#,
+        r#"<label for="direction-ascii">ASCII direction</label></div>"#,
+        r#"<div class="notation-scroll"><p class="root-comment" hidden></p>"#,
+        r#"<table id="notation"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
+        r#"<thead><tr><th scope="col" title="Each player's own turn number">Turn</th>"#,
+        r#"<th scope="col"><span class="visually-hidden">Player</span></th>"#,
+        r#"<th scope="col">Standard</th><th scope="col">Direction</th><th scope="col">Algebraic</th></tr></thead>"#,
+        r#"</table><p class="empty" hidden>No moves.</p></div>"#,
+    ));
+    s
 }
 
 /// One row of the table: a move, or the comment under one. Everything is text, written
@@ -399,6 +449,25 @@ fn scroll_to_current(container: &web_sys::HtmlElement) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_panel_offers_each_algebraic_form_and_selects_the_default() {
+        let m = panel_markup();
+        assert_eq!(m.matches("<option").count(), labels::ALGEBRAIC_MENU.len());
+        let d = Form::default().name();
+        assert!(
+            m.contains(&format!("<option value=\"{d}\" selected>{d}</option>")),
+            "{m}"
+        );
+        assert_eq!(m.matches(" selected").count(), 1);
+        for hook in [
+            "id=\"notation\"",
+            "id=\"direction-ascii\"",
+            "class=\"notation-scroll\"",
+        ] {
+            assert!(m.contains(hook), "{hook}");
+        }
+    }
 
     #[test]
     fn only_changed_rows_are_rewritten() {
