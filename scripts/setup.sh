@@ -75,8 +75,13 @@ debian_wasm_installed() {
 # app's std is built with panic=immediate-abort, which leaves the panic machinery out of the
 # bundle (about 27 KB gzipped). rustup's prebuilt std is the fallback.
 debian_wasm_available() {
-    command -v apt-cache >/dev/null &&
-        apt-cache policy "${DEBIAN_WASM_PKGS[0]}" 2>/dev/null | grep -q 'Candidate: [0-9]'
+    command -v apt-cache >/dev/null || return 1
+    local has='apt-cache policy "${DEBIAN_WASM_PKGS[0]}" 2>/dev/null | grep -q "Candidate: [0-9]"'
+    eval "$has" && return 0
+    # A fresh machine may not have fetched its package lists yet.
+    command -v apt-get >/dev/null || return 1
+    "${SUDO[@]}" apt-get update -q >/dev/null 2>&1 || return 1
+    eval "$has"
 }
 
 WASM_TOOLCHAIN="${BEELINE_WASM_TOOLCHAIN:-auto}"

@@ -4,8 +4,8 @@
 //!
 //! Long studies have hundreds of rows, so each row is markup (written by [`item_markup`]):
 //! when the game changes, only the rows that changed are replaced ([`changed_rows`]), and a
-//! new game's rows are parsed by the browser in one go, in table bodies of [`CHUNK`] rows
-//! that the browser skips while they are out of view. The rows share listeners on the
+//! new game's rows are parsed by the browser in table bodies of [`CHUNK`] rows that it skips
+//! while they are out of view: the first [`FIRST_ROWS`] at once, the rest in the next task. The rows share listeners on the
 //! table, and one effect writes them and marks the current row.
 
 use super::game::Game;
@@ -16,7 +16,10 @@ use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
 use leptos::html;
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
+use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -67,14 +70,45 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         // step does not force an extra layout.
         {
             let (table, scroller) = (table.clone(), scroller.clone());
+            // A new game's rows past the first screenfuls, written in the next task (see
+            // `FIRST_ROWS`); whatever runs next writes them first.
+            let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
+            let flush = {
+                let (table, pending) = (table.clone(), Rc::clone(&pending));
+                move || {
+                    if let Some(rows) = pending.borrow_mut().take() {
+                        let rest = rows.get(FIRST_ROWS..).unwrap_or_default();
+                        let _ = table.insert_adjacent_html("beforeend", &chunked(rest));
+                    }
+                }
+            };
             Effect::new(move |_| {
                 let node = viewer.node();
+                flush();
                 markup.with(|rows| {
                     shown.update_value(|old| {
-                        if !Arc::ptr_eq(old, rows) {
-                            write_rows(&table, old, rows);
-                            *old = rows.clone();
+                        if Arc::ptr_eq(old, rows) {
+                            return;
                         }
+                        let (front, removed, _) = changed_rows(old, rows);
+                        let whole = front == 0 && removed == old.len();
+                        let at = node.index().to_string();
+                        let current = items.with_untracked(|v| {
+                            v.iter()
+                                .position(|i| i.node.as_deref() == Some(at.as_str()))
+                        });
+                        if whole
+                            && rows.len() > FIRST_ROWS
+                            && current.is_some_and(|i| i < FIRST_ROWS)
+                        {
+                            write_rows(&table, old, &rows[..FIRST_ROWS]);
+                            *pending.borrow_mut() = Some(rows.clone());
+                            let flush = flush.clone();
+                            set_timeout(flush, Duration::ZERO);
+                        } else {
+                            write_rows(&table, old, rows);
+                        }
+                        *old = rows.clone();
                     })
                 });
                 if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
@@ -313,6 +347,11 @@ fn changed_rows(old: &[String], new: &[String]) -> (usize, usize, usize) {
         .count();
     (front, old.len() - front - back, new.len() - front - back)
 }
+
+/// How many rows of a new game are written at once when its current row is among them (a
+/// few screenfuls); the rest follow in the next task, so that a long study's panel is drawn
+/// before the browser has parsed hundreds of rows nobody sees yet.
+const FIRST_ROWS: usize = 2 * CHUNK;
 
 /// How many rows a table body holds when a game's rows are written: the browser skips the
 /// bodies out of view (style and layout), so only a few of them are laid out.

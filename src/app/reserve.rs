@@ -69,6 +69,20 @@ pub(super) fn reserve_markup(color: Color, items: &[ReserveItem], layout: &Layou
     s
 }
 
+/// Shows a kind's new count on its button.
+fn set_count(root: &web_sys::Element, item: &ReserveItem) {
+    let selector = format!("[data-reserve=\"{}\"]", item.code());
+    let Ok(Some(button)) = root.query_selector(&selector) else {
+        return;
+    };
+    let count = item.count.to_string();
+    let _ = button.set_attribute("data-count", &count);
+    let _ = button.set_attribute("aria-label", &item_label(item));
+    if let Some(span) = button.last_element_child() {
+        span.set_text_content(Some(&count));
+    }
+}
+
 /// The kind a reserve button stands for, from its `data-reserve` code ("wA").
 fn kind_of(button: &web_sys::Element) -> Option<(Color, Bug)> {
     let code = button.get_attribute("data-reserve")?;
@@ -128,11 +142,23 @@ pub fn Reserve(
         let layout = play.layout.get();
         items.with(|items| {
             let mut w = written.borrow_mut();
-            if w.as_ref() != Some(&(items.clone(), layout)) {
-                white.set_inner_html(&reserve_markup(Color::White, items, &layout));
-                black.set_inner_html(&reserve_markup(Color::Black, items, &layout));
-                *w = Some((items.clone(), layout));
+            let kinds = |v: &[ReserveItem]| v.iter().map(|i| (i.color, i.bug)).collect::<Vec<_>>();
+            match w.as_ref() {
+                Some((old, l)) if *old == *items && *l == layout => {}
+                // The same kinds: only their counts change, in place.
+                Some((old, l)) if kinds(old) == kinds(items) && *l == layout => {
+                    for (item, was) in items.iter().zip(old) {
+                        if item.count != was.count {
+                            set_count(&root, item);
+                        }
+                    }
+                }
+                _ => {
+                    white.set_inner_html(&reserve_markup(Color::White, items, &layout));
+                    black.set_inner_html(&reserve_markup(Color::Black, items, &layout));
+                }
             }
+            *w = Some((items.clone(), layout));
         });
         let picked = match play.viewer.pick.get() {
             Some(Pick::Reserve(c, b)) => Some((c, b)),
