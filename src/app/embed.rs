@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn the_embed_code_names_the_game_and_keeps_the_link() {
         let rec = import(
-            "; a comment\n[White \"Ann <1>\"]\n[Black \"Bob\"]\n1. wS1\n",
+            "[White \"Ann <1>\"]\n[Black \"Bob\"]\n\n1. wS1\n",
             Some(Format::Pgn),
         );
         let rec = rec.unwrap_or_else(|e| panic!("{e}"));
