@@ -176,12 +176,17 @@ pub struct PanelRow {
 pub fn panel_rows(tree: &GameTree) -> Vec<PanelRow> {
     let mut out = Vec::with_capacity(tree.len());
     let mut depth = 0usize;
+    let paths = tree.paths();
     for step in tree.reading_order() {
         match step {
             Reading::Move(node) => out.push(PanelRow {
                 node,
                 depth,
-                path: tree.path(node).map(|p| p.to_string()).unwrap_or_default(),
+                path: paths
+                    .get(node.index())
+                    .and_then(Option::as_ref)
+                    .map(|p| p.to_string())
+                    .unwrap_or_default(),
             }),
             Reading::Open => depth += 1,
             Reading::Close => depth = depth.saturating_sub(1),

@@ -544,6 +544,38 @@ impl GameTree {
         Some(path)
     }
 
+    /// Every node's [`path`](Self::path), indexed by [`NodeId::index`] (`None` where no node
+    /// is): one step per node from its parent's path, since a parent always comes before its
+    /// children in the arena, instead of a walk from the root for each node.
+    pub fn paths(&self) -> Vec<Option<Path>> {
+        let mut out: Vec<Option<Path>> = vec![None; self.capacity()];
+        for i in 0..self.capacity() {
+            let Some(id) = self.node_by_index(i) else {
+                continue;
+            };
+            out[i] = match self.parent(id) {
+                None => self.path(id),
+                Some(p) => {
+                    let known = out.get(p.index()).cloned().flatten();
+                    known.or_else(|| self.path(p)).and_then(|mut path| {
+                        let index = self.children(p).iter().position(|&c| c == id)?;
+                        // One move further along the segment the parent is on; an
+                        // alternative then starts a variation of its own.
+                        match path.variations.last_mut() {
+                            Some(last) => last.1 += 1,
+                            None => path.plies += 1,
+                        }
+                        if index > 0 {
+                            path.variations.push((index, 1));
+                        }
+                        Some(path)
+                    })
+                }
+            };
+        }
+        out
+    }
+
     /// The node a path names, if the tree has it.
     pub fn node_at(&self, path: &Path) -> Option<NodeId> {
         let mut cur = ROOT;
@@ -765,6 +797,55 @@ impl Eq for GameTree {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_path_at_once_is_each_nodes_path() {
+        let check = |tree: &GameTree| {
+            let all = tree.paths();
+            assert_eq!(all.len(), tree.capacity());
+            for (i, p) in all.iter().enumerate() {
+                let one = tree.node_by_index(i).and_then(|n| tree.path(n));
+                assert_eq!(p, &one, "node {i}");
+            }
+        };
+        let rec = crate::record::import(include_str!("../../tests/data/tree-500.pgn"), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut tree = rec.tree;
+        assert!(tree.len() >= 490);
+        check(&tree);
+        // Variations inside variations: an alternative to each variation's first reply.
+        let in_variation = (0..tree.capacity())
+            .filter_map(|i| tree.node_by_index(i))
+            .filter(|&n| {
+                tree.path(n).is_some_and(|p| p.variations.len() == 1) && tree.children(n).len() == 1
+            })
+            .take(5)
+            .collect::<Vec<_>>();
+        let mut nested = Vec::new();
+        for v in in_variation {
+            let pos = tree.position_at(v).unwrap();
+            let taken = tree.mv(tree.children(v)[0]);
+            let other = pos.legal_moves().into_iter().find(|&m| Some(m) != taken);
+            if let Some(mv) = other {
+                let alt = tree.add_move(v, mv).unwrap();
+                nested.push(alt);
+                let mut after = pos.clone();
+                after.play(mv).unwrap();
+                if let Some(&reply) = after.legal_moves().first() {
+                    nested.push(tree.add_move(alt, reply).unwrap());
+                }
+            }
+        }
+        assert!(nested.len() >= 4, "nested variations added");
+        check(&tree);
+        // After edits: a variation promoted and made the main line, a line deleted (a hole).
+        tree.promote(nested[0]).unwrap();
+        check(&tree);
+        tree.make_main_line(nested[nested.len() / 2]).unwrap();
+        check(&tree);
+        tree.delete_from(nested[nested.len() - 1]).unwrap();
+        check(&tree);
+    }
 
     fn tree_with_branches() -> (GameTree, Vec<NodeId>) {
         let gt = GameType::BASE;
