@@ -151,19 +151,41 @@ pub struct Layout {
     pub frame: Frame,
     pub orientation: Orientation,
     pub shape: TileShape,
-    /// Clockwise screen rotation applied to the pointy-top layout, in degrees.
-    angle: f64,
+    /// Clockwise screen rotation applied to the pointy-top layout, in degrees (a multiple
+    /// of 30).
+    angle: i32,
 }
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
+const HALF_SQRT3: f64 = SQRT3 / 2.0;
+
+/// (sine, cosine) of a multiple of 30 degrees, exactly: every angle a board is drawn at is
+/// one, and a table keeps the trigonometry (and its code) out of the app.
+fn sin_cos_deg(degrees: i32) -> (f64, f64) {
+    const TABLE: [(f64, f64); 12] = [
+        (0.0, 1.0),
+        (0.5, HALF_SQRT3),
+        (HALF_SQRT3, 0.5),
+        (1.0, 0.0),
+        (HALF_SQRT3, -0.5),
+        (0.5, -HALF_SQRT3),
+        (0.0, -1.0),
+        (-0.5, -HALF_SQRT3),
+        (-HALF_SQRT3, -0.5),
+        (-1.0, 0.0),
+        (-HALF_SQRT3, 0.5),
+        (-0.5, HALF_SQRT3),
+    ];
+    TABLE[(degrees / 30).rem_euclid(12) as usize]
+}
 
 impl Layout {
     pub fn new(frame: Frame, orientation: Orientation, shape: TileShape) -> Layout {
         let angle = match (orientation, shape) {
-            (Orientation::NoonUp, TileShape::Flat) => -90.0,
-            (Orientation::NoonUp, TileShape::Pointy) => -60.0,
-            (Orientation::AsPlayed, TileShape::Pointy) => 0.0,
-            (Orientation::AsPlayed, TileShape::Flat) => 30.0,
+            (Orientation::NoonUp, TileShape::Flat) => -90,
+            (Orientation::NoonUp, TileShape::Pointy) => -60,
+            (Orientation::AsPlayed, TileShape::Pointy) => 0,
+            (Orientation::AsPlayed, TileShape::Flat) => 30,
         };
         Layout {
             frame,
@@ -182,7 +204,7 @@ impl Layout {
     }
 
     fn turn(&self, x: f64, y: f64) -> Point {
-        let (s, c) = self.angle.to_radians().sin_cos();
+        let (s, c) = sin_cos_deg(self.angle);
         Point {
             x: x * c - y * s,
             y: x * s + y * c,
@@ -200,7 +222,7 @@ impl Layout {
     /// The engine hex whose cell holds a board point: the inverse of [`Layout::center`].
     pub fn hex_at(&self, p: Point) -> Hex {
         // Undo the turn, then the pointy-top axial layout, and round to the nearest cell.
-        let (s, c) = self.angle.to_radians().sin_cos();
+        let (s, c) = sin_cos_deg(self.angle);
         let x = p.x * c + p.y * s;
         let y = p.y * c - p.x * s;
         let r = y / 1.5;
@@ -215,14 +237,14 @@ impl Layout {
     /// The six corners of a tile of circumradius `size` centred on `c`.
     pub fn corners(&self, c: Point, size: f64) -> [Point; 6] {
         let start = match self.shape {
-            TileShape::Pointy => 30.0,
-            TileShape::Flat => 0.0,
+            TileShape::Pointy => 30,
+            TileShape::Flat => 0,
         };
         std::array::from_fn(|i| {
-            let a = (start + 60.0 * i as f64).to_radians();
+            let (sin, cos) = sin_cos_deg(start + 60 * i as i32);
             Point {
-                x: c.x + size * a.cos(),
-                y: c.y + size * a.sin(),
+                x: c.x + size * cos,
+                y: c.y + size * sin,
             }
         })
     }
@@ -256,6 +278,16 @@ fn round_axial(q: f64, r: f64) -> Hex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_is_the_trigonometry_of_every_multiple_of_30_degrees() {
+        for k in -24..24 {
+            let d = 30 * k;
+            let (s, c) = sin_cos_deg(d);
+            let (es, ec) = f64::from(d).to_radians().sin_cos();
+            assert!((s - es).abs() < 1e-12 && (c - ec).abs() < 1e-12, "{d}°");
+        }
+    }
     use crate::engine::piece::PieceId;
     use crate::engine::position::Move;
 
