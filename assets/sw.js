@@ -23,8 +23,9 @@
 const CACHE = 'beeline-v1';
 // index.html, served at the root of the worker's scope.
 const PAGE = new URL('./', self.location).href;
-// Trunk's names: "<name>-<16 hex digits>.<ext>" (the wasm module "<name>-<hash>_bg.wasm").
-const HASHED = /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/;
+// Trunk's names: "<name>-<hash>.<ext>" (the wasm module "<name>-<hash>_bg.wasm"), the hash
+// 16 hex digits or fewer (trunk drops leading zeros).
+const HASHED = /-[0-9a-f]{12,16}(?:_bg)?\.[a-z0-9]+$/;
 // Quoted paths to the app's files in index.html: href="/style-….css",
 // import … from '/beeline-app-….js', module_or_path: '/beeline-app-…_bg.wasm',
 // href="manifest.webmanifest". Only paths (no scheme); resolved against the page.

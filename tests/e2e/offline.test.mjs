@@ -98,8 +98,8 @@ test('after one visit the app opens offline, also with a query, and plays a past
     await untilControlled(page);
     const cached = await cachedPaths(page);
     for (const file of [
-      /^\/$/, /^\/beeline-app-[0-9a-f]{16}\.js$/, /^\/beeline-app-[0-9a-f]{16}_bg\.wasm$/,
-      /^\/style-[0-9a-f]{16}\.css$/, /^\/board-[0-9a-f]{16}\.css$/, /^\/favicon-[0-9a-f]{16}\.svg$/,
+      /^\/$/, /^\/beeline-app-[0-9a-f]{12,16}\.js$/, /^\/beeline-app-[0-9a-f]{12,16}_bg\.wasm$/,
+      /^\/style-[0-9a-f]{12,16}\.css$/, /^\/board-[0-9a-f]{12,16}\.css$/, /^\/favicon-[0-9a-f]{12,16}\.svg$/,
       /^\/manifest\.webmanifest$/, /^\/icons\/icon-192\.png$/, /^\/icons\/icon-512\.png$/, /^\/icons\/favicon\.svg$/,
     ]) {
       assert.ok(cached.some((p) => file.test(p)), `${file} cached: ${cached.join(' ')}`);
@@ -141,11 +141,11 @@ test('a new build replaces the cached files on the next visit', async () => {
     await untilControlled(page);
     const cached = await cachedPaths(page);
     const wasm = cached.find((p) => p.endsWith('_bg.wasm'));
-    const oldCss = cached.find((p) => /^\/style-[0-9a-f]{16}\.css$/.test(p));
+    const oldCss = cached.find((p) => /^\/style-[0-9a-f]{12,16}\.css$/.test(p));
     assert.ok(wasm && oldCss, cached.join(' '));
 
     // The new build: index.html names another style sheet, whose content differs.
-    const newCss = oldCss.replace(/-[0-9a-f]{16}\./, `-${oldCss.startsWith('/style-0') ? 'f' : '0'}123456789abcdef.`);
+    const newCss = oldCss.replace(/-[0-9a-f]{12,16}\./, `-${oldCss.startsWith('/style-0') ? 'f' : '0'}123456789abcdef.`);
     const html = await upstreamText('/');
     const newHtml = html.replace(new RegExp(`href="${oldCss}"(?: integrity="[^"]*")?`), `href="${newCss}"`);
     assert.notEqual(newHtml, html);
