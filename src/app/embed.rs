@@ -281,24 +281,11 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     });
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
     let open = NodeRef::<leptos::html::A>::new();
-    let pending = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
-        let node = viewer.node();
-        viewer.game.track();
-        if let Some(h) = pending.get_value() {
-            h.clear();
+    viewer.when_settled(LINK_DELAY, move |fragment| {
+        let href = dom::location_href().unwrap_or_default();
+        if let Some(a) = open.get_untracked() {
+            a.set_href(&format!("{}#{fragment}", page_address(&href)));
         }
-        let handle = set_timeout_with_handle(
-            move || {
-                let fragment = viewer.game.with_untracked(|g| g.fragment(node));
-                let href = dom::location_href().unwrap_or_default();
-                if let Some(a) = open.get_untracked() {
-                    a.set_href(&format!("{}#{fragment}", page_address(&href)));
-                }
-            },
-            LINK_DELAY,
-        );
-        pending.set_value(handle.ok());
     });
 
     view! {

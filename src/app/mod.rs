@@ -309,6 +309,25 @@ impl Viewer {
         self.ply.update(|p| *p = step.apply(*p, len));
     }
 
+    /// Calls `act` with the permalink fragment of the chosen move, `delay` after the last
+    /// step or change of the game: fast stepping never encodes the game at every step.
+    fn when_settled(self, delay: Duration, act: impl Fn(&str) + Clone + 'static) {
+        let pending = StoredValue::new(None::<TimeoutHandle>);
+        Effect::new(move |_| {
+            let node = self.node();
+            self.game.track();
+            if let Some(h) = pending.get_value() {
+                h.clear();
+            }
+            let act = act.clone();
+            let handle = set_timeout_with_handle(
+                move || act(&self.game.with_untracked(|g| g.fragment(node))),
+                delay,
+            );
+            pending.set_value(handle.ok());
+        });
+    }
+
     /// Acts on a key press, unless it is typing in a field.
     fn on_key(self, e: &leptos::ev::KeyboardEvent) {
         if dom::event_is_typing(e) {
@@ -412,24 +431,8 @@ fn sync_address(viewer: Viewer) {
     });
     on_cleanup(move || hash.remove());
 
-    // The address bar follows the chosen move, replacing the entry (no history per step),
-    // a moment after the last step so that fast stepping stays fast.
-    let pending = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
-        let node = viewer.node();
-        viewer.game.track();
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        let handle = set_timeout_with_handle(
-            move || {
-                let fragment = viewer.game.with_untracked(|g| g.fragment(node));
-                dom::replace_fragment(&fragment);
-            },
-            ADDRESS_DELAY,
-        );
-        pending.set_value(handle.ok());
-    });
+    // The address bar follows the chosen move, replacing the entry (no history per step).
+    viewer.when_settled(ADDRESS_DELAY, dom::replace_fragment);
 }
 
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
