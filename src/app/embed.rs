@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::board::Board;
 use super::controls::Controls;
 use super::keys::Step;
-use super::{dom, initial, shown_node, Viewer};
+use super::{board_input, dom, initial, BoardInput, Viewer};
 use crate::record::Record;
 use crate::view::svg::escape;
 use crate::view::Orientation;
@@ -242,13 +242,12 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     let keys = window_event_listener(leptos::ev::keydown, move |e| viewer.on_key(&e));
     on_cleanup(move || keys.remove());
 
-    let shown = shown_node(viewer);
-    let replay = Signal::derive(move || shown.with(|s| s.replay.clone()));
-    let ply = Signal::derive(move || shown.with(|s| s.ply));
-    let highlight = Memo::new(move |_| {
-        let node = shown.with(|s| s.node);
-        viewer.game.with(|g| g.highlight(node))
-    });
+    let BoardInput {
+        shown,
+        replay,
+        ply,
+        highlight,
+    } = board_input(viewer);
     // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
     let root = NodeRef::<leptos::html::Main>::new();

@@ -1,19 +1,13 @@
 //! What the viewer says about a record in words: its format, result and metadata, and the
-//! notation table's cells (turn numbers, the direction notation with symbols or in ASCII, the
-//! algebraic form chosen).
+//! notation table's choices (the direction notation with symbols or in ASCII, the algebraic
+//! form chosen).
 
 use crate::engine::position::GameState;
 use crate::notation::algebraic::Form;
-use crate::record::export::Row;
 use crate::record::Record;
 
 /// The algebraic forms in the order the notation table's menu offers them.
 pub const ALGEBRAIC_MENU: [Form; 3] = [Form::Short, Form::Long, Form::Compressed];
-
-/// The move number as the direction notation counts it (turns per player): "12.".
-pub fn turn_label(row: &Row) -> String {
-    format!("{}.", row.turn)
-}
 
 /// The facts of a record, as shown to the user.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -109,6 +103,5 @@ mod tests {
         let star = rows.iter().find(|r| r.direction.contains('✳')).unwrap();
         assert!(star.direction(Style::Ascii).contains('*'));
         assert!(star.direction(Style::Unicode).contains('✳'));
-        assert_eq!(turn_label(rows[17]), "9.");
     }
 }

@@ -399,6 +399,27 @@ fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
     })
 }
 
+/// What the board is given: the shown node's line, its ply there and its move's highlight.
+struct BoardInput {
+    shown: Memo<ShownNode>,
+    replay: Signal<Arc<crate::view::Replay>>,
+    ply: Signal<usize>,
+    highlight: Memo<Option<crate::view::Highlight>>,
+}
+
+fn board_input(viewer: Viewer) -> BoardInput {
+    let shown = shown_node(viewer);
+    BoardInput {
+        shown,
+        replay: Signal::derive(move || shown.with(|s| s.replay.clone())),
+        ply: Signal::derive(move || shown.with(|s| s.ply)),
+        highlight: Memo::new(move |_| {
+            let node = shown.with(|s| s.node);
+            viewer.game.with(|g| g.highlight(node))
+        }),
+    }
+}
+
 /// The whole page, mounted to `<body>` by the `beeline-app` binary: one viewer, or an
 /// embedded game when the address asks for one (`?embed`, see [`embed`]).
 #[component]
@@ -485,13 +506,12 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         sync_address(viewer);
     }
 
-    let shown = shown_node(viewer);
-    let replay = Signal::derive(move || shown.with(|s| s.replay.clone()));
-    let ply = Signal::derive(move || shown.with(|s| s.ply));
-    let highlight = Memo::new(move |_| {
-        let node = shown.with(|s| s.node);
-        viewer.game.with(|g| g.highlight(node))
-    });
+    let BoardInput {
+        replay,
+        ply,
+        highlight,
+        ..
+    } = board_input(viewer);
 
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
     // work, without adding a stop to the Tab order.

@@ -103,19 +103,10 @@ fn mark(row: &web_sys::Element, placeable: &[(Color, Bug)], picked: Option<(Colo
         let Some(kind) = kind_of(&b) else { continue };
         let can = placeable.contains(&kind);
         let is_picked = can && picked == Some(kind);
-        let _ = if can {
-            b.remove_attribute("disabled").and_then(|()| {
-                b.set_attribute("aria-pressed", if is_picked { "true" } else { "false" })
-            })
-        } else {
-            b.set_attribute("disabled", "")
-                .and_then(|()| b.remove_attribute("aria-pressed"))
-        };
-        let _ = if is_picked {
-            b.set_attribute("data-selected", "true")
-        } else {
-            b.remove_attribute("data-selected")
-        };
+        dom::set_flag(&b, "disabled", !can);
+        let pressed = if is_picked { "true" } else { "false" };
+        dom::set_attr(&b, "aria-pressed", can.then_some(pressed));
+        dom::set_attr(&b, "data-selected", is_picked.then_some("true"));
     }
 }
 
@@ -168,11 +159,8 @@ pub fn Reserve(
         placeable.with(|p| {
             for (row, color) in [(&white, Color::White), (&black, Color::Black)] {
                 mark(row, p, picked);
-                let _ = if turn == Some(color) {
-                    row.set_attribute("data-to-move", "true")
-                } else {
-                    row.remove_attribute("data-to-move")
-                };
+                let to_move = (turn == Some(color)).then_some("true");
+                dom::set_attr(row, "data-to-move", to_move);
             }
         });
     });

@@ -9,6 +9,8 @@ use std::hash::{Hash, Hasher};
 
 use wasm_bindgen::JsCast;
 
+use super::dom;
+
 use crate::engine::hex::Hex;
 use crate::view::{svg, Layout, Scene};
 
@@ -171,8 +173,8 @@ impl TileLayer {
             }
             d.state = Some(state);
             let (can, is_picked) = state;
-            set_flag(&d.el, "data-movable", can);
-            set_flag(&d.el, "data-selected", is_picked);
+            dom::set_attr(&d.el, "data-movable", can.then_some("true"));
+            dom::set_attr(&d.el, "data-selected", is_picked.then_some("true"));
             let _ =
                 d.el.set_attribute("aria-label", &tile_aria_label(&d.label, can, is_picked));
         }
@@ -211,21 +213,13 @@ impl Drawn {
         }
         for name in MARK_ATTRIBUTES {
             let value = t.attributes.iter().find(|(n, _)| *n == name);
-            crate::app::dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
+            dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
         }
         self.label = t.label.clone();
         self.marks = t.marks.clone();
         // The accessible name is written again by the next `mark`.
         self.state = None;
     }
-}
-
-fn set_flag(el: &web_sys::Element, name: &str, on: bool) {
-    let _ = if on {
-        el.set_attribute(name, "true")
-    } else {
-        el.remove_attribute(name)
-    };
 }
 
 fn create(document: &web_sys::Document, t: &TileItem) -> Option<web_sys::Element> {
