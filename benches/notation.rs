@@ -31,8 +31,7 @@ fn bench_notation(c: &mut Criterion) {
     c.bench_function("notate 100-ply game (3 notations)", |b| {
         b.iter(|| {
             notate_game(
-                pos.game_type(),
-                pos.rules(),
+                &Position::with_rules(pos.game_type(), pos.rules()),
                 black_box(&moves),
                 Coordinates::Record,
             )

@@ -129,6 +129,9 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Convert { file, from, to } => {
             let rec = load(file.as_deref(), from)?;
+            if !to.can_hold(&rec) {
+                return Err(to.text(&rec).trim_end().to_string());
+            }
             print!("{}", to.text(&rec));
             finish(&rec)?;
         }

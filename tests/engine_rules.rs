@@ -376,10 +376,11 @@ fn variant_index(e: &Illegal) -> usize {
         Illegal::PassNotAllowed => 16,
         Illegal::MustMove(_) => 17,
         Illegal::MustPass => 18,
+        Illegal::SplitHive => 19,
     }
 }
 
-const VARIANTS: usize = 19;
+const VARIANTS: usize = 20;
 
 /// Every variant, with every shape of `MustMove`'s move.
 fn every_illegal() -> Vec<Illegal> {
@@ -413,6 +414,7 @@ fn every_illegal() -> Vec<Illegal> {
         }),
         Illegal::MustMove(Move::Pass),
         Illegal::MustPass,
+        Illegal::SplitHive,
     ]
 }
 

@@ -10,6 +10,7 @@ use beeline::notation::algebraic::{Column, Origin, Square, Thrower};
 use beeline::notation::uhp::{GameString, Turn, UhpError};
 use beeline::notation::{GameReadError, Kind, Mismatch, ReadError, SyntaxError};
 use beeline::record::permalink::PermalinkError;
+use beeline::record::position::{PositionError, PositionFault};
 use beeline::record::{import, HeaderFault, ImportError, ImportFault, RecordError};
 
 fn assert_sentence(what: &str, message: &str) {
@@ -179,6 +180,11 @@ fn record_errors() -> Vec<RecordError> {
         RecordError::Empty,
         RecordError::TooLarge(2_000_000),
         RecordError::UnknownFormat,
+        RecordError::Position(PositionError {
+            line: 2,
+            text: "wZ".into(),
+            fault: PositionFault::UnknownBug,
+        }),
     ];
     all.extend(
         faults
@@ -190,6 +196,7 @@ fn record_errors() -> Vec<RecordError> {
             RecordError::Empty
             | RecordError::TooLarge(_)
             | RecordError::UnknownFormat
+            | RecordError::Position(_)
             | RecordError::Header { .. } => {}
         }
     }
@@ -213,6 +220,7 @@ fn permalink_errors() -> Vec<PermalinkError> {
         PermalinkError::Note,
         PermalinkError::Shown,
         PermalinkError::Trailing,
+        PermalinkError::Setup("a stack of no pieces".into()),
     ];
     for e in &all {
         match e {
@@ -230,7 +238,8 @@ fn permalink_errors() -> Vec<PermalinkError> {
             | PermalinkError::Text
             | PermalinkError::Note
             | PermalinkError::Shown
-            | PermalinkError::Trailing => {}
+            | PermalinkError::Trailing
+            | PermalinkError::Setup(_) => {}
         }
     }
     all

@@ -22,7 +22,12 @@ fn write(pos: &Position, frame: &Frame, mv: Move, form: Form) -> String {
 }
 
 fn write_game(gt: GameType, rules: Rules, moves: &[Move], form: Form) -> Vec<String> {
-    write_moves::<AlgebraicMove>(gt, rules, moves, Coordinates::Canonical, form)
+    write_moves::<AlgebraicMove>(
+        &Position::with_rules(gt, rules),
+        moves,
+        Coordinates::Canonical,
+        form,
+    )
 }
 
 fn read_game<S: AsRef<str>>(

@@ -25,7 +25,12 @@ fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
 
 fn write_game(gt: GameType, rules: Rules, moves: &[Move], ascii: bool) -> Vec<String> {
     let style = if ascii { Style::Ascii } else { Style::Unicode };
-    write_moves::<DirectionMove>(gt, rules, moves, Coordinates::Canonical, style)
+    write_moves::<DirectionMove>(
+        &Position::with_rules(gt, rules),
+        moves,
+        Coordinates::Canonical,
+        style,
+    )
 }
 
 /// The moves of a game from the article's markdown tables, in playing order. A turn may be

@@ -5,7 +5,7 @@
 mod common;
 
 use beeline::engine::piece::{GameType, PieceId};
-use beeline::engine::position::{Move, Position, Rules};
+use beeline::engine::position::{Move, Position};
 use beeline::notation::algebraic::{AlgebraicMove, Form};
 use beeline::notation::direction::DirectionMove;
 use beeline::notation::frame::Frame;
@@ -33,7 +33,7 @@ fn written<N: Notation>(
     coordinates: Coordinates,
     style: N::Style,
 ) -> Vec<String> {
-    write_game::<N>(gt, Rules::default(), moves, coordinates, style)
+    write_game::<N>(&Position::new(gt), moves, coordinates, style)
 }
 
 fn algebraic(gt: GameType, moves: &[Move], form: Form) -> Vec<String> {

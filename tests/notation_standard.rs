@@ -2,7 +2,7 @@
 //! climbing, the first move, the reader's variants and legality errors.
 
 use beeline::engine::piece::GameType;
-use beeline::engine::position::{Illegal, Move, Position, Rules};
+use beeline::engine::position::{Illegal, Move, Position};
 use beeline::notation::direction::DirectionMove;
 use beeline::notation::uhp::{GameString, MoveString};
 use beeline::notation::{frame::Frame, read_game, write_game, Coordinates, Mismatch};
@@ -21,7 +21,7 @@ fn read(pos: &Position, frame: Option<&Frame>, text: &str) -> Result<Move, ReadE
 
 /// The game in standard notation, in its own coordinates or canonically.
 fn standard_game(gt: GameType, moves: &[Move], coordinates: Coordinates) -> Vec<String> {
-    write_game::<MoveString>(gt, Rules::default(), moves, coordinates, ())
+    write_game::<MoveString>(&Position::new(gt), moves, coordinates, ())
 }
 
 /// Game 1 of the direction article, first 19 plies (built in the canonical frame).

@@ -70,7 +70,7 @@ pub(super) fn targets(
     pick: Pick,
     layout: &Layout,
 ) -> Targets {
-    let before = Frame::of_moves(&pos.moves());
+    let before = Frame::of_position(pos);
     let mut out = Targets::default();
     for mv in study::destinations(pos, pick) {
         let Some(to) = mv.to() else {
@@ -119,7 +119,7 @@ pub(super) fn candidate_highlight(pos: &Position, mv: Move) -> Option<(Highlight
     if !pos.is_legal(mv) {
         return None;
     }
-    let frame = Frame::of_moves(&pos.moves()).after(mv);
+    let frame = Frame::of_position(pos).after(mv);
     let e = direction::explain(pos, &frame, mv)?;
     Some((Highlight::from_explanation(&e), frame))
 }
@@ -1212,7 +1212,7 @@ mod tests {
             let mv = tree.mv(node).unwrap();
             let (hl, frame) = candidate_highlight(&pos, mv).unwrap();
             assert_eq!(Some(hl), game.highlight(node), "ply {}", ply + 1);
-            assert_eq!(frame, Frame::of_moves(&pos.moves()).after(mv));
+            assert_eq!(frame, Frame::of_position(&pos).after(mv));
         }
         // An illegal move explains nothing.
         let pos = tree.position_at(line.node_at(10)).unwrap();

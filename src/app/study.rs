@@ -57,7 +57,7 @@ impl Line {
         Line {
             root: tree.root(),
             // Every move of a tree was checked when it was added.
-            replay: Arc::new(Replay::of_legal(tree.game_type(), tree.rules(), &moves)),
+            replay: Arc::new(Replay::of_legal(tree.start(), &moves)),
             nodes,
         }
     }
@@ -280,7 +280,7 @@ pub fn reserve(pos: &Position) -> Vec<ReserveItem> {
 /// A legal move of `pos` in every notation, as its row would show it if played now: in the
 /// frame of the moves so far and this one.
 pub fn notate_candidate(pos: &Position, coordinates: Coordinates, mv: Move) -> NotatedMove {
-    let frame = Frame::of_moves(&pos.moves()).after(mv);
+    let frame = Frame::of_position(pos).after(mv);
     let standard = coordinates.frame_for::<MoveString>(frame);
     NotatedMove::new(pos, mv, &frame, &standard)
 }
@@ -341,7 +341,7 @@ pub fn read_typed(
     if pos.state().is_over() {
         return Err(TypedError::Over);
     }
-    let frame = Frame::of_moves(&pos.moves());
+    let frame = Frame::of_position(pos);
     let standard = coordinates.frame_for::<MoveString>(frame);
     let results = [
         MoveString::read(pos, &standard, text),

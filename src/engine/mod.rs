@@ -9,3 +9,4 @@ pub(crate) mod movegen;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod setup;

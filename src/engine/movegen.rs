@@ -419,10 +419,8 @@ pub(crate) fn placement_cells(pos: &Position, emit: &mut impl FnMut(Hex)) {
 pub(crate) fn placeable(pos: &Position) -> impl Iterator<Item = PieceId> + '_ {
     let me = pos.to_move();
     let b = pos.board();
-    let queen_placed = b.is_placed(PieceId::queen(me));
-    let turn = pos.turn_number();
-    let must_queen = turn >= 4 && !queen_placed;
-    let no_queen = turn == 1 && pos.rules().tournament_opening;
+    let must_queen = pos.must_place_queen();
+    let no_queen = pos.queen_forbidden();
     Bug::ALL.into_iter().filter_map(move |bug| {
         if !pos.game_type().includes(bug)
             || (must_queen && bug != Bug::Queen)
@@ -438,7 +436,7 @@ pub(crate) fn placeable(pos: &Position) -> impl Iterator<Item = PieceId> + '_ {
 /// all: a placement is checked against the rules that place a piece, a movement generates
 /// only that piece's moves, and only a pass needs the whole list.
 pub(crate) fn is_legal(pos: &Position, mv: Move) -> bool {
-    if pos.state().is_over() {
+    if pos.state().is_over() || pos.is_split() {
         return false;
     }
     let b = pos.board();
@@ -490,7 +488,7 @@ fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
 
 /// All legal moves of the side to move (`Pass` when there is none); none once the game is over.
 pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
-    if pos.state().is_over() {
+    if pos.state().is_over() || pos.is_split() {
         return;
     }
     let mut any = false;
@@ -532,7 +530,7 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
 /// Number of legal moves, without building them: placements are counted as cells times
 /// placeable kinds, which is what makes perft's last ply cheap.
 pub(crate) fn count(pos: &Position) -> u64 {
-    if pos.state().is_over() {
+    if pos.state().is_over() || pos.is_split() {
         return 0;
     }
     let kinds = placeable(pos).count() as u64;

@@ -13,7 +13,7 @@
 use crate::engine::board::{cell_of, neighbor, piece_key, Board};
 use crate::engine::hex::Hex;
 use crate::engine::movegen;
-use crate::engine::piece::{Bug, Color, GameType, PieceId};
+use crate::engine::piece::{Bug, Color, GameType, PieceId, PIECES_PER_COLOR};
 use std::fmt;
 
 /// One turn: a placement, a movement (including being moved by a Pillbug), or a pass.
@@ -170,6 +170,8 @@ pub enum Illegal {
     /// A pass while a move exists; carries one such move.
     MustMove(Move),
     MustPass,
+    /// A set-up position whose hive is in several parts.
+    SplitHive,
 }
 
 impl fmt::Display for Illegal {
@@ -231,6 +233,9 @@ impl fmt::Display for Illegal {
                 }
             }
             Illegal::MustPass => f.write_str("no move is possible: the only legal turn is a pass"),
+            Illegal::SplitHive => f.write_str(
+                "the position's hive is in several parts, so no move can be played from it",
+            ),
         }
     }
 }
@@ -261,6 +266,12 @@ pub struct Position {
     history: Vec<Undo>,
     /// `Board::key` of the current board, updated by each move in O(1).
     board_key: u64,
+    /// Who moves at ply 0: White from the empty board, either side from a set-up position.
+    first: Color,
+    /// Whether pieces stood on the board before ply 0 (`engine::setup`).
+    set_up: bool,
+    /// A set-up hive in several parts: shown, but no move is legal from it.
+    split: bool,
 }
 
 impl fmt::Debug for Position {
@@ -290,7 +301,90 @@ impl Position {
             state: GameState::NotStarted,
             history: Vec::new(),
             board_key: 0,
+            first: Color::White,
+            set_up: false,
+            split: false,
         }
+    }
+
+    /// A position with `stacks` (bottom to top) already on the board and `to_move` to
+    /// move; checked by `engine::setup::Setup`, which is the way in.
+    pub(crate) fn set_up(
+        game_type: GameType,
+        rules: Rules,
+        stacks: &[(Hex, Vec<PieceId>)],
+        to_move: Color,
+        split: bool,
+    ) -> Position {
+        let mut pos = Position::with_rules(game_type, rules);
+        for (h, pieces) in stacks {
+            for &p in pieces {
+                pos.board.push(p, *h);
+            }
+        }
+        pos.board_key = pos.board.key();
+        pos.first = to_move;
+        pos.set_up = !pos.board.is_empty();
+        pos.split = split;
+        pos.state = pos.compute_state();
+        pos
+    }
+
+    /// Whether the game started from a set-up position rather than the empty board.
+    pub fn is_set_up(&self) -> bool {
+        self.set_up
+    }
+
+    /// The position before the game's first move (the empty board or the set-up position).
+    pub fn initial(&self) -> Position {
+        let mut pos = self.clone();
+        while pos.undo().is_some() {}
+        pos
+    }
+
+    /// Whether the game starts from anything but the empty board with White to move.
+    pub fn is_set_up_start(&self) -> bool {
+        self.set_up || self.first != Color::White
+    }
+
+    /// This position as the start of a game: the moves that reached it are forgotten (so
+    /// no piece counts as moved last).
+    pub fn without_history(&self) -> Position {
+        if self.history.is_empty() {
+            return self.clone();
+        }
+        let mut pos = self.clone();
+        pos.first = self.to_move();
+        pos.history.clear();
+        pos.last_moved = None;
+        pos.set_up = !pos.board.is_empty();
+        pos.state = pos.compute_state();
+        pos
+    }
+
+    /// Whether this is a set-up position whose hive is in several parts (no move is legal).
+    pub fn is_split(&self) -> bool {
+        self.split
+    }
+
+    /// The number of `c`'s pieces on the board.
+    pub fn placed_count(&self, c: Color) -> u32 {
+        let own = ((1u32 << PIECES_PER_COLOR) - 1) << (c.index() * PIECES_PER_COLOR);
+        (self.board.placed_mask() & own).count_ones()
+    }
+
+    /// Whether the side to move may place only its Queen now: it has placed three pieces
+    /// without her (from the empty board: its fourth turn has come, passes included).
+    pub fn must_place_queen(&self) -> bool {
+        let me = self.to_move();
+        !self.queen_placed(me)
+            && (self.placed_count(me) >= 3 || (!self.set_up && self.turn_number() >= 4))
+    }
+
+    /// Whether the tournament opening forbids the side to move to place its Queen now: it
+    /// has no piece on the board yet.
+    pub fn queen_forbidden(&self) -> bool {
+        self.rules.tournament_opening && self.placed_count(self.to_move()) == 0
     }
 
     pub fn board(&self) -> &Board {
@@ -314,13 +408,18 @@ impl Position {
         self.history.len()
     }
 
-    /// White moves first.
+    /// White moves first (from a set-up position, the side it names).
     pub fn to_move(&self) -> Color {
         if self.ply() % 2 == 0 {
-            Color::White
+            self.first
         } else {
-            Color::Black
+            self.first.other()
         }
+    }
+
+    /// Who moved (or moves) at ply 0.
+    pub fn first_to_move(&self) -> Color {
+        self.first
     }
 
     /// The side to move's own turn number, from 1.
@@ -426,6 +525,7 @@ impl Position {
     pub fn own_destinations(&self, piece: PieceId) -> Vec<Hex> {
         let mut out = Vec::new();
         if self.state.is_over()
+            || self.split
             || piece.color() != self.to_move()
             || !self.queen_placed(piece.color())
             || Some(piece) == self.last_moved
@@ -448,7 +548,11 @@ impl Position {
     /// The pieces (Pillbug, or Mosquito copying one) that could throw `piece` to `to` now.
     pub fn throwers(&self, piece: PieceId, to: Hex) -> Vec<PieceId> {
         let mut out = Vec::new();
-        if self.state.is_over() || !self.game_type.pillbug || !self.queen_placed(self.to_move()) {
+        if self.state.is_over()
+            || self.split
+            || !self.game_type.pillbug
+            || !self.queen_placed(self.to_move())
+        {
             return out;
         }
         let ctx = movegen::Ctx::new(self);
@@ -553,6 +657,9 @@ impl Position {
         if self.state.is_over() {
             return Illegal::GameOver;
         }
+        if self.split {
+            return Illegal::SplitHive;
+        }
         let me = self.to_move();
         let legal = self.legal_moves();
         let Some(piece) = mv.piece() else {
@@ -577,11 +684,10 @@ impl Position {
                 if piece.color() != me {
                     return Illegal::WrongColor(piece);
                 }
-                let turn = self.turn_number();
-                if piece.bug() == Bug::Queen && turn == 1 && self.rules.tournament_opening {
+                if piece.bug() == Bug::Queen && self.queen_forbidden() {
                     return Illegal::QueenOnFirstTurn;
                 }
-                if turn >= 4 && !self.queen_placed(me) && piece.bug() != Bug::Queen {
+                if self.must_place_queen() && piece.bug() != Bug::Queen {
                     return Illegal::QueenRequired;
                 }
                 if let Some(first) =

@@ -327,7 +327,7 @@ fn describe(pos: &Position, frame: &Frame, mv: Move) -> Option<Described> {
         reference: None,
         direction: None,
     };
-    if from.is_none() && pos.turn_number() == 1 {
+    if from.is_none() && first_turn(pos) {
         d.first_turn = true;
         // The first piece has no direction; the second lies noon of the first.
         d.direction = board.occupied().next().and_then(|h| h.direction_to(to));
@@ -354,8 +354,15 @@ fn piece_ref(board: &Board, frame: &Frame, pos: &Position, c: &Candidate) -> Pie
     }
 }
 
+/// Whether the side to move has its first turn of a game from the empty board: its
+/// placement is then written as the bare bug, the frame alone fixing where it goes. (From a
+/// set-up position every placement names a reference.)
+fn first_turn(pos: &Position) -> bool {
+    pos.turn_number() == 1 && !pos.is_set_up()
+}
+
 /// The canonical notation of a legal move of `pos`. `frame` must be at least as fixed as
-/// `Frame::of_moves(&pos.moves()).after(mv)`; the frame of the whole game is fine.
+/// `Frame::of_position(&pos).after(mv)`; the frame of the whole game is fine.
 fn write(pos: &Position, frame: &Frame, mv: Move) -> DirectionMove {
     let Some(d) = describe(pos, frame, mv) else {
         return DirectionMove::Pass;
@@ -420,7 +427,7 @@ enum Looseness {
 fn matches_piece(pos: &Position, frame: &Frame, spec: &PieceRef, mv: &Move, plus: bool) -> bool {
     let Some(p) = mv.piece() else { return false };
     let placement = mv.from().is_none();
-    let first_turn = placement && pos.turn_number() == 1;
+    let first_turn = placement && first_turn(pos);
     if p.bug() != spec.bug || (p.color() != pos.to_move()) != spec.opponent {
         return false;
     }
@@ -482,7 +489,7 @@ fn loose_match(
     match looseness {
         Looseness::Direct => match mv.from() {
             // A bare letter on a player's first turn.
-            None => pos.turn_number() == 1 && direction.is_none() && !placement,
+            None => first_turn(pos) && direction.is_none() && !placement,
             Some(from) => match direct_direction(board, p, from, to) {
                 Some(e) => direction.is_none_or(|d| frame.dir_from_canonical(d) == e),
                 None => false,
@@ -637,11 +644,11 @@ pub struct Explanation {
 
 /// Explains a legal move of `pos` (`None` for a pass). `frame` as for [`write`].
 pub fn explain(pos: &Position, frame: &Frame, mv: Move) -> Option<Explanation> {
-    explain_after(pos, frame, &Frame::of_moves(&pos.moves()), mv)
+    explain_after(pos, frame, &Frame::of_position(pos), mv)
 }
 
 /// [`explain`], given `before`, the frame the moves of `pos` fixed
-/// (`Frame::of_moves(&pos.moves())`), for callers that keep it move by move.
+/// (`Frame::of_position(&pos)`), for callers that keep it move by move.
 pub fn explain_after(
     pos: &Position,
     frame: &Frame,

@@ -24,7 +24,7 @@
 //! ```
 
 use crate::engine::hex::{Direction, Hex};
-use crate::engine::position::Move;
+use crate::engine::position::{Move, Position};
 
 /// How much of the frame the moves so far have fixed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +76,27 @@ impl Frame {
     /// The frame fixed by a game's moves (from the empty board).
     pub fn of_moves(moves: &[Move]) -> Frame {
         moves.iter().fold(Frame::EMPTY, |f, m| f.after(*m))
+    }
+
+    /// The frame before a game's first move: empty for a game from the empty board; for a
+    /// set-up position, the coordinates it was set up in (`engine::setup`), complete from
+    /// the start, since its pieces were never placed in an order that could fix one.
+    pub fn at_start(pos: &Position) -> Frame {
+        if pos.is_set_up() {
+            Frame::ENGINE
+        } else {
+            Frame::EMPTY
+        }
+    }
+
+    /// The frame of the game that reached `pos` ([`Frame::at_start`], then its moves).
+    pub fn of_position(pos: &Position) -> Frame {
+        Frame::of_line(pos, &pos.moves())
+    }
+
+    /// The frame after `moves` played from a game whose start is like `pos`'s.
+    pub fn of_line(pos: &Position, moves: &[Move]) -> Frame {
+        moves.iter().fold(Frame::at_start(pos), |f, m| f.after(*m))
     }
 
     /// The frame after one more move. Only placements and movements matter.

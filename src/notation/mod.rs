@@ -32,8 +32,8 @@ pub mod reference;
 pub mod standard;
 pub mod uhp;
 
-use crate::engine::piece::{Bug, GameType, Piece};
-use crate::engine::position::{Illegal, Move, Position, Rules};
+use crate::engine::piece::{Bug, Piece};
+use crate::engine::position::{Illegal, Move, Position};
 use frame::Frame;
 use std::fmt;
 use std::str::FromStr;
@@ -53,7 +53,7 @@ pub trait Notation: Sized + FromStr<Err = SyntaxError> + fmt::Display {
     const RECORD_COORDINATES: bool;
 
     /// The canonical notation of a legal move `mv` of `pos`, with coordinates in `frame`:
-    /// the game's canonical frame (at least as fixed as `Frame::of_moves(&pos.moves())
+    /// the game's canonical frame (at least as fixed as `Frame::of_position(&pos)
     /// .after(mv)`; the frame of the whole game is fine) or [`Frame::ENGINE`].
     fn from_move(pos: &Position, mv: Move, frame: &Frame) -> Self;
 
@@ -241,16 +241,16 @@ pub struct GameReadError {
     pub error: ReadError,
 }
 
-/// Every move of a game (legal moves from the empty board) in notation `N`.
+/// Every move of a game (legal moves from `start`, the empty board or a set-up position) in
+/// notation `N`.
 pub fn write_game<N: Notation>(
-    game_type: GameType,
-    rules: Rules,
+    start: &Position,
     moves: &[Move],
     coordinates: Coordinates,
     style: N::Style,
 ) -> Vec<String> {
-    let frame = coordinates.frame_for::<N>(Frame::of_moves(moves));
-    let mut pos = Position::with_rules(game_type, rules);
+    let frame = coordinates.frame_for::<N>(Frame::of_line(start, moves));
+    let mut pos = start.clone();
     moves
         .iter()
         .map(|&mv| {
@@ -269,7 +269,7 @@ pub fn read_game<N: Notation, S: AsRef<str>>(
     coordinates: Coordinates,
     texts: &[S],
 ) -> Result<(), GameReadError> {
-    let mut canonical = Frame::of_moves(&pos.moves());
+    let mut canonical = Frame::of_position(pos);
     for text in texts {
         let frame = coordinates.frame_for::<N>(canonical);
         let mv = N::read(pos, &frame, text.as_ref()).map_err(|error| GameReadError {
@@ -351,21 +351,17 @@ impl NotatedMove {
 /// use beeline::notation::uhp::GameString;
 /// let g: GameString = "Base+MLP;InProgress;White[3];wL;bP wL-;wM /wL;bQ bP/".parse().unwrap();
 /// let pos = g.replay().unwrap();
-/// let rows = notate_game(pos.game_type(), pos.rules(), &pos.moves(), Coordinates::Record);
+/// let start = beeline::engine::position::Position::new(pos.game_type());
+/// let rows = notate_game(&start, &pos.moves(), Coordinates::Record);
 /// assert_eq!(rows[0].direction, "L");
 /// assert_eq!(rows[1].standard, "bP wL-");
 /// assert_eq!(rows[2].algebraic_long, "wM @l+1");
 /// assert_eq!((rows[3].player, rows[3].turn), (2, 2));
 /// ```
-pub fn notate_game(
-    game_type: GameType,
-    rules: Rules,
-    moves: &[Move],
-    coordinates: Coordinates,
-) -> Vec<NotatedMove> {
-    let frame = Frame::of_moves(moves);
+pub fn notate_game(start: &Position, moves: &[Move], coordinates: Coordinates) -> Vec<NotatedMove> {
+    let frame = Frame::of_line(start, moves);
     let standard_frame = coordinates.frame_for::<uhp::MoveString>(frame);
-    let mut pos = Position::with_rules(game_type, rules);
+    let mut pos = start.clone();
     let mut rows = Vec::with_capacity(moves.len());
     for &mv in moves {
         rows.push(NotatedMove::new(&pos, mv, &frame, &standard_frame));

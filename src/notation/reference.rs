@@ -29,7 +29,7 @@
 //!     .parse()
 //!     .unwrap();
 //! let pos = g.replay().unwrap();
-//! let frame = Frame::of_moves(&pos.moves());
+//! let frame = Frame::of_position(&pos);
 //! let ants = reference::counting_order(pos.board(), &frame, Color::White, Bug::Ant);
 //! let names: Vec<String> = ants.iter().map(|a| a.to_string()).collect();
 //! assert_eq!(names, ["wA2", "wA1", "wA3"]);
@@ -188,7 +188,7 @@ mod tests {
         // wA1 (north of wS1) is the first piece off the axis, so the frame is mirrored:
         // canonically wA1 lies at (-1, 1) and wA2 at (0, -1).
         let p = pos("Base;InProgress;Black[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ-;wA2 /wS1;bA2 bA1-;wA3 -wQ");
-        let f = Frame::of_moves(&p.moves());
+        let f = Frame::of_position(&p);
         let b = p.board();
         let name = |id: PieceId| id.to_string();
         let order: Vec<String> = counting_order(b, &f, Color::White, Bug::Ant)
@@ -216,7 +216,7 @@ mod tests {
     fn covered_queen_first_and_moved_piece_never() {
         // wB1 climbs onto bQ; bB1 sits next to the stack.
         let p = pos("Base;InProgress;Black[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bB1 bQ/;wB1 wS1/;bA1 bQ\\;wB1 bS1;bA2 bQ-;wB1 bQ");
-        let f = Frame::of_moves(&p.moves());
+        let f = Frame::of_position(&p);
         let b = p.board();
         let id = |s: &str| s.parse::<crate::engine::piece::Piece>().unwrap().id();
         let (bq, wb1, bb1, ba1) = (id("bQ"), id("wB1"), id("bB1"), id("bA1"));

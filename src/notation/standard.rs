@@ -45,7 +45,7 @@ impl Notation for MoveString {
     fn from_move(pos: &Position, mv: Move, frame: &Frame) -> MoveString {
         // Reference ties are broken in the canonical frame whatever `frame` is, so that the
         // reference is the one the direction notation names.
-        let counting = Frame::of_moves(&pos.moves()).after(mv);
+        let counting = Frame::of_position(pos).after(mv);
         write_with(pos, &counting, frame, mv)
     }
 

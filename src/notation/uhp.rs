@@ -224,13 +224,7 @@ impl GameString {
             game_type: pos.game_type(),
             state: pos.state(),
             turn: Turn::after(pos.ply()),
-            moves: write_game::<MoveString>(
-                pos.game_type(),
-                pos.rules(),
-                &pos.moves(),
-                Coordinates::Record,
-                (),
-            ),
+            moves: write_game::<MoveString>(&pos.initial(), &pos.moves(), Coordinates::Record, ()),
         }
     }
 

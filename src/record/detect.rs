@@ -14,6 +14,7 @@
 //! assert_eq!(detect("1. L P\n2. M+Lm A+Pn\n"), Some(Format::Direction));
 //! assert_eq!(detect("wA1\nbG1 -wA1\n"), Some(Format::Standard));
 //! assert_eq!(detect("wG @m0\nbG n0\n"), Some(Format::Algebraic));
+//! assert_eq!(detect("wQ @m0 bQ @n0\nWhite to move\n"), Some(Format::Position));
 //! ```
 
 use super::movelist::decode_entities;
@@ -37,6 +38,9 @@ pub fn detect(text: &str) -> Option<Format> {
     }
     if tag_pair(first_line).is_some() {
         return Some(Format::Pgn);
+    }
+    if super::position::looks_like(t) {
+        return Some(Format::Position);
     }
     let decoded = decode_entities(t);
     // A stray `{` that never closes hides nothing.

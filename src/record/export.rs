@@ -54,11 +54,14 @@ pub enum Export {
     AlgebraicLong,
     /// A move list in algebraic notation, compressed form.
     AlgebraicCompressed,
+    /// The position at the end of the main line in the algebraic notation's at-sign form
+    /// (`wQ @m0 bQ @n0; White to move`).
+    Position,
 }
 
 impl Export {
     /// The exports that are game records, in menu order (what the app offers).
-    pub const RECORDS: [Export; 8] = [
+    pub const RECORDS: [Export; 9] = [
         Export::Uhp,
         Export::Pgn,
         Export::Standard,
@@ -67,6 +70,7 @@ impl Export {
         Export::AlgebraicShort,
         Export::AlgebraicLong,
         Export::AlgebraicCompressed,
+        Export::Position,
     ];
 
     /// A stable key: the command line's name for it (`algebraic-long`).
@@ -84,6 +88,7 @@ impl Export {
             Export::AlgebraicShort => "algebraic-short",
             Export::AlgebraicLong => "algebraic-long",
             Export::AlgebraicCompressed => "algebraic-compressed",
+            Export::Position => "position",
         }
     }
 
@@ -107,6 +112,7 @@ impl Export {
             Export::AlgebraicShort => "Move list, algebraic short",
             Export::AlgebraicLong => "Move list, algebraic long",
             Export::AlgebraicCompressed => "Move list, algebraic compressed",
+            Export::Position => "Position (algebraic @)",
         }
     }
 
@@ -117,6 +123,7 @@ impl Export {
             Export::Table => to_table(rec),
             #[cfg(feature = "cli")]
             Export::Json => to_json(rec),
+            Export::Uhp if rec.tree.setup().is_some() => UHP_NO_SETUP.to_string(),
             Export::Uhp => format!("{}\n", to_uhp(rec)),
             Export::Pgn => to_pgn(rec),
             Export::Standard => to_list::<MoveString>(rec, ()),
@@ -125,7 +132,14 @@ impl Export {
             Export::AlgebraicShort => to_list::<AlgebraicMove>(rec, Form::Short),
             Export::AlgebraicLong => to_list::<AlgebraicMove>(rec, Form::Long),
             Export::AlgebraicCompressed => to_list::<AlgebraicMove>(rec, Form::Compressed),
+            Export::Position => format!("{}\n", super::position::write_position(&rec.position())),
         }
+    }
+
+    /// Whether the format can hold the record: a UHP GameString always starts from the
+    /// empty board, so it cannot hold a game from a set-up position.
+    pub fn can_hold(self, rec: &Record) -> bool {
+        self != Export::Uhp || rec.tree.setup().is_none()
     }
 
     /// A file name for it, from the players' names when known
@@ -165,18 +179,23 @@ fn slug(s: &str) -> String {
     out.trim_matches('-').chars().take(40).collect()
 }
 
+/// What the UHP export says of a game from a set-up position.
+pub const UHP_NO_SETUP: &str =
+    "A UHP GameString cannot start from a set-up position: export PGN (its Position tag holds \
+     the start) or a move list instead.\n";
+
 /// One move in every notation.
 pub type Row = NotatedMove;
 
 /// Every move of the record in notation `N`, in the record's coordinates where `N` uses
 /// them.
 pub fn moves_in<N: Notation>(rec: &Record, style: N::Style) -> Vec<String> {
-    write_game::<N>(rec.game_type, rec.rules, &rec.moves, rec.coordinates, style)
+    write_game::<N>(&rec.start(), &rec.moves, rec.coordinates, style)
 }
 
 /// Every move in every notation.
 pub fn rows(rec: &Record) -> Vec<Row> {
-    notate_game(rec.game_type, rec.rules, &rec.moves, rec.coordinates)
+    notate_game(&rec.start(), &rec.moves, rec.coordinates)
 }
 
 /// The record as a UHP GameString (its moves in the record's frame; the state is the
@@ -204,6 +223,9 @@ fn pgn_header(rec: &Record) -> String {
         let _ = writeln!(out, "[{name} \"{}\"]", escape_tag(value));
     };
     tag("GameType", &rec.game_type.to_string());
+    if let Some(setup) = rec.tree.setup() {
+        tag("Position", &super::position::write(&setup));
+    }
     for (name, v) in [
         ("Date", &m.date),
         ("Event", &m.event),
@@ -295,6 +317,9 @@ fn list_text(rec: &Record, moves: &[String]) -> String {
 fn list_header(rec: &Record) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
+    if let Some(setup) = rec.tree.setup() {
+        let _ = writeln!(out, "Position: {}", super::position::write(&setup));
+    }
     let m = &rec.meta;
     for (name, v) in [
         ("White", &m.white),
@@ -504,6 +529,7 @@ fn paths(tree: &GameTree) -> Vec<Path> {
 /// A readable table: one line per turn, both players' moves in every notation.
 pub fn to_table(rec: &Record) -> String {
     let rows = rows(rec);
+    let first = rec.start().first_to_move();
     let header = [
         "ply",
         "turn",
@@ -518,7 +544,9 @@ pub fn to_table(rec: &Record) -> String {
             [
                 r.ply.to_string(),
                 r.turn.to_string(),
-                if r.player == 1 { "White" } else { "Black" }.to_string(),
+                if r.player == 1 { first } else { first.other() }
+                    .name()
+                    .to_string(),
                 r.standard.clone(),
                 r.direction.clone(),
                 r.algebraic_short.clone(),
@@ -584,6 +612,13 @@ mod tests {
             assert_eq!(Export::from_key(kind.key()), Some(kind));
             let back = import(&kind.text(&rec), None).unwrap();
             assert!(back.error.is_none(), "{}: {:?}", kind.key(), back.error);
+            if kind == Export::Position {
+                // The final position, as a set-up position with no moves.
+                assert_eq!(back.format, crate::record::Format::Position);
+                let end = crate::record::position::canonical_setup(&rec.position());
+                assert_eq!(back.tree.setup().map(|s| s.stacks), Some(end.stacks));
+                continue;
+            }
             assert_eq!(back.moves.len(), rec.moves.len(), "{}", kind.key());
         }
         assert_eq!(Export::from_key("table"), None);

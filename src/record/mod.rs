@@ -22,6 +22,8 @@ pub mod export;
 pub mod movelist;
 pub mod permalink;
 pub mod pgn;
+pub mod position;
+pub mod puzzle;
 pub mod sgf;
 pub mod tree;
 pub mod uhp_game;
@@ -59,16 +61,19 @@ pub enum Format {
     Direction,
     /// A move list in the algebraic notation (any of its forms).
     Algebraic,
+    /// A position in the algebraic notation's at-sign form (`wQ @m0 bQ @n0; White to move`).
+    Position,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Uhp,
         Format::Pgn,
         Format::Sgf,
         Format::Standard,
         Format::Direction,
         Format::Algebraic,
+        Format::Position,
     ];
 
     /// The format's byte in a permalink.
@@ -80,6 +85,7 @@ impl Format {
             Format::Standard => 3,
             Format::Direction => 4,
             Format::Algebraic => 5,
+            Format::Position => 6,
         }
     }
 
@@ -96,6 +102,7 @@ impl Format {
             Format::Standard => "standard",
             Format::Direction => "direction",
             Format::Algebraic => "algebraic",
+            Format::Position => "position",
         }
     }
 
@@ -104,7 +111,7 @@ impl Format {
     pub fn coordinates(self) -> Coordinates {
         match self {
             Format::Uhp | Format::Pgn | Format::Sgf | Format::Standard => Coordinates::Record,
-            Format::Direction | Format::Algebraic => Coordinates::Canonical,
+            Format::Direction | Format::Algebraic | Format::Position => Coordinates::Canonical,
         }
     }
 
@@ -117,6 +124,7 @@ impl Format {
             Format::Standard => "move list (standard notation)",
             Format::Direction => "move list (direction notation)",
             Format::Algebraic => "move list (algebraic notation)",
+            Format::Position => "position (algebraic notation)",
         }
     }
 }
@@ -223,6 +231,8 @@ pub enum RecordError {
     TooLarge(usize),
     #[error("the format of the input is not recognised (expected UHP, PGN, SGF or a move list)")]
     UnknownFormat,
+    #[error(transparent)]
+    Position(#[from] position::PositionError),
     #[error("line {line}: {fault}")]
     Header {
         line: usize,
@@ -262,6 +272,8 @@ pub struct Record {
     pub notices: Vec<String>,
     /// The move that stopped the import, if any.
     pub error: Option<ImportError>,
+    /// The record poses a puzzle: its start is the position, its main line the solution.
+    pub puzzle: bool,
 }
 
 impl Record {
@@ -277,6 +289,7 @@ impl Record {
             coordinates: format.coordinates(),
             notices: Vec::new(),
             error: None,
+            puzzle: false,
         }
     }
 
@@ -295,6 +308,18 @@ impl Record {
         self.tree.comment(node)
     }
 
+    /// The position before the first move: the empty board of the record's game type, or
+    /// the set-up position its tree starts from, under the record's rules.
+    pub fn start(&self) -> Position {
+        if self.tree.setup().is_some() {
+            let mut pos = self.tree.start();
+            pos.set_rules(self.rules);
+            pos
+        } else {
+            Position::with_rules(self.game_type, self.rules)
+        }
+    }
+
     /// The position after every move of the record.
     pub fn position(&self) -> Position {
         self.position_at(self.moves.len())
@@ -302,7 +327,7 @@ impl Record {
 
     /// The position after the first `ply` moves (clamped to the record).
     pub fn position_at(&self, ply: usize) -> Position {
-        let mut pos = Position::with_rules(self.game_type, self.rules);
+        let mut pos = self.start();
         for &mv in self.moves.iter().take(ply) {
             if pos.play(mv).is_err() {
                 break;
@@ -400,6 +425,7 @@ fn import_with(text: &str, format: Format, rules: Rules) -> Result<Record, Recor
         Format::Uhp => uhp_game::import(text, rules),
         Format::Pgn => pgn::import(text, rules),
         Format::Sgf => sgf::import(text, rules),
+        Format::Position => position::import(text, rules),
         Format::Standard | Format::Direction | Format::Algebraic => {
             movelist::import(text, format, rules)
         }
@@ -422,10 +448,17 @@ pub(crate) struct Replayer {
 
 impl Replayer {
     pub fn new(rec: Record) -> Replayer {
+        let pos = rec.start();
+        // A set-up position's pieces go by their own names.
+        let names = pos
+            .board()
+            .pieces()
+            .map(|p| (p.piece(), p.piece()))
+            .collect();
         Replayer {
-            pos: Position::with_rules(rec.game_type, rec.rules),
+            pos,
             rec,
-            names: HashMap::new(),
+            names,
             comments: Vec::new(),
             noted_unique_one: false,
             noted_old_dialect: false,
@@ -595,7 +628,7 @@ impl Replayer {
                 self.pos.ply()
             ));
         }
-        let mut tree = tree::GameTree::new(self.rec.game_type, self.rec.rules);
+        let mut tree = tree::GameTree::from_position(self.pos.initial());
         let mut nodes = vec![tree.root()];
         for &mv in &self.rec.moves {
             let last = nodes[nodes.len() - 1];

@@ -102,6 +102,7 @@ fn header(line: &str) -> Option<(&'static str, String)> {
         "round" => "Round",
         "result" => "Result",
         "game type" | "gametype" | "game" | "variant" => "GameType",
+        "position" | "start" | "start position" => "Position",
         _ => return None,
     };
     let value = value
@@ -230,6 +231,8 @@ fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Bo
                     rec.game_type = gt;
                     *given = true;
                 }
+            } else if name == "Position" {
+                rec.meta.extra.push((name.to_string(), value));
             } else if name == "Date" {
                 // `March 1, 2024` becomes PGN's `2024.03.01` when it can be read.
                 let date = super::sgf::pgn_date(&value).unwrap_or(value);
@@ -327,7 +330,7 @@ pub(crate) fn read_move(format: Format, r: &mut Replayer, text: &str) -> Result<
         return Ok(Move::Pass);
     }
     // Lists in these notations are built in the canonical frame, as fixed so far.
-    let canonical = || Frame::of_moves(&r.pos.moves());
+    let canonical = || Frame::of_position(&r.pos);
     match format {
         Format::Direction => DirectionMove::read(&r.pos, &canonical(), text),
         Format::Algebraic => AlgebraicMove::read(&r.pos, &canonical(), text),
@@ -370,6 +373,12 @@ pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, Record
     let mut given = false;
     let text = decode_entities(text);
     let body = entries(&text, format, &mut rec, &mut given);
+    let position = rec.meta.extra.iter().position(|(n, _)| n == "Position");
+    if let Some(i) = position {
+        let (_, value) = rec.meta.extra.remove(i);
+        super::position::start_record(&mut rec, &value, given)?;
+        given = true;
+    }
     // Comments alone are no record.
     let empty = match &body.text {
         Some(t) => without_comments(t).trim().is_empty(),

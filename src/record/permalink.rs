@@ -5,11 +5,12 @@
 //! | size | content |
 //! |---|---|
 //! | 1 byte | version (2) |
-//! | 1 byte | game type bits (M, L, P), tournament opening, canonical coordinates, repetition draw |
+//! | 1 byte | game type bits (M, L, P), tournament opening, canonical coordinates, repetition draw, set-up start, puzzle |
 //! | 1 byte | format the record came in |
 //! | 1 byte | stated result (0 none, else 1 + UHP state) |
 //! | varint | the node shown, by its number in preorder (0 the root, 1 the first move) |
 //! | 6 × (varint + UTF-8) | White, Black, Date, Event, Site, Round (empty: unknown) |
+//! | only with the set-up bit | the start position: side to move (0 White, 1 Black), number of stacks, then per stack its cell (q, r as zigzag varints), its height and one byte per piece bottom to top (8 × colour + bug, in `Bug::ALL` order) |
 //! | varint | number of notes |
 //! | per note | varint `16 × gap + 8 × (has a comment) + NAG` (NAG 0: no annotation), then the comment as varint + UTF-8 if it has one |
 //! | bits | the tree in preorder: per node its move (none for the root) then its number of children |
@@ -59,8 +60,10 @@
 
 use super::tree::{Annotation, GameTree, NodeId};
 use super::{Format, Record};
-use crate::engine::piece::GameType;
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, GameType, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::engine::setup::Setup;
 use crate::notation::Coordinates;
 use std::collections::HashMap;
 use thiserror::Error;
@@ -108,6 +111,8 @@ pub enum PermalinkError {
     Shown,
     #[error("the link is damaged (unexpected data at its end)")]
     Trailing,
+    #[error("the link's start position cannot stand: {0}")]
+    Setup(String),
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -256,7 +261,7 @@ impl<'a> Node<'a> {
 fn walk(rec: &Record) -> Vec<Node<'_>> {
     let tree = &rec.tree;
     let mut nodes = vec![Node::new(tree, tree.root(), 0, 0)];
-    let mut pos = Position::with_rules(rec.game_type, rec.rules);
+    let mut pos = rec.start();
     // The open nodes: each one's place in `nodes` and its next child to visit.
     let mut stack = vec![(0, 0)];
     while let Some((at, next)) = stack.last_mut() {
@@ -322,16 +327,45 @@ impl BitWriter {
     }
 }
 
+/// A signed number as an unsigned one, small either way (0, -1, 1, -2… → 0, 1, 2, 3…).
+fn zigzag(n: i32) -> usize {
+    ((n << 1) ^ (n >> 31)) as u32 as usize
+}
+
+fn unzigzag(n: usize) -> i32 {
+    let n = n as u32;
+    ((n >> 1) as i32) ^ -((n & 1) as i32)
+}
+
+/// A set-up start: the side to move, the number of stacks, then per stack its cell (two
+/// zigzag varints), its height and its pieces bottom to top, one byte each (8 × colour +
+/// bug).
+fn put_setup(out: &mut Vec<u8>, setup: &Setup) {
+    out.push(u8::from(setup.to_move == Color::Black));
+    put_varint(out, setup.stacks.len());
+    for (h, pieces) in &setup.stacks {
+        put_varint(out, zigzag(h.q));
+        put_varint(out, zigzag(h.r));
+        out.push(pieces.len() as u8);
+        for &(color, bug) in pieces {
+            out.push(u8::from(color == Color::Black) << 3 | bug as u8);
+        }
+    }
+}
+
 /// The bytes of a link before its checksum, with the first `comments` comments (in preorder).
 fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> {
     let mut out = vec![VERSION];
     let gt = rec.game_type;
+    let setup = rec.tree.setup();
     let flags = u8::from(gt.mosquito)
         | u8::from(gt.ladybug) << 1
         | u8::from(gt.pillbug) << 2
         | u8::from(rec.rules.tournament_opening) << 3
         | u8::from(rec.coordinates == Coordinates::Canonical) << 4
-        | u8::from(rec.rules.repetition_draw) << 5;
+        | u8::from(rec.rules.repetition_draw) << 5
+        | u8::from(setup.is_some()) << 6
+        | u8::from(rec.puzzle) << 7;
     out.push(flags);
     out.push(rec.format.code());
     out.push(state_code(rec.meta.result));
@@ -339,6 +373,9 @@ fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> 
     let m = &rec.meta;
     for s in [&m.white, &m.black, &m.date, &m.event, &m.site, &m.round] {
         put_text(&mut out, cut(s.as_deref().unwrap_or(""), MAX_META));
+    }
+    if let Some(setup) = setup {
+        put_setup(&mut out, &setup);
     }
     let mut left = comments;
     let notes: Vec<(usize, u8, &str)> = nodes
@@ -502,7 +539,59 @@ impl Reader<'_> {
         ] {
             *field = Some(self.text()?).filter(|s| !s.is_empty());
         }
+        rec.puzzle = flags & 128 != 0;
+        if flags & 64 != 0 {
+            let setup = self.setup(game_type)?;
+            let start = setup
+                .position(rec.rules)
+                .map_err(|e| PermalinkError::Setup(e.to_string()))?;
+            rec.tree = GameTree::from_position(start);
+        }
         Ok((rec, shown))
+    }
+
+    /// A set-up position, as [`put_setup`] writes it.
+    fn setup(&mut self, game_type: GameType) -> Result<Setup, PermalinkError> {
+        let to_move = match self.byte()? {
+            0 => Color::White,
+            1 => Color::Black,
+            _ => return Err(PermalinkError::Setup("no side to move".into())),
+        };
+        let n = self.varint()?;
+        if n > PIECE_COUNT {
+            return Err(PermalinkError::Setup("too many stacks".into()));
+        }
+        let mut stacks = Vec::with_capacity(n);
+        for _ in 0..n {
+            let q = unzigzag(self.varint()?);
+            let r = unzigzag(self.varint()?);
+            let height = usize::from(self.byte()?);
+            if height == 0 || height > PIECE_COUNT {
+                return Err(PermalinkError::Setup("a stack of no pieces".into()));
+            }
+            let mut pieces = Vec::with_capacity(height);
+            for _ in 0..height {
+                let b = self.byte()?;
+                let bug = *Bug::ALL
+                    .get(usize::from(b & 7))
+                    .ok_or(PermalinkError::Header)?;
+                let color = if b & 8 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if b >> 4 != 0 {
+                    return Err(PermalinkError::Setup("an unknown piece".into()));
+                }
+                pieces.push((color, bug));
+            }
+            stacks.push((Hex::new(q, r), pieces));
+        }
+        Ok(Setup {
+            game_type,
+            to_move,
+            stacks,
+        })
     }
 
     /// A version 1 main line: the tree and its nodes, the root first.
@@ -511,9 +600,9 @@ impl Reader<'_> {
         if n > MAX_MOVES {
             return Err(PermalinkError::TooManyMoves);
         }
-        let mut tree = GameTree::new(rec.game_type, rec.rules);
+        let mut tree = GameTree::from_position(rec.start());
         let mut nodes = vec![tree.root()];
-        let mut pos = Position::with_rules(rec.game_type, rec.rules);
+        let mut pos = rec.start();
         for k in 1..=n {
             let legal = sorted_moves(&pos);
             let i = match legal.len() {
@@ -623,10 +712,10 @@ impl BitReader<'_> {
 
     /// A version 2 tree and its nodes in preorder, the root first.
     fn tree(&mut self, rec: &Record) -> Result<(GameTree, Vec<NodeId>), PermalinkError> {
-        let mut tree = GameTree::new(rec.game_type, rec.rules);
+        let mut tree = GameTree::from_position(rec.start());
         let root = tree.root();
         let mut nodes = vec![root];
-        let mut pos = Position::with_rules(rec.game_type, rec.rules);
+        let mut pos = rec.start();
         // The open nodes, each with how many of its children are still to read.
         let mut stack = vec![(root, self.children()?)];
         while let Some((parent, left)) = stack.last_mut() {

@@ -83,13 +83,20 @@ fn header(text: &str, rules: Rules) -> Result<(Record, usize), RecordError> {
         }
     }
     let mut rec = Record::new(game_type.unwrap_or(GameType::BASE), Format::Pgn);
-    if game_type.is_none() {
+    let position = tags
+        .iter()
+        .position(|(name, _)| name.eq_ignore_ascii_case("Position"))
+        .map(|i| tags.remove(i).1);
+    if game_type.is_none() && position.is_none() {
         rec.notices
             .push("the record names no GameType; it is read as Base".to_string());
     }
     rec.rules = rules;
     for (name, value) in &tags {
         rec.meta.set(name, value);
+    }
+    if let Some(text) = position {
+        super::position::start_record(&mut rec, &text, game_type.is_some())?;
     }
     Ok((rec, body_start))
 }
@@ -267,7 +274,7 @@ pub(crate) fn read_tree(
     first_line: usize,
     format: Format,
 ) -> Result<Record, RecordError> {
-    let mut tree = GameTree::new(rec.game_type, rec.rules);
+    let mut tree = GameTree::from_position(rec.start());
     let main = Replayer::new(rec);
     let mut lines = vec![Line {
         rep: Some(Box::new(main)),
@@ -418,11 +425,11 @@ fn read_body(
                 }
                 let mut text = word.to_string();
                 let mut suffix = suffix;
-                let ply = cur.rep.as_ref().map_or(0, |r| r.pos.ply());
-                // After the first move every MoveString but a pass names a reference.
+                let empty = cur.rep.as_ref().is_none_or(|r| r.pos.board().is_empty());
+                // Once a piece is down every MoveString but a pass names a reference.
                 if format == Format::Pgn
                     && suffix.is_empty()
-                    && ply > 0
+                    && !empty
                     && !word.eq_ignore_ascii_case("pass")
                 {
                     if let Some(Tok::Word(second, s2)) = lex.peek() {

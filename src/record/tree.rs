@@ -39,6 +39,7 @@
 use super::ImportError;
 use crate::engine::piece::GameType;
 use crate::engine::position::{Illegal, Move, Position, Rules};
+use crate::engine::setup::Setup;
 use crate::notation::frame::Frame;
 use crate::notation::uhp::MoveString;
 use crate::notation::{Coordinates, NotatedMove};
@@ -257,6 +258,8 @@ impl Node {
 pub struct GameTree {
     game_type: GameType,
     rules: Rules,
+    /// The position before the first move: the empty board, or a set-up position.
+    start: Position,
     nodes: Vec<Node>,
     /// What stopped variations while a record was read (not part of the tree's content).
     pub(crate) variation_errors: Vec<ImportError>,
@@ -267,9 +270,16 @@ const ROOT: NodeId = NodeId(0);
 impl GameTree {
     /// The empty tree of a game type: the root alone.
     pub fn new(game_type: GameType, rules: Rules) -> GameTree {
+        GameTree::from_position(Position::with_rules(game_type, rules))
+    }
+
+    /// The empty tree whose moves start from `start` (a set-up position, or the empty board
+    /// with either side to move); the moves already played to reach it are forgotten.
+    pub fn from_position(start: Position) -> GameTree {
         GameTree {
-            game_type,
-            rules,
+            game_type: start.game_type(),
+            rules: start.rules(),
+            start: start.without_history(),
             nodes: vec![Node::new(None, None)],
             variation_errors: Vec::new(),
         }
@@ -281,7 +291,12 @@ impl GameTree {
         rules: Rules,
         moves: &[Move],
     ) -> Result<GameTree, TreeError> {
-        let mut tree = GameTree::new(game_type, rules);
+        GameTree::from_line(Position::with_rules(game_type, rules), moves)
+    }
+
+    /// A tree holding one line from `start`, the main line.
+    pub fn from_line(start: Position, moves: &[Move]) -> Result<GameTree, TreeError> {
+        let mut tree = GameTree::from_position(start);
         let mut pos = tree.start();
         let mut node = ROOT;
         for (i, &mv) in moves.iter().enumerate() {
@@ -312,7 +327,13 @@ impl GameTree {
 
     /// The position before the first move.
     pub fn start(&self) -> Position {
-        Position::with_rules(self.game_type, self.rules)
+        self.start.clone()
+    }
+
+    /// The set-up the tree starts from, when it does not start from the empty board with
+    /// White to move.
+    pub fn setup(&self) -> Option<Setup> {
+        self.start.is_set_up_start().then(|| Setup::of(&self.start))
     }
 
     fn node(&self, id: NodeId) -> Option<&Node> {
@@ -624,10 +645,10 @@ impl GameTree {
     }
 
     /// The frame fixed by the moves from the root through each node, its own included
-    /// (`Frame::of_moves(&self.line_to(n))`), indexed by [`NodeId::index`]: one step per
+    /// (`Frame::of_line(&self.start(), &self.line_to(n))`), indexed by [`NodeId::index`]: one step per
     /// node, since a node's parent always comes before it in the arena.
     pub fn played_frames(&self) -> Vec<Frame> {
-        let mut frames = vec![Frame::EMPTY; self.nodes.len()];
+        let mut frames = vec![Frame::at_start(&self.start); self.nodes.len()];
         for (i, n) in self.nodes.iter().enumerate() {
             if let (true, Some(p), Some(mv)) = (n.alive, n.parent, n.mv) {
                 frames[i] = frames[p.0].after(mv);
@@ -646,7 +667,7 @@ impl GameTree {
 
     /// [`GameTree::frames`] from [`GameTree::played_frames`].
     fn line_frames(&self, played: &[Frame]) -> Vec<Frame> {
-        let mut frames = vec![Frame::EMPTY; self.nodes.len()];
+        let mut frames = vec![Frame::at_start(&self.start); self.nodes.len()];
         for (i, n) in self.nodes.iter().enumerate() {
             if !n.alive || !n.children.is_empty() {
                 continue;
@@ -673,7 +694,7 @@ impl GameTree {
     }
 
     /// [`GameTree::visit`], also giving the frame fixed by the moves before each move
-    /// (`Frame::of_moves(&pos.moves())`).
+    /// (`Frame::of_position(&pos)`).
     pub fn visit_played(&self, mut f: impl FnMut(NodeId, &Position, Move, &Frame, &Frame)) {
         enum Step {
             Enter(NodeId),
@@ -692,7 +713,7 @@ impl GameTree {
             match step {
                 Step::Enter(n) => {
                     let Some(mv) = self.mv(n) else { continue };
-                    let before = self.parent(n).map_or(Frame::EMPTY, |p| played[p.0]);
+                    let before = self.parent(n).map_or(played[0], |p| played[p.0]);
                     f(n, &pos, mv, &frames[n.0], &before);
                     // Every move was checked when it was added.
                     pos.play_unchecked(mv);
@@ -771,7 +792,10 @@ impl GameTree {
 
 impl PartialEq for GameTree {
     fn eq(&self, other: &GameTree) -> bool {
-        if self.game_type != other.game_type || self.rules != other.rules {
+        if self.game_type != other.game_type
+            || self.rules != other.rules
+            || self.setup() != other.setup()
+        {
             return false;
         }
         let mut stack = vec![(ROOT, ROOT)];
@@ -923,12 +947,7 @@ mod tests {
                 end = c;
             }
             let depth = tree.ply(n).unwrap();
-            let expected = &notate_game(
-                tree.game_type(),
-                tree.rules(),
-                &line,
-                Coordinates::Canonical,
-            )[depth - 1];
+            let expected = &notate_game(&tree.start(), &line, Coordinates::Canonical)[depth - 1];
             assert_eq!(rows[n.index()].as_ref(), Some(expected));
         }
         assert_eq!(rows.iter().flatten().count(), 8);
@@ -939,7 +958,7 @@ mod tests {
             assert_eq!(played[n.index()], Frame::of_moves(&tree.line_to(n)));
         }
         tree.visit_played(|_, pos, _, _, before| {
-            assert_eq!(*before, Frame::of_moves(&pos.moves()));
+            assert_eq!(*before, Frame::of_position(pos));
         });
     }
 

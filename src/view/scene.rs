@@ -37,25 +37,34 @@ pub struct Replay {
     moves: Vec<Move>,
     snapshots: Vec<Snapshot>,
     frame: Frame,
+    /// The frame before the first move (complete from the start for a set-up position).
+    start_frame: Frame,
 }
 
 impl Replay {
     /// Replays `moves` from the empty board; stops at the first illegal one (a caller passes
     /// the legal prefix of an imported record, so that does not happen in practice).
     pub fn new(game_type: GameType, rules: Rules, moves: &[Move]) -> Replay {
-        Replay::build(game_type, rules, moves, true)
+        Replay::build(Position::with_rules(game_type, rules), moves, true)
+    }
+
+    /// [`Replay::new`] from a start position (a set-up position, or the empty board).
+    pub fn from_start(start: Position, moves: &[Move]) -> Replay {
+        Replay::build(start, moves, true)
     }
 
     /// [`Replay::new`] for moves known to be legal (a line of a game tree, which checked
     /// every move when it was added): no move generation per move.
-    pub fn of_legal(game_type: GameType, rules: Rules, moves: &[Move]) -> Replay {
-        Replay::build(game_type, rules, moves, false)
+    pub fn of_legal(start: Position, moves: &[Move]) -> Replay {
+        Replay::build(start, moves, false)
     }
 
-    fn build(game_type: GameType, rules: Rules, moves: &[Move], check: bool) -> Replay {
-        let mut pos = Position::with_rules(game_type, rules);
+    fn build(start: Position, moves: &[Move], check: bool) -> Replay {
+        let game_type = start.game_type();
+        let start_frame = Frame::at_start(&start);
+        let mut pos = start;
         let mut snapshots = Vec::with_capacity(moves.len() + 1);
-        snapshots.push(Snapshot::default());
+        snapshots.push(Snapshot::of(&pos));
         let mut played = Vec::with_capacity(moves.len());
         for &m in moves {
             if check {
@@ -70,7 +79,8 @@ impl Replay {
         }
         Replay {
             game_type,
-            frame: Frame::of_moves(&played),
+            frame: played.iter().fold(start_frame, |f, m| f.after(*m)),
+            start_frame,
             moves: played,
             snapshots,
         }
@@ -100,7 +110,9 @@ impl Replay {
 
     /// The frame as it stood after `ply` moves (directions may not be established yet).
     pub fn frame_at(&self, ply: usize) -> Frame {
-        Frame::of_moves(&self.moves[..ply.min(self.moves.len())])
+        self.moves[..ply.min(self.moves.len())]
+            .iter()
+            .fold(self.start_frame, |f, m| f.after(*m))
     }
 
     /// The board after `ply` moves (clamped to the game's length).
@@ -404,7 +416,7 @@ mod tests {
             .unwrap();
         let moves = g.replay().unwrap().moves();
         let checked = Replay::new(g.game_type, Rules::default(), &moves);
-        let unchecked = Replay::of_legal(g.game_type, Rules::default(), &moves);
+        let unchecked = Replay::of_legal(Position::new(g.game_type), &moves);
         assert_eq!(checked.len(), 6);
         assert_eq!(unchecked.moves(), checked.moves());
         for ply in 0..=6 {
@@ -463,8 +475,7 @@ mod tests {
         let text = include_str!("../../tests/data/direction-game-1.md");
         let rec = crate::record::import(text, None).unwrap();
         let notated = crate::notation::notate_game(
-            rec.game_type,
-            rec.rules,
+            &rec.start(),
             &rec.moves,
             crate::notation::Coordinates::Record,
         );
@@ -607,7 +618,7 @@ mod tests {
         let mv = r.move_to(2).unwrap();
         let mut pos = Position::new(r.game_type());
         pos.play(r.move_to(1).unwrap()).unwrap();
-        let frame = Frame::of_moves(&pos.moves()).after(mv);
+        let frame = Frame::of_position(&pos).after(mv);
         let e = crate::notation::direction::explain(&pos, &frame, mv).unwrap();
         let hl = Highlight::from_explanation(&e);
         let s = r.candidate_scene(1, &layout, &hl, &frame, &base);
@@ -623,7 +634,7 @@ mod tests {
         let mut p = pos.clone();
         p.play(mv).unwrap();
         let m3 = r.move_to(3).unwrap();
-        let f3 = Frame::of_moves(&p.moves()).after(m3);
+        let f3 = Frame::of_position(&p).after(m3);
         let hl3 =
             Highlight::from_explanation(&crate::notation::direction::explain(&p, &f3, m3).unwrap());
         let s3 = r.candidate_scene(2, &layout, &hl3, &f3, &base2);
