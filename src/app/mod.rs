@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 mod board;
 mod controls;
 mod dom;
+pub mod editor;
 pub mod embed;
 mod export_panel;
 pub mod game;

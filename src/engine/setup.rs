@@ -219,6 +219,28 @@ impl Setup {
         Ok(pos)
     }
 
+    /// The position as it stands, unchecked: pieces past their kind's count are left out.
+    /// For showing a position still being set up (the editor checks it when done).
+    pub fn position_unchecked(&self, rules: Rules) -> Position {
+        let mut count = [[0usize; Bug::ALL.len()]; 2];
+        let mut stacks: Vec<(Hex, Vec<PieceId>)> = Vec::new();
+        for (h, pieces) in &self.stacks {
+            let mut ids = Vec::new();
+            for &(color, bug) in pieces {
+                let n = &mut count[color.index()][bug as usize];
+                if let Some(id) = PieceId::of_kind(color, bug).nth(*n) {
+                    *n += 1;
+                    ids.push(id);
+                }
+            }
+            match stacks.iter_mut().find(|(c, _)| c == h) {
+                Some((_, s)) => s.extend(ids),
+                None => stacks.push((*h, ids)),
+            }
+        }
+        Position::set_up(self.game_type, rules, &stacks, self.to_move, !self.is_connected())
+    }
+
     /// [`Setup::position_named`] with cells named by their engine coordinates.
     pub fn position(&self, rules: Rules) -> Result<Position, SetupError> {
         self.position_named(rules, &|_| None)

@@ -16,6 +16,11 @@
 
 use crate::engine::piece::{Color, PieceId};
 use crate::engine::position::{Move, Position};
+use crate::notation::frame::Frame;
+use crate::notation::Coordinates;
+use crate::record::position::{canonical_setup, stand};
+use crate::record::tree::GameTree;
+use crate::record::{Format, Metadata, Record};
 
 /// A puzzle being solved.
 #[derive(Clone, Debug)]
@@ -117,5 +122,84 @@ impl Puzzle {
         } else {
             format!("{} to move", self.solver.name())
         }
+    }
+}
+
+/// The puzzle of a position reached in a game and the moves that follow it there: the
+/// position set up in its game's canonical frame (the squares the algebraic notation names),
+/// the moves carried over into it, and the game's players kept.
+pub fn puzzle_record(meta: &Metadata, pos: &Position, line: &[Move]) -> Result<Record, String> {
+    if line.is_empty() {
+        return Err("a puzzle needs at least one move to find after the position".to_string());
+    }
+    let frame = Frame::of_position(pos);
+    let setup = canonical_setup(pos);
+    let start = stand(&setup, pos.rules()).map_err(|e| e.to_string())?;
+    // Each move found again in the set-up position: pieces are numbered afresh there.
+    let mut played = pos.clone();
+    let mut cur = start.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for &mv in line {
+        let same = |m: &Move| match (mv, *m) {
+            (Move::Pass, Move::Pass) => true,
+            (Move::Place { piece: a, to: t }, Move::Place { piece: b, to: u }) => {
+                a.color() == b.color() && a.bug() == b.bug() && frame.to_canonical(t) == u
+            }
+            (Move::Move { from, to, .. }, Move::Move { from: f, to: t, .. }) => {
+                frame.to_canonical(from) == f && frame.to_canonical(to) == t
+            }
+            _ => false,
+        };
+        let Some(m) = cur.legal_moves().into_iter().find(same) else {
+            return Err(format!(
+                "move {} of the line cannot be played from the set-up position",
+                moves.len() + 1
+            ));
+        };
+        played.play_unchecked(mv);
+        cur.play_unchecked(m);
+        moves.push(m);
+    }
+    let mut rec = Record::new(pos.game_type(), Format::Position);
+    rec.meta = meta.clone();
+    rec.meta.result = None;
+    rec.coordinates = Coordinates::Canonical;
+    rec.rules = pos.rules();
+    rec.set_tree(GameTree::from_line(start, &moves).map_err(|e| e.to_string())?);
+    rec.puzzle = true;
+    Ok(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::import;
+
+    #[test]
+    fn a_game_position_becomes_a_puzzle_in_its_canonical_frame() {
+        let text = include_str!("../../tests/data/direction-game-1.md");
+        let rec = import(text, None).unwrap();
+        for at in [10, 25, 40] {
+            let pos = rec.position_at(at);
+            let line = &rec.moves[at..at + 3];
+            let p = puzzle_record(&rec.meta, &pos, line).unwrap();
+            assert!(p.puzzle);
+            assert_eq!(p.moves.len(), 3);
+            assert_eq!(p.meta.white, rec.meta.white);
+            // Every position of the puzzle is the game's, in the game's canonical frame.
+            for k in 0..=3 {
+                assert_eq!(
+                    canonical_setup(&p.position_at(k)).stacks,
+                    canonical_setup(&rec.position_at(at + k)).stacks,
+                    "ply {at} + {k}"
+                );
+            }
+            // And it survives a permalink.
+            let link = crate::record::permalink::encode_ply(&p, 0);
+            let (back, _) = crate::record::permalink::decode(&link).unwrap();
+            assert!(back.puzzle);
+            assert_eq!(back.tree, p.tree);
+        }
+        assert!(puzzle_record(&rec.meta, &rec.position(), &[]).is_err());
     }
 }

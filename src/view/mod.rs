@@ -18,6 +18,7 @@
 //! ```
 
 pub mod art;
+pub mod grid;
 mod layout;
 mod scene;
 pub mod svg;

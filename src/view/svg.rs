@@ -744,3 +744,37 @@ mod tests {
         assert!(m.contains(art::palette(Color::Black).tile));
     }
 }
+
+/// The grid's cells: each a group named by `data-cell` (its algebraic name, and `data-q`,
+/// `data-r` its engine hex), with its outline and name. `editable` cells take clicks and
+/// the focus (the position editor's); otherwise the grid lets every pointer through.
+pub fn grid_markup(cells: &[super::grid::GridCell], layout: &Layout, editable: bool) -> String {
+    let mut s = String::new();
+    for c in cells {
+        let p = layout.center(c.hex);
+        let state = if c.occupied { "occupied" } else { "empty" };
+        let _ = write!(
+            s,
+            r#"<g class="cell {state}" data-cell="{name}" data-q="{q}" data-r="{r}""#,
+            name = c.name,
+            q = c.hex.q,
+            r = c.hex.r
+        );
+        if editable {
+            let _ = write!(
+                s,
+                r#" tabindex="0" role="button" aria-label="{}, {state}""#,
+                c.name
+            );
+        }
+        let _ = write!(
+            s,
+            r#"><polygon class="cell-area" points="{}"/><text class="cell-name" x="{}" y="{}">{}</text></g>"#,
+            hexagon(layout, p, TILE_SIZE),
+            num(p.x),
+            num(p.y + 0.62),
+            c.name
+        );
+    }
+    s
+}
