@@ -329,7 +329,7 @@ fn pgn_position_tag_round_trips() {
     );
     let pgn = to_pgn(&rec);
     assert!(
-        pgn.contains("[Position \"wQ @m0 bQ @n0 bB @n0 wA @l1; Black to move; Base+MLP\"]"),
+        pgn.contains("[Position \"wQ @m0 bQ @n0 bB @n0 wA @l1; Black to move\"]"),
         "{pgn}"
     );
     let back = import(&pgn, None).unwrap();

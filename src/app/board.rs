@@ -25,6 +25,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
+use super::editor::{self, Held};
 use super::reserve::Reserve;
 use super::study::{self, Pick, ReserveItem};
 use super::tiles::{tile_items, TileLayer};
@@ -48,6 +49,8 @@ const TOOLBAR: &str = concat!(
     r#"<button type="button" id="orientation" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
     r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
     r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+    r#"<button type="button" id="show-grid" aria-pressed="false" title="Show the algebraic notation's grid: the name of every cell on and around the hive">Grid</button>"#,
+    r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position, starting from the one shown">✎ Edit from here</button>"#,
 );
 
 /// How much one zoom step scales the view.
@@ -167,6 +170,8 @@ enum Grab {
     Piece(Hex),
     /// A marked destination: a tap plays it, a drag pans.
     Destination(usize),
+    /// A cell of the position editor: a tap acts on it, a drag moves its top piece.
+    Cell(Hex),
 }
 
 /// Where a press started: pointer position, the view box then and what it took hold of.
@@ -393,6 +398,7 @@ pub fn Board(
 
     let live = Memo::new(move |_| {
         !compact
+            && viewer.edit.with(Option::is_none)
             && viewer.preview.with(Option::is_none)
             && viewer.position.with(|a| !a.pos.state().is_over())
     });
@@ -508,6 +514,23 @@ pub fn Board(
         })
     };
     let over = move || scene.with(svg::over_markup);
+    // The algebraic grid, when asked for and always in the editor (whose cells take clicks).
+    let grid = move || {
+        let editing = viewer.edit.with(|e| e.as_ref().map(|e| e.held));
+        if !viewer.grid.get() && editing.is_none() {
+            return String::new();
+        }
+        let held = match editing {
+            Some(Some(Held::Cell(h))) => Some(h),
+            _ => None,
+        };
+        let l = layout.get();
+        let p = ply.get();
+        replay.with(|r| {
+            let cells = crate::view::grid::cells(r.snapshot(p), &r.frame());
+            svg::grid_markup(&cells, &l, editing.is_some(), held)
+        })
+    };
     let view_box = Memo::new(move |_| view.get().unwrap_or_else(|| scene.with(|s| s.view_box)));
 
     let play = Play {
@@ -690,11 +713,22 @@ pub fn Board(
     };
     let zoom = move |factor: f64| view.set(Some(view_box.get_untracked().zoomed(factor)));
 
+    // Changes the position being edited.
+    let edit = move |f: &dyn Fn(&mut editor::Editing)| {
+        viewer.edit.update(|e| {
+            if let Some(e) = e {
+                f(e);
+            }
+        })
+    };
     // What a press at a client point takes hold of.
     let grab_at = move |p: Point| -> Grab {
         let Some((_, h)) = play.hex_at(p) else {
             return Grab::Board;
         };
+        if viewer.edit.with_untracked(Option::is_some) {
+            return Grab::Cell(h);
+        }
         if let Some(i) = targets.with_untracked(|t| destination_at(&t.marks, h)) {
             return Grab::Destination(i);
         }
@@ -817,6 +851,9 @@ pub fn Board(
             play.drag_to(Point { x: px, y: py });
             return;
         }
+        if let Grab::Cell(_) = d.grab {
+            return;
+        }
         let size = Rect::new(
             0.0,
             0.0,
@@ -842,6 +879,16 @@ pub fn Board(
             return;
         }
         match (d.grab, d.moved) {
+            (Grab::Cell(from), moved) => {
+                let to = play.hex_at(client_point(&e)).map(|(_, h)| h);
+                edit(&|ed| match to {
+                    Some(to) if moved && to != from => {
+                        ed.held = None;
+                        ed.error = ed.move_top(from, to).err();
+                    }
+                    _ => ed.click(from),
+                });
+            }
             (Grab::Piece(_), true) => play.drop(client_point(&e)),
             (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),
             (Grab::Destination(i), false) => play.play(i),
@@ -899,6 +946,9 @@ pub fn Board(
                 if carrying() {
                     c.push_str(" carrying");
                 }
+                if viewer.edit.with(Option::is_some) {
+                    c.push_str(" editing");
+                }
                 Some(c)
             }),
         );
@@ -923,6 +973,9 @@ pub fn Board(
         }
         if let Some(g) = layer("over") {
             dom::bind(g, "innerHTML", Box::new(move || Some(over())));
+        }
+        if let Some(g) = layer("grid") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(grid())));
         }
         if let Some(g) = layer("destinations") {
             dom::bind(g, "innerHTML", Box::new(move || Some(marks())));
@@ -977,10 +1030,51 @@ pub fn Board(
                 "pointermove",
                 "pointerup",
                 "pointercancel",
+                "contextmenu",
+                "keydown",
             ],
             move |e| {
                 if let Some(w) = e.dyn_ref::<ev::WheelEvent>() {
                     on_wheel(w.clone());
+                    return;
+                }
+                if viewer.edit.with_untracked(Option::is_none) {
+                    if e.type_() == "contextmenu" || e.type_() == "keydown" {
+                        return;
+                    }
+                } else if let Some(k) = e.dyn_ref::<ev::KeyboardEvent>() {
+                    // A focused cell: Enter or Space acts on it, Delete takes its top piece.
+                    let Some(cell) = dom::event_closest(&e, "[data-cell]") else {
+                        return;
+                    };
+                    let coord = |n: &str| cell.get_attribute(n).and_then(|v| v.parse().ok());
+                    let (Some(q), Some(r)) = (coord("data-q"), coord("data-r")) else {
+                        return;
+                    };
+                    let h = Hex::new(q, r);
+                    let key = k.key();
+                    if activates(k) {
+                        k.prevent_default();
+                        edit(&|ed| ed.click(h));
+                    } else if key == "Delete" || key == "Backspace" {
+                        k.prevent_default();
+                        edit(&|ed| {
+                            ed.remove_top(h);
+                            ed.held = None;
+                        });
+                    }
+                    return;
+                } else if e.type_() == "contextmenu" {
+                    // A right click takes the top piece off.
+                    e.prevent_default();
+                    if let Some(m) = e.dyn_ref::<ev::MouseEvent>() {
+                        if let Some((_, h)) = play.hex_at(client_point(m)) {
+                            edit(&|ed| {
+                                ed.remove_top(h);
+                                ed.held = None;
+                            });
+                        }
+                    }
                     return;
                 }
                 let Some(p) = e.dyn_ref::<ev::PointerEvent>().cloned() else {
@@ -1062,6 +1156,15 @@ pub fn Board(
                 Some(if noon_up { "true" } else { "false" }),
             );
         }
+        let pressed = |on: bool| Some(if on { "true" } else { "false" });
+        let editing = viewer.edit.with(Option::is_some);
+        if let Some(b) = dom::find(&bar, "#show-grid") {
+            dom::set_attr(&b, "aria-pressed", pressed(viewer.grid.get() || editing));
+        }
+        if let Some(b) = dom::find(&bar, "#edit-position") {
+            dom::set_attr(&b, "aria-pressed", pressed(editing));
+            b.set_text_content(Some(if editing { "✓ Done editing" } else { "✎ Edit from here" }));
+        }
         if let Some(b) = dom::find(&bar, "#tile-shape") {
             let label = if flat {
                 "Tiles: flat. Switch to pointy"
@@ -1095,6 +1198,8 @@ pub fn Board(
                     }
                 }),
                 "download-svg" => download_svg(),
+                "show-grid" => viewer.grid.update(|g| *g = !*g),
+                "edit-position" => viewer.toggle_edit(),
                 _ => {}
             }
         });
@@ -1121,6 +1226,7 @@ pub fn Board(
                     <g class="under"></g>
                     <g class="tiles" node_ref=tiles_ref></g>
                     <g class="over"></g>
+                    <g class="grid"></g>
                     <g class="destinations" node_ref=marks_ref></g>
                     <g class="drop"></g>
                     <g class="ghost" pointer-events="none" opacity="0.85"></g>

@@ -17,6 +17,8 @@ use crate::view::Replay;
 use crate::notation::Coordinates;
 use std::sync::Arc;
 
+pub use panel::EditPanel;
+
 /// What the next click on a cell does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Held {
@@ -187,6 +189,153 @@ impl Editing {
         }
         rec.tree = GameTree::from_position(pos);
         Ok(rec)
+    }
+}
+
+/// The palette of both colours' bugs and the settings (side to move, game type, clear),
+/// shown while editing. Static markup, its state set by one effect, its events delegated.
+mod panel {
+    use super::{Editing, Held};
+    use crate::app::{dom, Viewer};
+    use crate::engine::piece::{Bug, Color, GameType, PieceId};
+    use crate::notation::frame::Frame;
+    use crate::view::{svg, Layout, Orientation, TileShape};
+    use leptos::prelude::*;
+
+    /// The panel's markup: a palette button per colour and bug (with its art), then the
+    /// settings.
+    fn markup() -> String {
+        let layout = Layout::new(Frame::EMPTY, Orientation::NoonUp, TileShape::Flat);
+        let mut s = String::from(
+            r#"<div class="palette" role="group" aria-label="Pieces to place">"#,
+        );
+        for color in [Color::White, Color::Black] {
+            for bug in Bug::ALL {
+                let Some(id) = PieceId::of_kind(color, bug).next() else {
+                    continue;
+                };
+                s.push_str(&format!(
+                    r#"<button type="button" class="palette-piece" data-palette="{c}{b}" data-count="0" aria-pressed="false" title="{n} {bn}"><svg viewBox="-1 -1 2 2" aria-hidden="true">{art}</svg><span class="count"></span><span class="visually-hidden">{n} {bn}</span></button>"#,
+                    c = color.letter(),
+                    b = bug.letter(),
+                    n = color.name(),
+                    bn = bug.name(),
+                    art = svg::piece_markup(id, &layout),
+                ));
+            }
+        }
+        s.push_str(r#"</div><div class="editor-settings">"#);
+        s.push_str(r#"<label for="side-to-move">To move</label><select id="side-to-move"><option value="w">White</option><option value="b">Black</option></select>"#);
+        s.push_str(r#"<label for="edit-game-type">Game</label><select id="edit-game-type">"#);
+        for gt in GameType::all() {
+            s.push_str(&format!(r#"<option value="{gt}">{gt}</option>"#));
+        }
+        s.push_str(r#"</select><button type="button" id="clear-position">Clear</button><button type="button" id="done-editing">Done</button></div>"#);
+        s.push_str(r#"<p id="edit-error" class="error" role="alert"></p>"#);
+        s.push_str(r#"<p class="hint">Choose a piece, then a cell of the grid. Drag a piece to move it; right-click it, or choose it and press Delete, to take it off. Done starts a study from the position.</p>"#);
+        s
+    }
+
+    #[component]
+    pub fn EditPanel(viewer: Viewer) -> impl IntoView {
+        let root = NodeRef::<leptos::html::Section>::new();
+        let update = move |f: &dyn Fn(&mut Editing)| {
+            viewer.edit.update(|e| {
+                if let Some(e) = e {
+                    f(e);
+                }
+            })
+        };
+        Effect::new(move |_| {
+            let Some(root) = root.get() else { return };
+            let root: web_sys::Element = root.into();
+            dom::set_flag(&root, "hidden", viewer.edit.with(Option::is_none));
+            viewer.edit.with(|e| {
+                let Some(e) = e else { return };
+                for color in [Color::White, Color::Black] {
+                    for bug in Bug::ALL {
+                        let code = format!("{}{}", color.letter(), bug.letter());
+                        let Some(b) = dom::find(&root, &format!("[data-palette=\"{code}\"]"))
+                        else {
+                            continue;
+                        };
+                        let n = e.remaining(color, bug);
+                        let count = n.to_string();
+                        dom::set_attr(&b, "data-count", Some(&count));
+                        if let Some(c) = dom::find(&b, ".count") {
+                            c.set_text_content(Some(&count));
+                        }
+                        dom::set_flag(&b, "hidden", !e.setup.game_type.includes(bug));
+                        dom::set_flag(&b, "disabled", n == 0);
+                        let held = e.held == Some(Held::Palette(color, bug));
+                        dom::set_attr(&b, "aria-pressed", Some(if held { "true" } else { "false" }));
+                    }
+                }
+                if let Some(s) = dom::find(&root, "#side-to-move") {
+                    dom::set_value(&s, &e.setup.to_move.letter().to_string());
+                }
+                if let Some(s) = dom::find(&root, "#edit-game-type") {
+                    dom::set_value(&s, &e.setup.game_type.to_string());
+                }
+                if let Some(p) = dom::find(&root, "#edit-error") {
+                    p.set_text_content(e.error.as_deref());
+                }
+            });
+        });
+        Effect::new(move |_| {
+            let Some(root) = root.get() else { return };
+            let root: web_sys::Element = root.into();
+            dom::listen(&root, &["click", "change"], move |ev| {
+                let Some(el) = dom::event_closest(&ev, "button, select") else {
+                    return;
+                };
+                if let Some(code) = el.get_attribute("data-palette") {
+                    let (color, bug) = palette_code(&code);
+                    update(&|e| {
+                        let held = Some(Held::Palette(color, bug));
+                        e.held = if e.held == held { None } else { held };
+                    });
+                    return;
+                }
+                match (ev.type_().as_str(), el.id().as_str()) {
+                    ("change", "side-to-move") => {
+                        let black = dom::value_of(&el) == "b";
+                        update(&|e| {
+                            e.setup.to_move = if black { Color::Black } else { Color::White }
+                        });
+                    }
+                    ("change", "edit-game-type") => {
+                        if let Ok(gt) = dom::value_of(&el).parse::<GameType>() {
+                            update(&|e| e.set_game_type(gt));
+                        }
+                    }
+                    ("click", "clear-position") => update(&|e| e.clear()),
+                    ("click", "done-editing") => viewer.toggle_edit(),
+                    _ => {}
+                }
+            });
+        });
+        view! {
+            <section
+                id="position-editor"
+                class="position-editor"
+                aria-label="Position editor"
+                hidden
+                node_ref=root
+                inner_html=markup()
+            ></section>
+        }
+    }
+
+    /// The colour and bug of a palette code (`wA`).
+    fn palette_code(code: &str) -> (Color, Bug) {
+        let mut c = code.chars();
+        let color = if c.next() == Some('b') {
+            Color::Black
+        } else {
+            Color::White
+        };
+        (color, c.next().and_then(Bug::from_letter).unwrap_or(Bug::Queen))
     }
 }
 

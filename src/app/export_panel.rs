@@ -50,9 +50,13 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
             };
             let say = move |text: &str| status.set_text_content(Some(text));
             let kind = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
-            // A UHP game string has no variations: it holds the line on the board.
+            // A UHP game string has no variations: it holds the line on the board. A
+            // position is the one on the board.
             let text = move || {
                 viewer.game.with_untracked(|g| match kind {
+                    Export::Position => viewer.position.with_untracked(|a| {
+                        format!("{}\n", crate::record::position::write_position(&a.pos))
+                    }),
                     Export::Uhp => {
                         let line = viewer.line.get_untracked();
                         kind.text(&g.line_record(&line))

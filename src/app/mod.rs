@@ -45,7 +45,19 @@ use node_tools::NodeTools;
 use notation_panel::NotationPanel;
 pub use options::{KeyScope, ViewerOptions};
 use share::Share;
+use crate::record::puzzle::{Puzzle, Verdict};
 use study::{History, Line, Pick};
+
+/// How long a puzzle's reply waits after the solver's move.
+const REPLY_DELAY: Duration = Duration::from_millis(350);
+
+/// The puzzle a game poses, if it is one.
+fn puzzle_of(game: &Game) -> Option<Puzzle> {
+    let rec = &game.record;
+    rec.puzzle
+        .then(|| Puzzle::new(&rec.moves, rec.start()))
+        .flatten()
+}
 
 /// How long the address bar waits after the last step before it follows the move.
 const ADDRESS_DELAY: Duration = Duration::from_millis(250);
@@ -76,6 +88,14 @@ pub struct Viewer {
     pub candidate: RwSignal<Option<Move>>,
     /// The position at the chosen node, where moves are played.
     pub position: Memo<At>,
+    /// The position editor, while it is open.
+    pub edit: RwSignal<Option<editor::Editing>>,
+    /// Whether the algebraic grid is drawn over the board.
+    pub grid: RwSignal<bool>,
+    /// The puzzle posed by the game, while it is one.
+    pub puzzle: RwSignal<Option<Puzzle>>,
+    /// What the last try at the puzzle earned ("Not this one").
+    pub puzzle_note: RwSignal<Option<&'static str>>,
 }
 
 /// The position at the chosen node (compared by identity: a new one is a change).
@@ -122,7 +142,12 @@ impl Viewer {
                 candidate.set(None);
             }
         });
+        let puzzle = RwSignal::new(game.with_untracked(puzzle_of));
         Viewer {
+            edit: RwSignal::new(None),
+            grid: RwSignal::new(false),
+            puzzle,
+            puzzle_note: RwSignal::new(None),
             game,
             line,
             ply,
@@ -171,6 +196,9 @@ impl Viewer {
         self.playing.set(false);
         self.preview.set(None);
         self.load_error.set(None);
+        self.edit.set(None);
+        self.puzzle.set(puzzle_of(&game));
+        self.puzzle_note.set(None);
         self.history.update(History::clear);
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
@@ -221,6 +249,9 @@ impl Viewer {
     /// Plays a move at the chosen node: follows the game when it continues with that move,
     /// else starts a variation.
     pub fn play(self, mv: Move) -> Result<(), String> {
+        if self.puzzle.with_untracked(|p| p.as_ref().is_some_and(|p| !p.is_solved())) {
+            return self.try_puzzle(mv);
+        }
         let node = self.node_untracked();
         let played = self.game.with_untracked(|g| g.play(node, mv));
         match played {
@@ -234,6 +265,71 @@ impl Viewer {
                 Ok(())
             }
             Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// A try at the puzzle: the line's move is played and answered; another is taken back
+    /// (it never reaches the board), with a hint after two misses.
+    fn try_puzzle(self, mv: Move) -> Result<(), String> {
+        let Some(done) = self.puzzle.with_untracked(|p| p.as_ref().map(Puzzle::done)) else {
+            return Ok(());
+        };
+        if self.ply.get_untracked() != done {
+            self.ply.set(done);
+            return Err("the puzzle goes on from its latest position".to_string());
+        }
+        let verdict = self
+            .puzzle
+            .try_update(|p| p.as_mut().map(|p| p.attempt(mv)))
+            .flatten();
+        match verdict {
+            Some(Verdict::Wrong { hint, .. }) => {
+                self.puzzle_note.set(Some("Not this one."));
+                if let Some(piece) = hint {
+                    let pick = self.position.with_untracked(|a| {
+                        match a.pos.board().position(piece) {
+                            Some(h) => Pick::Board(h),
+                            None => Pick::Reserve(piece.color(), piece.bug()),
+                        }
+                    });
+                    self.pick.set(Some(pick));
+                }
+            }
+            Some(Verdict::Right { .. } | Verdict::Solved) => {
+                self.puzzle_note.set(None);
+                let done = self.puzzle.with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
+                // The solver's move at once, the reply a moment later.
+                self.ply.set(done.min(self.ply.get_untracked() + 1));
+                if self.ply.get_untracked() < done {
+                    set_timeout(move || self.ply.set(done), REPLY_DELAY);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Opens the position editor on the position shown, or leaves it: the position is
+    /// checked and a study starts from it (on an error the editor stays, saying why).
+    pub fn toggle_edit(self) {
+        let finished = self.edit.with_untracked(|e| e.as_ref().map(editor::Editing::finish));
+        match finished {
+            None => {
+                self.playing.set(false);
+                self.pick.set(None);
+                let editing = self.position.with_untracked(|a| editor::Editing::of(&a.pos));
+                self.edit.set(Some(editing));
+            }
+            Some(Ok(rec)) => {
+                let game = Game::new(rec);
+                let root = game.tree().root();
+                self.show(game, root);
+            }
+            Some(Err(e)) => self.edit.update(|ed| {
+                if let Some(ed) = ed {
+                    ed.error = Some(e);
+                }
+            }),
         }
     }
 
@@ -302,7 +398,13 @@ impl Viewer {
     }
 
     pub fn step(self, step: Step) {
-        let len = self.moves();
+        let mut len = self.moves();
+        // An open puzzle steps only through the moves found so far.
+        if let Some(done) = self.puzzle.with_untracked(|p| {
+            p.as_ref().filter(|p| !p.is_solved()).map(Puzzle::done)
+        }) {
+            len = len.min(done);
+        }
         // (Only when set: setting it wakes everything that reads it.)
         if self.preview.with_untracked(Option::is_some) {
             self.preview.set(None);
@@ -410,11 +512,21 @@ struct BoardInput {
 
 fn board_input(viewer: Viewer) -> BoardInput {
     let shown = shown_node(viewer);
+    // The position editor's board, while it is open, instead of the game's.
+    let editing = move || viewer.edit.with(Option::is_some);
     BoardInput {
         shown,
-        replay: Signal::derive(move || shown.with(|s| s.replay.clone())),
-        ply: Signal::derive(move || shown.with(|s| s.ply)),
+        replay: Signal::derive(move || {
+            viewer
+                .edit
+                .with(|e| e.as_ref().map(editor::Editing::replay))
+                .unwrap_or_else(|| shown.with(|s| s.replay.clone()))
+        }),
+        ply: Signal::derive(move || if editing() { 0 } else { shown.with(|s| s.ply) }),
         highlight: Memo::new(move |_| {
+            if editing() {
+                return None;
+            }
             let node = shown.with(|s| s.node);
             viewer.game.with(|g| g.highlight(node))
         }),
@@ -514,6 +626,38 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         ..
     } = board_input(viewer);
 
+    // The puzzle's status: whose move it is (after a miss, that it was not the move), or
+    // that it is solved; the hinted piece in `data-hint`.
+    let puzzle_ref = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        let Some(p) = puzzle_ref.get() else { return };
+        let p: web_sys::Element = p.into();
+        let status = move || {
+            viewer.puzzle.with(|pz| {
+                pz.as_ref().map(|pz| match viewer.puzzle_note.get() {
+                    Some(note) if !pz.is_solved() => format!("{note} {}", pz.status()),
+                    _ => pz.status(),
+                })
+            })
+        };
+        dom::bind(p.clone(), "textContent", Box::new(status));
+        dom::bind(
+            p.clone(),
+            "hidden",
+            Box::new(move || viewer.puzzle.with(Option::is_none).then(String::new)),
+        );
+        dom::bind(
+            p,
+            "data-hint",
+            Box::new(move || {
+                viewer
+                    .puzzle
+                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
+                    .map(|id| id.to_string())
+            }),
+        );
+    });
+
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
     // work, without adding a stop to the Tab order.
     view! {
@@ -522,6 +666,12 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             class="app"
             tabindex="-1"
             data-ready=move || if ready.get() { "true" } else { "false" }
+            data-editing=move || viewer.edit.with(Option::is_some).then_some("true")
+            data-puzzle=move || {
+                viewer
+                    .puzzle
+                    .with(|p| p.as_ref().map(|p| if p.is_solved() { "solved" } else { "open" }))
+            }
             use:root_listeners=(viewer, dragging)
         >
             <header class="app-header">
@@ -532,7 +682,9 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
+                    <p id="puzzle-status" class="puzzle-status" role="status" hidden node_ref=puzzle_ref></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
+                    <editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
                     <MoveEntry viewer=viewer/>
                 </div>

@@ -12,8 +12,26 @@ const MARKUP: &str = concat!(
     r#"<button id="copy-embed" type="button">Copy embed code</button>"#,
     r#"<label for="embed-code" class="visually-hidden" hidden>Embed code</label>"#,
     r#"<input id="embed-code" type="text" readonly hidden>"#,
+    r#"<button id="make-puzzle" type="button" title="A link that poses the position shown as a puzzle: find the moves that follow it on this line">Make puzzle link</button>"#,
+    r#"<label for="puzzle-link" class="visually-hidden" hidden>Puzzle link</label>"#,
+    r#"<input id="puzzle-link" type="text" readonly hidden>"#,
     r#"<span class="status" role="status"></span>"#,
 );
+
+/// The permalink of a puzzle: the position shown, to be solved by the moves that follow
+/// it on the line shown.
+fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
+    let ply = viewer.ply.get_untracked();
+    let pos = viewer.position.with_untracked(|a| a.pos.clone());
+    let rec = viewer.game.with_untracked(|g| {
+        let tree = g.tree();
+        let line: Vec<_> = viewer.line.with_untracked(|l| {
+            l.nodes.iter().skip(ply).filter_map(|&n| tree.mv(n)).collect()
+        });
+        crate::record::puzzle::puzzle_record(&g.record.meta, &pos, &line)
+    })?;
+    Ok(crate::record::permalink::encode_ply(&rec, 0))
+}
 
 #[component]
 pub fn Share(
@@ -37,27 +55,36 @@ pub fn Share(
                 }
                 return;
             }
-            let embed = match el.id().as_str() {
-                "copy-link" => false,
-                "copy-embed" => true,
-                _ => return,
-            };
+            let kind = el.id();
             let node = viewer.node_untracked();
             let fragment = viewer.game.with_untracked(|g| g.fragment(node));
             let href = dom::location_href().unwrap_or_default();
-            let (text, field, done) = if embed {
+            let status = dom::find(&at, ".status");
+            let say = move |text: &str| {
+                if let Some(s) = &status {
+                    s.set_text_content(Some(text));
+                }
+            };
+            let (text, field, done) = if kind == "make-puzzle" {
+                match puzzle_fragment(viewer) {
+                    Ok(f) => (game::share_url(&href, &f), "puzzle-link", "Puzzle link copied."),
+                    Err(e) => return say(&e),
+                }
+            } else if kind == "copy-embed" {
                 let code = viewer
                     .game
                     .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
                 (code, "embed-code", "Embed code copied.")
-            } else {
+            } else if kind == "copy-link" {
                 (
                     game::share_url(&href, &fragment),
                     "share-url",
                     "Link copied.",
                 )
+            } else {
+                return;
             };
-            if sync_address {
+            if sync_address && field != "puzzle-link" {
                 dom::replace_fragment(&fragment);
             }
             for selector in [format!("label[for={field}]"), format!("#{field}")] {
@@ -68,15 +95,12 @@ pub fn Share(
             if let Some(input) = dom::find(&at, &format!("#{field}")) {
                 dom::set_value(&input, &text);
             }
-            let status = dom::find(&at, ".status");
             dom::copy_text(&text, move |ok| {
-                if let Some(s) = &status {
-                    s.set_text_content(Some(if ok {
-                        done
-                    } else {
-                        "Copy it from the field above."
-                    }));
-                }
+                say(if ok {
+                    done
+                } else {
+                    "Copy it from the field above."
+                })
             });
         });
     });

@@ -224,7 +224,7 @@ fn pgn_header(rec: &Record) -> String {
     };
     tag("GameType", &rec.game_type.to_string());
     if let Some(setup) = rec.tree.setup() {
-        tag("Position", &super::position::write(&setup));
+        tag("Position", &super::position::write_placements(&setup));
     }
     for (name, v) in [
         ("Date", &m.date),
@@ -318,7 +318,7 @@ fn list_header(rec: &Record) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
     if let Some(setup) = rec.tree.setup() {
-        let _ = writeln!(out, "Position: {}", super::position::write(&setup));
+        let _ = writeln!(out, "Position: {}", super::position::write_placements(&setup));
     }
     let m = &rec.meta;
     for (name, v) in [

@@ -277,6 +277,17 @@ pub fn read_position(text: &str, rules: Rules) -> Result<(Position, ReadPosition
 
 /// Writes a set-up position canonically (its cells as they are: a set-up's own grid).
 pub fn write(setup: &Setup) -> String {
+    let mut out = write_placements(setup);
+    if setup.game_type != setup.smallest_game_type() {
+        out.push_str("; ");
+        out.push_str(&setup.game_type.to_string());
+    }
+    out
+}
+
+/// [`write`] without the game type, for records that name it elsewhere (PGN's `GameType`
+/// tag).
+pub fn write_placements(setup: &Setup) -> String {
     let mut stacks: Vec<&(Hex, Vec<(Color, Bug)>)> = setup.stacks.iter().collect();
     stacks.sort_by_key(|(h, _)| (h.r, h.q));
     let mut out = String::new();
@@ -294,10 +305,6 @@ pub fn write(setup: &Setup) -> String {
     out.push_str("; ");
     out.push_str(setup.to_move.name());
     out.push_str(" to move");
-    if setup.game_type != setup.smallest_game_type() {
-        out.push_str("; ");
-        out.push_str(&setup.game_type.to_string());
-    }
     out
 }
 

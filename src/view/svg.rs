@@ -747,12 +747,22 @@ mod tests {
 
 /// The grid's cells: each a group named by `data-cell` (its algebraic name, and `data-q`,
 /// `data-r` its engine hex), with its outline and name. `editable` cells take clicks and
-/// the focus (the position editor's); otherwise the grid lets every pointer through.
-pub fn grid_markup(cells: &[super::grid::GridCell], layout: &Layout, editable: bool) -> String {
+/// the focus (the position editor's); otherwise the grid lets every pointer through. The
+/// `held` cell (whose piece the next click moves) is marked.
+pub fn grid_markup(
+    cells: &[super::grid::GridCell],
+    layout: &Layout,
+    editable: bool,
+    held: Option<Hex>,
+) -> String {
     let mut s = String::new();
     for c in cells {
         let p = layout.center(c.hex);
-        let state = if c.occupied { "occupied" } else { "empty" };
+        let state = match (c.occupied, held == Some(c.hex)) {
+            (_, true) => "occupied held",
+            (true, false) => "occupied",
+            (false, false) => "empty",
+        };
         let _ = write!(
             s,
             r#"<g class="cell {state}" data-cell="{name}" data-q="{q}" data-r="{r}""#,
