@@ -232,21 +232,41 @@ fn positions_convert_both_ways() {
     let o = beeline(&["convert", "-", "--to", "position"], Some(text));
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(out(&o), "wQ @m0 bQ @n0 bB @n0 wA @l1; Black to move\n");
-    let o = beeline(&["convert", "-", "--from", "position", "--to", "pgn"], Some(text));
+    let o = beeline(
+        &["convert", "-", "--from", "position", "--to", "pgn"],
+        Some(text),
+    );
     assert!(out(&o).contains("[Position \"wQ @m0 bQ @n0 bB @n0 wA @l1; Black to move\"]"));
     // A UHP game string cannot start from it: refused with the reason.
     let o = beeline(&["convert", "-", "--to", "uhp"], Some(text));
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("cannot start from a set-up position"), "{}", err(&o));
+    assert!(
+        err(&o).contains("cannot start from a set-up position"),
+        "{}",
+        err(&o)
+    );
     // A position that cannot stand says why, and a hive in parts is noted.
-    let o = beeline(&["convert", "-", "--from", "position"], Some("wQ @m0 bA @m0 w"));
+    let o = beeline(
+        &["convert", "-", "--from", "position"],
+        Some("wQ @m0 bA @m0 w"),
+    );
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("only Beetles and Mosquitoes climb"), "{}", err(&o));
-    let o = beeline(&["convert", "-", "--to", "position"], Some("wQ @m0 bQ @p0 w"));
+    assert!(
+        err(&o).contains("only Beetles and Mosquitoes climb"),
+        "{}",
+        err(&o)
+    );
+    let o = beeline(
+        &["convert", "-", "--to", "position"],
+        Some("wQ @m0 bQ @p0 w"),
+    );
     assert!(o.status.success());
     assert!(err(&o).contains("several parts"), "{}", err(&o));
     // The final position of a game, in its canonical frame.
-    let game = format!("{}/tests/data/direction-game-1.md", env!("CARGO_MANIFEST_DIR"));
+    let game = format!(
+        "{}/tests/data/direction-game-1.md",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let o = beeline(&["convert", &game, "--to", "position"], None);
     let written = out(&o);
     // Every bug of Base+MLP is down, so the game type goes without saying.

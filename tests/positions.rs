@@ -413,6 +413,7 @@ fn puzzles_take_back_wrong_moves_and_hint_after_two() {
         }
     );
     assert_eq!(p.misses(), 0);
+    assert_eq!(p.status(), "Black to move");
     assert_eq!(p.done(), 2);
     assert!(!p.is_solved());
     assert_eq!(p.attempt(line[2]), Verdict::Solved);

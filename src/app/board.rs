@@ -49,8 +49,8 @@ const TOOLBAR: &str = concat!(
     r#"<button type="button" id="orientation" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
     r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
     r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
-    r#"<button type="button" id="show-grid" aria-pressed="false" title="Show the algebraic notation's grid: the name of every cell on and around the hive">Grid</button>"#,
-    r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position, starting from the one shown">✎ Edit from here</button>"#,
+    r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+    r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
 );
 
 /// How much one zoom step scales the view.
@@ -416,7 +416,7 @@ pub fn Board(
     // (once the board is drawn), so that working out the legal moves never slows a step.
     let settled = RwSignal::new(None::<Settled>);
     let pending = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         viewer.ply.track();
         viewer.line.track();
         viewer.game.track();
@@ -433,7 +433,7 @@ pub fn Board(
             }
         };
         pending.set_value(set_timeout_with_handle(settle, Duration::ZERO).ok());
-    });
+    }));
     on_cleanup(move || {
         if let Some(h) = pending.try_get_value().flatten() {
             h.clear();
@@ -573,24 +573,24 @@ pub fn Board(
     });
 
     // A new game, or a new way of drawing it, starts fitted.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         fit.track();
         orientation.track();
         shape.track();
         view.set(None);
         popover.set(None);
-    });
+    }));
     // A step that would leave pieces out of view fits the board again.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let extent = scene.with(Scene::tiles_extent);
         if let (Some(v), Some(e)) = (view.get_untracked(), extent) {
             if !v.contains(e) {
                 view.set(None);
             }
         }
-    });
+    }));
     // A pick made with the keyboard takes the focus to its first destination, once drawn.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         targets.track();
         if play.focus_marks.get_value() {
             play.focus_marks.set_value(false);
@@ -604,7 +604,7 @@ pub fn Board(
                 }
             });
         }
-    });
+    }));
     // Escape drops the pick, wherever the focus is; from a destination the focus goes back to
     // what was picked.
     let escape = window_event_listener(ev::keydown, move |e| {
@@ -644,7 +644,7 @@ pub fn Board(
     let tiles = Rc::new(RefCell::new(TileLayer::default()));
     {
         let tiles = Rc::clone(&tiles);
-        Effect::new(move |_| {
+        dom::watch(Box::new(move || {
             let Some(layer) = tiles_ref.get() else {
                 return;
             };
@@ -652,11 +652,11 @@ pub fn Board(
             items.with(|items| t.draw(&layer, items));
             let picked = picked_hex();
             movable.with(|m| t.mark(m, picked));
-        });
+        }));
     }
     // Its events, delegated: a click on a piece that cannot move (or a keyboard's) shows its
     // popover, Enter or Space picks a piece that can; focus shows the popover too.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(layer) = tiles_ref.get() else {
             return;
         };
@@ -699,7 +699,7 @@ pub fn Board(
                 }
             },
         );
-    });
+    }));
 
     let view_box_attr = move || {
         let v = view_box.get();
@@ -930,7 +930,7 @@ pub fn Board(
 
     // What the board's element and its layers show, each bound to its signals (see
     // `dom::bind`).
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(svg) = board.get() else { return };
         let svg: web_sys::Element = svg.into();
         dom::bind(
@@ -999,10 +999,10 @@ pub fn Board(
                 Box::new(move || if carrying() { carried() } else { None }),
             );
         }
-    });
+    }));
     // The popover: a stack's pieces or a piece's name, until closed.
     let popover_ref = NodeRef::<leptos::html::P>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(p) = popover_ref.get() else { return };
         let p: web_sys::Element = p.into();
         if let Some(text) = p.first_element_child() {
@@ -1018,9 +1018,9 @@ pub fn Board(
                 popover.set(None);
             }
         });
-    });
+    }));
     // The board's and the destinations' events, delegated to one listener each.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(svg) = board.get() else { return };
         dom::listen(
             &svg,
@@ -1087,9 +1087,9 @@ pub fn Board(
                 }
             },
         );
-    });
+    }));
     let marks_ref = NodeRef::<leptos::svg::G>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(g) = marks_ref.get() else { return };
         dom::listen(
             &g,
@@ -1129,7 +1129,7 @@ pub fn Board(
                 }
             },
         );
-    });
+    }));
 
     let download_svg = move || {
         let l = layout.get_untracked();
@@ -1145,7 +1145,7 @@ pub fn Board(
     // The toolbar: static markup, its state set by an effect and its clicks delegated (see
     // `controls` for why).
     let toolbar = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(bar) = toolbar.get() else { return };
         let noon_up = orientation.get() == Orientation::NoonUp;
         let flat = shape.get() == TileShape::Flat;
@@ -1163,7 +1163,11 @@ pub fn Board(
         }
         if let Some(b) = dom::find(&bar, "#edit-position") {
             dom::set_attr(&b, "aria-pressed", pressed(editing));
-            b.set_text_content(Some(if editing { "✓ Done editing" } else { "✎ Edit from here" }));
+            b.set_text_content(Some(if editing {
+                "✓ Done editing"
+            } else {
+                "✎ Edit from here"
+            }));
         }
         if let Some(b) = dom::find(&bar, "#tile-shape") {
             let label = if flat {
@@ -1174,8 +1178,8 @@ pub fn Board(
             dom::set_attr(&b, "aria-label", Some(label));
             b.set_text_content(Some(if flat { "⬢ Flat" } else { "⬣ Pointy" }));
         }
-    });
-    Effect::new(move |_| {
+    }));
+    dom::watch(Box::new(move || {
         let Some(bar) = toolbar.get() else { return };
         dom::listen(&bar, &["click"], move |e| {
             let Some(b) = dom::event_closest(&e, "button") else {
@@ -1203,7 +1207,7 @@ pub fn Board(
                 _ => {}
             }
         });
-    });
+    }));
 
     view! {
         <section class="board-panel" aria-label="Board">

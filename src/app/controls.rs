@@ -44,7 +44,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
 
     // Autoplay: one move per tick until the end; restarts when the speed changes.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let playing = viewer.playing.get();
         let ms = speed.get();
         if let Some(h) = timer.get_value() {
@@ -65,7 +65,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
             Duration::from_millis(u64::from(ms)),
         );
         timer.set_value(handle.ok());
-    });
+    }));
     on_cleanup(move || {
         if let Some(h) = timer.get_value() {
             h.clear();
@@ -74,7 +74,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
 
     // The state shown: the buttons that can act, the play button, the fields and the status
     // (the elements found once, then set at every step).
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
         let back = [find("#first"), find("#prev")];
@@ -82,7 +82,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let (play, icon) = (find("#autoplay"), find("#autoplay path"));
         let fields = [find("#ply-slider"), find("#move-number")];
         let (of, status) = (find(".of"), find(".status"));
-        Effect::new(move |_| {
+        dom::watch(Box::new(move || {
             let ply = viewer.ply.get();
             let len = viewer.moves();
             let playing = viewer.playing.get();
@@ -127,11 +127,11 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
             if let Some(el) = &status {
                 el.set_text_content(Some(&text));
             }
-        });
-    });
+        }));
+    }));
 
     // What the user does: the buttons, the slider, the move number and the speed.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         dom::listen(&root, &["click", "input", "change"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, input, select") else {
@@ -168,7 +168,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 _ => {}
             }
         });
-    });
+    }));
 
     view! {
         <div

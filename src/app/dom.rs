@@ -234,3 +234,10 @@ pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Opt
         v
     });
 }
+
+/// Runs `act` now and again whenever a signal it reads changes: an effect whose closure is
+/// boxed, so that every such effect shares one copy of the effect machinery (as [`bind`]'s
+/// do) instead of each closure type bringing its own.
+pub fn watch(act: Box<dyn Fn()>) {
+    leptos::prelude::Effect::new(move |_| act());
+}

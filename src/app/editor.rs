@@ -10,11 +10,11 @@ use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType};
 use crate::engine::position::{Position, Rules};
 use crate::engine::setup::Setup;
+use crate::notation::Coordinates;
 use crate::record::position::{canonical_setup, stand};
 use crate::record::tree::GameTree;
 use crate::record::{Format, Record};
 use crate::view::Replay;
-use crate::notation::Coordinates;
 use std::sync::Arc;
 
 pub use panel::EditPanel;
@@ -68,7 +68,11 @@ impl Editing {
     }
 
     fn stack(&self, h: Hex) -> Option<&Vec<(Color, Bug)>> {
-        self.setup.stacks.iter().find(|(c, _)| *c == h).map(|(_, s)| s)
+        self.setup
+            .stacks
+            .iter()
+            .find(|(c, _)| *c == h)
+            .map(|(_, s)| s)
     }
 
     /// Puts a piece on a cell (on top of its stack when it climbs).
@@ -206,9 +210,8 @@ mod panel {
     /// settings.
     fn markup() -> String {
         let layout = Layout::new(Frame::EMPTY, Orientation::NoonUp, TileShape::Flat);
-        let mut s = String::from(
-            r#"<div class="palette" role="group" aria-label="Pieces to place">"#,
-        );
+        let mut s =
+            String::from(r#"<div class="palette" role="group" aria-label="Pieces to place">"#);
         for color in [Color::White, Color::Black] {
             for bug in Bug::ALL {
                 let Some(id) = PieceId::of_kind(color, bug).next() else {
@@ -232,23 +235,22 @@ mod panel {
         }
         s.push_str(r#"</select><button type="button" id="clear-position">Clear</button><button type="button" id="done-editing">Done</button></div>"#);
         s.push_str(r#"<p id="edit-error" class="error" role="alert"></p>"#);
-        s.push_str(r#"<p class="hint">Choose a piece, then a cell of the grid. Drag a piece to move it; right-click it, or choose it and press Delete, to take it off. Done starts a study from the position.</p>"#);
+        s.push_str(r#"<p class="hint">Choose a piece, then a cell. Drag to move; right-click or Delete to take off.</p>"#);
         s
     }
 
     #[component]
     pub fn EditPanel(viewer: Viewer) -> impl IntoView {
         let root = NodeRef::<leptos::html::Section>::new();
-        let update = move |f: &dyn Fn(&mut Editing)| {
-            viewer.edit.update(|e| {
-                if let Some(e) = e {
-                    f(e);
-                }
-            })
-        };
-        Effect::new(move |_| {
+        // One effect sets the panel's state and, on its first run, listens to it.
+        let listening = StoredValue::new(false);
+        dom::watch(Box::new(move || {
             let Some(root) = root.get() else { return };
             let root: web_sys::Element = root.into();
+            if !listening.get_value() {
+                listening.set_value(true);
+                listen(&root, viewer);
+            }
             dom::set_flag(&root, "hidden", viewer.edit.with(Option::is_none));
             viewer.edit.with(|e| {
                 let Some(e) = e else { return };
@@ -268,7 +270,11 @@ mod panel {
                         dom::set_flag(&b, "hidden", !e.setup.game_type.includes(bug));
                         dom::set_flag(&b, "disabled", n == 0);
                         let held = e.held == Some(Held::Palette(color, bug));
-                        dom::set_attr(&b, "aria-pressed", Some(if held { "true" } else { "false" }));
+                        dom::set_attr(
+                            &b,
+                            "aria-pressed",
+                            Some(if held { "true" } else { "false" }),
+                        );
                     }
                 }
                 if let Some(s) = dom::find(&root, "#side-to-move") {
@@ -281,40 +287,7 @@ mod panel {
                     p.set_text_content(e.error.as_deref());
                 }
             });
-        });
-        Effect::new(move |_| {
-            let Some(root) = root.get() else { return };
-            let root: web_sys::Element = root.into();
-            dom::listen(&root, &["click", "change"], move |ev| {
-                let Some(el) = dom::event_closest(&ev, "button, select") else {
-                    return;
-                };
-                if let Some(code) = el.get_attribute("data-palette") {
-                    let (color, bug) = palette_code(&code);
-                    update(&|e| {
-                        let held = Some(Held::Palette(color, bug));
-                        e.held = if e.held == held { None } else { held };
-                    });
-                    return;
-                }
-                match (ev.type_().as_str(), el.id().as_str()) {
-                    ("change", "side-to-move") => {
-                        let black = dom::value_of(&el) == "b";
-                        update(&|e| {
-                            e.setup.to_move = if black { Color::Black } else { Color::White }
-                        });
-                    }
-                    ("change", "edit-game-type") => {
-                        if let Ok(gt) = dom::value_of(&el).parse::<GameType>() {
-                            update(&|e| e.set_game_type(gt));
-                        }
-                    }
-                    ("click", "clear-position") => update(&|e| e.clear()),
-                    ("click", "done-editing") => viewer.toggle_edit(),
-                    _ => {}
-                }
-            });
-        });
+        }));
         view! {
             <section
                 id="position-editor"
@@ -327,6 +300,45 @@ mod panel {
         }
     }
 
+    /// The panel's clicks and changes: a palette piece is chosen (or let go), the side to
+    /// move and the game type are set, the position cleared, the editor left.
+    fn listen(root: &web_sys::Element, viewer: Viewer) {
+        let update = move |f: &dyn Fn(&mut Editing)| {
+            viewer.edit.update(|e| {
+                if let Some(e) = e {
+                    f(e);
+                }
+            })
+        };
+        dom::listen(root, &["click", "change"], move |ev| {
+            let Some(el) = dom::event_closest(&ev, "button, select") else {
+                return;
+            };
+            if let Some(code) = el.get_attribute("data-palette") {
+                let (color, bug) = palette_code(&code);
+                update(&|e| {
+                    let held = Some(Held::Palette(color, bug));
+                    e.held = if e.held == held { None } else { held };
+                });
+                return;
+            }
+            match (ev.type_().as_str(), el.id().as_str()) {
+                ("change", "side-to-move") => {
+                    let black = dom::value_of(&el) == "b";
+                    update(&|e| e.setup.to_move = if black { Color::Black } else { Color::White });
+                }
+                ("change", "edit-game-type") => {
+                    if let Ok(gt) = dom::value_of(&el).parse::<GameType>() {
+                        update(&|e| e.set_game_type(gt));
+                    }
+                }
+                ("click", "clear-position") => update(&|e| e.clear()),
+                ("click", "done-editing") => viewer.toggle_edit(),
+                _ => {}
+            }
+        });
+    }
+
     /// The colour and bug of a palette code (`wA`).
     fn palette_code(code: &str) -> (Color, Bug) {
         let mut c = code.chars();
@@ -335,7 +347,10 @@ mod panel {
         } else {
             Color::White
         };
-        (color, c.next().and_then(Bug::from_letter).unwrap_or(Bug::Queen))
+        (
+            color,
+            c.next().and_then(Bug::from_letter).unwrap_or(Bug::Queen),
+        )
     }
 }
 
@@ -369,7 +384,11 @@ mod tests {
         e.held = Some(Held::Palette(Color::Black, Bug::Ant));
         e.click(b);
         e.click(a);
-        assert!(e.error.as_deref().unwrap().contains("only Beetles and Mosquitoes climb"));
+        assert!(e
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("only Beetles and Mosquitoes climb"));
         e.held = Some(Held::Palette(Color::Black, Bug::Beetle));
         e.click(a);
         assert_eq!(e.error, None);
@@ -411,7 +430,10 @@ mod tests {
         let game = crate::app::game::Game::example();
         let pos = game.record.position_at(20);
         let e = Editing::of(&pos);
-        assert_eq!(write(&e.setup), crate::record::position::write_position(&pos));
+        assert_eq!(
+            write(&e.setup),
+            crate::record::position::write_position(&pos)
+        );
         assert_eq!(e.replay().snapshot(0).stacks.len(), e.setup.stacks.len());
     }
 }

@@ -251,7 +251,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
     let root = NodeRef::<leptos::html::Main>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
         if let Some(h) = find(".embed-players") {
@@ -277,7 +277,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         }
         // Mounted (effects run once the view is on the page): tests wait for it.
         dom::set_attr(&root, "data-ready", Some("true"));
-    });
+    }));
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
     let open = NodeRef::<leptos::html::A>::new();
     viewer.when_settled(LINK_DELAY, move |fragment| {

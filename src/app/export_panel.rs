@@ -35,7 +35,7 @@ fn markup() -> String {
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
@@ -83,7 +83,7 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
                 _ => {}
             }
         });
-    });
+    }));
     view! {
         <section class="export-panel" aria-label="Export" node_ref=root inner_html=markup()></section>
     }

@@ -57,7 +57,7 @@ pub fn LoadPanel(
     dragging: RwSignal<bool>,
 ) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
@@ -83,7 +83,7 @@ pub fn LoadPanel(
                 _ => {}
             }
         });
-    });
+    }));
     view! {
         <section
             class="load-panel"

@@ -32,6 +32,7 @@ pub mod study;
 mod tiles;
 
 use crate::engine::position::{Move, Position};
+use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
 use board::Board;
 use controls::Controls;
@@ -45,7 +46,6 @@ use node_tools::NodeTools;
 use notation_panel::NotationPanel;
 pub use options::{KeyScope, ViewerOptions};
 use share::Share;
-use crate::record::puzzle::{Puzzle, Verdict};
 use study::{History, Line, Pick};
 
 /// How long a puzzle's reply waits after the solver's move.
@@ -94,8 +94,6 @@ pub struct Viewer {
     pub grid: RwSignal<bool>,
     /// The puzzle posed by the game, while it is one.
     pub puzzle: RwSignal<Option<Puzzle>>,
-    /// What the last try at the puzzle earned ("Not this one").
-    pub puzzle_note: RwSignal<Option<&'static str>>,
 }
 
 /// The position at the chosen node (compared by identity: a new one is a change).
@@ -133,7 +131,7 @@ impl Viewer {
         let candidate = RwSignal::new(None);
         // Whatever changes the node drops the pick.
         // (Only when set: setting a signal wakes everything that reads it, at every step.)
-        Effect::new(move |_| {
+        dom::watch(Box::new(move || {
             position.track();
             if pick.with_untracked(Option::is_some) {
                 pick.set(None);
@@ -141,13 +139,12 @@ impl Viewer {
             if candidate.with_untracked(Option::is_some) {
                 candidate.set(None);
             }
-        });
+        }));
         let puzzle = RwSignal::new(game.with_untracked(puzzle_of));
         Viewer {
             edit: RwSignal::new(None),
             grid: RwSignal::new(false),
             puzzle,
-            puzzle_note: RwSignal::new(None),
             game,
             line,
             ply,
@@ -198,7 +195,6 @@ impl Viewer {
         self.load_error.set(None);
         self.edit.set(None);
         self.puzzle.set(puzzle_of(&game));
-        self.puzzle_note.set(None);
         self.history.update(History::clear);
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
@@ -249,7 +245,10 @@ impl Viewer {
     /// Plays a move at the chosen node: follows the game when it continues with that move,
     /// else starts a variation.
     pub fn play(self, mv: Move) -> Result<(), String> {
-        if self.puzzle.with_untracked(|p| p.as_ref().is_some_and(|p| !p.is_solved())) {
+        if self
+            .puzzle
+            .with_untracked(|p| p.as_ref().is_some_and(|p| !p.is_solved()))
+        {
             return self.try_puzzle(mv);
         }
         let node = self.node_untracked();
@@ -283,21 +282,22 @@ impl Viewer {
             .try_update(|p| p.as_mut().map(|p| p.attempt(mv)))
             .flatten();
         match verdict {
-            Some(Verdict::Wrong { hint, .. }) => {
-                self.puzzle_note.set(Some("Not this one."));
-                if let Some(piece) = hint {
-                    let pick = self.position.with_untracked(|a| {
-                        match a.pos.board().position(piece) {
-                            Some(h) => Pick::Board(h),
-                            None => Pick::Reserve(piece.color(), piece.bug()),
-                        }
+            // After two misses the piece to move is picked, its destinations marked.
+            Some(Verdict::Wrong {
+                hint: Some(piece), ..
+            }) => {
+                let pick = self
+                    .position
+                    .with_untracked(|a| match a.pos.board().position(piece) {
+                        Some(h) => Pick::Board(h),
+                        None => Pick::Reserve(piece.color(), piece.bug()),
                     });
-                    self.pick.set(Some(pick));
-                }
+                self.pick.set(Some(pick));
             }
             Some(Verdict::Right { .. } | Verdict::Solved) => {
-                self.puzzle_note.set(None);
-                let done = self.puzzle.with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
+                let done = self
+                    .puzzle
+                    .with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
                 // The solver's move at once, the reply a moment later.
                 self.ply.set(done.min(self.ply.get_untracked() + 1));
                 if self.ply.get_untracked() < done {
@@ -312,12 +312,16 @@ impl Viewer {
     /// Opens the position editor on the position shown, or leaves it: the position is
     /// checked and a study starts from it (on an error the editor stays, saying why).
     pub fn toggle_edit(self) {
-        let finished = self.edit.with_untracked(|e| e.as_ref().map(editor::Editing::finish));
+        let finished = self
+            .edit
+            .with_untracked(|e| e.as_ref().map(editor::Editing::finish));
         match finished {
             None => {
                 self.playing.set(false);
                 self.pick.set(None);
-                let editing = self.position.with_untracked(|a| editor::Editing::of(&a.pos));
+                let editing = self
+                    .position
+                    .with_untracked(|a| editor::Editing::of(&a.pos));
                 self.edit.set(Some(editing));
             }
             Some(Ok(rec)) => {
@@ -400,9 +404,10 @@ impl Viewer {
     pub fn step(self, step: Step) {
         let mut len = self.moves();
         // An open puzzle steps only through the moves found so far.
-        if let Some(done) = self.puzzle.with_untracked(|p| {
-            p.as_ref().filter(|p| !p.is_solved()).map(Puzzle::done)
-        }) {
+        if let Some(done) = self
+            .puzzle
+            .with_untracked(|p| p.as_ref().filter(|p| !p.is_solved()).map(Puzzle::done))
+        {
             len = len.min(done);
         }
         // (Only when set: setting it wakes everything that reads it.)
@@ -416,7 +421,7 @@ impl Viewer {
     /// step or change of the game: fast stepping never encodes the game at every step.
     fn when_settled(self, delay: Duration, act: impl Fn(&str) + Clone + 'static) {
         let pending = StoredValue::new(None::<TimeoutHandle>);
-        Effect::new(move |_| {
+        dom::watch(Box::new(move || {
             let node = self.node();
             self.game.track();
             if let Some(h) = pending.get_value() {
@@ -428,7 +433,7 @@ impl Viewer {
                 delay,
             );
             pending.set_value(handle.ok());
-        });
+        }));
     }
 
     /// Acts on a key press, unless it is typing in a field.
@@ -572,6 +577,50 @@ fn sync_address(viewer: Viewer) {
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
 /// listener for the four kinds); `dragging` shows that something is dragged over it.
 fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<bool>)) {
+    // Whether the editor is open, whether a puzzle is open or solved; the puzzle's status
+    // and the piece it hints at.
+    dom::bind(
+        root.clone(),
+        "data-editing",
+        Box::new(move || {
+            viewer
+                .edit
+                .with(Option::is_some)
+                .then(|| "true".to_string())
+        }),
+    );
+    dom::bind(
+        root.clone(),
+        "data-puzzle",
+        Box::new(move || {
+            viewer.puzzle.with(|p| {
+                p.as_ref()
+                    .map(|p| if p.is_solved() { "solved" } else { "open" }.to_string())
+            })
+        }),
+    );
+    if let Some(p) = dom::find(&root, "#puzzle-status") {
+        let puzzle = viewer.puzzle;
+        dom::bind(
+            p.clone(),
+            "textContent",
+            Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
+        );
+        dom::bind(
+            p.clone(),
+            "hidden",
+            Box::new(move || puzzle.with(Option::is_none).then(String::new)),
+        );
+        dom::bind(
+            p,
+            "data-hint",
+            Box::new(move || {
+                puzzle
+                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
+                    .map(|id| id.to_string())
+            }),
+        );
+    }
     dom::listen(
         &root,
         &["keydown", "dragover", "dragleave", "drop"],
@@ -626,38 +675,6 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         ..
     } = board_input(viewer);
 
-    // The puzzle's status: whose move it is (after a miss, that it was not the move), or
-    // that it is solved; the hinted piece in `data-hint`.
-    let puzzle_ref = NodeRef::<leptos::html::P>::new();
-    Effect::new(move |_| {
-        let Some(p) = puzzle_ref.get() else { return };
-        let p: web_sys::Element = p.into();
-        let status = move || {
-            viewer.puzzle.with(|pz| {
-                pz.as_ref().map(|pz| match viewer.puzzle_note.get() {
-                    Some(note) if !pz.is_solved() => format!("{note} {}", pz.status()),
-                    _ => pz.status(),
-                })
-            })
-        };
-        dom::bind(p.clone(), "textContent", Box::new(status));
-        dom::bind(
-            p.clone(),
-            "hidden",
-            Box::new(move || viewer.puzzle.with(Option::is_none).then(String::new)),
-        );
-        dom::bind(
-            p,
-            "data-hint",
-            Box::new(move || {
-                viewer
-                    .puzzle
-                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
-                    .map(|id| id.to_string())
-            }),
-        );
-    });
-
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
     // work, without adding a stop to the Tab order.
     view! {
@@ -666,12 +683,6 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             class="app"
             tabindex="-1"
             data-ready=move || if ready.get() { "true" } else { "false" }
-            data-editing=move || viewer.edit.with(Option::is_some).then_some("true")
-            data-puzzle=move || {
-                viewer
-                    .puzzle
-                    .with(|p| p.as_ref().map(|p| if p.is_solved() { "solved" } else { "open" }))
-            }
             use:root_listeners=(viewer, dragging)
         >
             <header class="app-header">
@@ -682,7 +693,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <p id="puzzle-status" class="puzzle-status" role="status" hidden node_ref=puzzle_ref></p>
+                    <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>

@@ -74,7 +74,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         )
     };
     // The elements found once, then kept up to date.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let (input, message, pass, candidate) = (
             dom::find(&root, "#move-input"),
@@ -82,7 +82,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             dom::find(&root, "#pass"),
             dom::find(&root, "#move-candidate"),
         );
-        Effect::new(move |_| {
+        dom::watch(Box::new(move || {
             let text = error.get();
             if let Some(input) = &input {
                 let invalid = if text.is_some() { "true" } else { "false" };
@@ -91,23 +91,23 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             if let Some(p) = &message {
                 p.set_text_content(text.as_deref());
             }
-        });
-        Effect::new(move |_| {
+        }));
+        dom::watch(Box::new(move || {
             let only_pass = viewer
                 .position
                 .with(|at| at.pos.legal_moves() == [Move::Pass]);
             if let Some(b) = &pass {
                 dom::set_flag(b, "hidden", !only_pass);
             }
-        });
-        Effect::new(move |_| {
+        }));
+        dom::watch(Box::new(move || {
             let markup = line();
             if let Some(p) = &candidate {
                 p.set_inner_html(&markup);
             }
-        });
-    });
-    Effect::new(move |_| {
+        }));
+    }));
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let div: web_sys::Element = root.into();
         let at = div.clone();
@@ -146,7 +146,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                 _ => {}
             }
         });
-    });
+    }));
 
     view! { <div class="move-entry" node_ref=root inner_html=MARKUP></div> }
 }

@@ -4,6 +4,7 @@
 //! The controls are static markup with one delegated handler and one effect that sets what
 //! can be used, rather than a reactive attribute per control.
 
+use super::dom;
 use super::Viewer;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
@@ -63,7 +64,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     };
 
     // The controls' states follow the chosen node.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let s = state.get();
         let Some(group) = group.get() else { return };
         let set = |id: &str, disabled: bool| {
@@ -85,7 +86,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                 select.set_value(s.annotation.map_or("", Annotation::symbol));
             }
         }
-    });
+    }));
 
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let Some(id) = ev

@@ -54,7 +54,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The panel is static markup (see `controls` for why); once it is on the page, its
     // elements are found, bound and listened to.
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         let table = dom::find(&root, "#notation")
@@ -82,7 +82,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     }
                 }
             };
-            Effect::new(move |_| {
+            dom::watch(Box::new(move || {
                 let node = viewer.node();
                 flush();
                 markup.with(|rows| {
@@ -120,7 +120,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 }
                 let scroller = scroller.clone();
                 request_animation_frame(move || scroll_to_current(&scroller));
-            });
+            }));
         }
         if let Some(p) = dom::find(&root, ".root-comment") {
             let comment = move || {
@@ -205,7 +205,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 }
             },
         );
-    });
+    }));
 
     view! { <section class="notation-panel" aria-label="Moves" node_ref=root inner_html=panel_markup()></section> }
 }

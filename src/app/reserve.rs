@@ -124,7 +124,7 @@ pub fn Reserve(
     let root = NodeRef::<leptos::html::Div>::new();
     // What each row was last written from: its items and the layout of their artwork.
     let written = Rc::new(RefCell::new(None::<(Vec<ReserveItem>, Layout)>));
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let rows = root.children();
         let (Some(white), Some(black)) = (rows.item(0), rows.item(1)) else {
@@ -163,12 +163,12 @@ pub fn Reserve(
                 dom::set_attr(row, "data-to-move", to_move);
             }
         });
-    });
+    }));
 
     let press = StoredValue::new(None::<Press>);
     // A drag ended on a button: the click that follows is no click.
     let dragged = StoredValue::new(false);
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         dom::listen(
             &root,
@@ -259,7 +259,7 @@ pub fn Reserve(
                 }
             },
         );
-    });
+    }));
 
     let row = |color: Color| {
         view! {

@@ -12,7 +12,7 @@ const MARKUP: &str = concat!(
     r#"<button id="copy-embed" type="button">Copy embed code</button>"#,
     r#"<label for="embed-code" class="visually-hidden" hidden>Embed code</label>"#,
     r#"<input id="embed-code" type="text" readonly hidden>"#,
-    r#"<button id="make-puzzle" type="button" title="A link that poses the position shown as a puzzle: find the moves that follow it on this line">Make puzzle link</button>"#,
+    r#"<button id="make-puzzle" type="button" title="Pose the position shown as a puzzle: find the moves that follow">Make puzzle link</button>"#,
     r#"<label for="puzzle-link" class="visually-hidden" hidden>Puzzle link</label>"#,
     r#"<input id="puzzle-link" type="text" readonly hidden>"#,
     r#"<span class="status" role="status"></span>"#,
@@ -26,7 +26,11 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
     let rec = viewer.game.with_untracked(|g| {
         let tree = g.tree();
         let line: Vec<_> = viewer.line.with_untracked(|l| {
-            l.nodes.iter().skip(ply).filter_map(|&n| tree.mv(n)).collect()
+            l.nodes
+                .iter()
+                .skip(ply)
+                .filter_map(|&n| tree.mv(n))
+                .collect()
         });
         crate::record::puzzle::puzzle_record(&g.record.meta, &pos, &line)
     })?;
@@ -40,7 +44,7 @@ pub fn Share(
     sync_address: bool,
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
+    dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
@@ -67,7 +71,11 @@ pub fn Share(
             };
             let (text, field, done) = if kind == "make-puzzle" {
                 match puzzle_fragment(viewer) {
-                    Ok(f) => (game::share_url(&href, &f), "puzzle-link", "Puzzle link copied."),
+                    Ok(f) => (
+                        game::share_url(&href, &f),
+                        "puzzle-link",
+                        "Puzzle link copied.",
+                    ),
                     Err(e) => return say(&e),
                 }
             } else if kind == "copy-embed" {
@@ -103,6 +111,6 @@ pub fn Share(
                 })
             });
         });
-    });
+    }));
     view! { <section class="share" aria-label="Share" node_ref=root inner_html=MARKUP></section> }
 }

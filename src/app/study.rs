@@ -218,7 +218,7 @@ pub fn destinations(pos: &Position, pick: Pick) -> Vec<Move> {
             _ => false,
         })
         .collect();
-    out.sort_by_key(|m| m.to().map(|h| (h.r, h.q)));
+    crate::engine::hex::sort_small(&mut out, |m| m.to().map(|h| (h.r, h.q)));
     out.dedup_by_key(|m| m.to());
     out
 }
@@ -226,7 +226,7 @@ pub fn destinations(pos: &Position, pick: Pick) -> Vec<Move> {
 /// The cells whose top piece can move (by itself or thrown), for the player to move.
 pub fn movable_cells(pos: &Position) -> Vec<Hex> {
     let mut out: Vec<Hex> = pos.legal_moves().iter().filter_map(Move::from).collect();
-    out.sort_by_key(|h| (h.r, h.q));
+    crate::engine::hex::sort_by_row(&mut out, |h| *h);
     out.dedup();
     out
 }

@@ -143,6 +143,27 @@ impl Direction {
     }
 }
 
+/// Sorts a short list stably by a key: insertion sort. The lists sorted this way are a
+/// hive's cells or pieces (a few dozen), and this costs a few dozen bytes per item type where
+/// the standard library's sort costs kilobytes, which the browser build pays for every type.
+pub fn sort_small<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// Sorts items in reading order of their hexes: by row, then column.
+pub fn sort_by_row<T>(items: &mut [T], hex: impl Fn(&T) -> Hex) {
+    sort_small(items, |t| {
+        let h = hex(t);
+        (h.r, h.q)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,7 +105,7 @@ impl Setup {
     pub fn of(pos: &Position) -> Setup {
         let b = pos.board();
         let mut cells: Vec<Hex> = b.occupied().collect();
-        cells.sort_by_key(|h| (h.r, h.q));
+        crate::engine::hex::sort_by_row(&mut cells, |h| *h);
         Setup {
             game_type: pos.game_type(),
             to_move: pos.to_move(),
@@ -163,22 +163,16 @@ impl Setup {
     ) -> Result<Position, SetupError> {
         let gt = self.game_type;
         let mut count = [[0usize; Bug::ALL.len()]; 2];
-        let mut stacks = Vec::with_capacity(self.stacks.len());
-        // The same cell listed twice is one stack, in the order listed.
-        let mut order: Vec<(Hex, Vec<(Color, Bug)>)> = Vec::new();
+        // A cell listed again stacks on it: what lies under a piece is what came before.
+        let mut seen: Vec<Hex> = Vec::with_capacity(self.stacks.len());
         for (h, pieces) in &self.stacks {
-            match order.iter_mut().find(|(c, _)| c == h) {
-                Some((_, s)) => s.extend(pieces.iter().copied()),
-                None => order.push((*h, pieces.clone())),
-            }
-        }
-        for (h, pieces) in &order {
-            let mut ids = Vec::with_capacity(pieces.len());
-            for (i, &(color, bug)) in pieces.iter().enumerate() {
+            let mut under = seen.contains(h);
+            seen.push(*h);
+            for &(color, bug) in pieces {
                 if !gt.includes(bug) {
                     return Err(SetupError::NotInGame { bug, game_type: gt });
                 }
-                if i > 0 && !matches!(bug, Bug::Beetle | Bug::Mosquito) {
+                if under && !matches!(bug, Bug::Beetle | Bug::Mosquito) {
                     return Err(SetupError::CannotClimb {
                         color,
                         bug,
@@ -188,31 +182,28 @@ impl Setup {
                         },
                     });
                 }
+                under = true;
                 let n = &mut count[color.index()][bug as usize];
                 *n += 1;
-                match PieceId::of_kind(color, bug).nth(*n - 1) {
-                    Some(id) => ids.push(id),
-                    None => {
-                        return Err(SetupError::TooMany {
-                            color,
-                            bug,
-                            count: *n,
-                            allowed: usize::from(bug.count()),
-                        })
-                    }
+                if *n > usize::from(bug.count()) {
+                    return Err(SetupError::TooMany {
+                        color,
+                        bug,
+                        count: *n,
+                        allowed: usize::from(bug.count()),
+                    });
                 }
             }
-            stacks.push((*h, ids));
         }
         let span = |f: fn(&Hex) -> i32| {
-            let v = order.iter().map(|(h, _)| f(h));
+            let v = seen.iter().map(f);
             v.clone().max().unwrap_or(0) - v.min().unwrap_or(0)
         };
         let limit = GRID as i32 - 4;
         if span(|h| h.q) > limit || span(|h| h.r) > limit || span(|h| h.s()) > limit {
             return Err(SetupError::TooWide);
         }
-        let pos = Position::set_up(gt, rules, &stacks, self.to_move, !self.is_connected());
+        let pos = self.position_unchecked(rules);
         if pos.state() == crate::engine::position::GameState::Draw {
             return Err(SetupError::BothQueensSurrounded);
         }
@@ -238,7 +229,13 @@ impl Setup {
                 None => stacks.push((*h, ids)),
             }
         }
-        Position::set_up(self.game_type, rules, &stacks, self.to_move, !self.is_connected())
+        Position::set_up(
+            self.game_type,
+            rules,
+            &stacks,
+            self.to_move,
+            !self.is_connected(),
+        )
     }
 
     /// [`Setup::position_named`] with cells named by their engine coordinates.

@@ -53,7 +53,7 @@ pub fn counting_order(board: &Board, frame: &Frame, color: Color, bug: Bug) -> V
         .filter(|p| board.is_on_top(*p))
         .filter_map(|p| board.position(p).map(|h| (p, h)))
         .collect();
-    v.sort_by_key(|(_, h)| counting_key(frame, *h));
+    crate::engine::hex::sort_small(&mut v, |(_, h)| counting_key(frame, *h));
     v.into_iter().map(|(p, _)| p).collect()
 }
 

@@ -318,7 +318,11 @@ fn list_header(rec: &Record) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "GameType: {}", rec.game_type);
     if let Some(setup) = rec.tree.setup() {
-        let _ = writeln!(out, "Position: {}", super::position::write_placements(&setup));
+        let _ = writeln!(
+            out,
+            "Position: {}",
+            super::position::write_placements(&setup)
+        );
     }
     let m = &rec.meta;
     for (name, v) in [

@@ -199,7 +199,7 @@ fn cut(s: &str, max: usize) -> &str {
 /// The legal moves in a fixed order, independent of move generation.
 fn sorted_moves(pos: &Position) -> Vec<Move> {
     let mut moves = pos.legal_moves();
-    moves.sort_by_key(|m| match *m {
+    moves.sort_unstable_by_key(|m| match *m {
         Move::Pass => (0, 0, 0, 0, 0, 0),
         Move::Place { piece, to } => (1, piece.0, 0, 0, to.q, to.r),
         Move::Move { piece, from, to } => (2, piece.0, from.q, from.r, to.q, to.r),

@@ -289,7 +289,7 @@ pub fn write(setup: &Setup) -> String {
 /// tag).
 pub fn write_placements(setup: &Setup) -> String {
     let mut stacks: Vec<&(Hex, Vec<(Color, Bug)>)> = setup.stacks.iter().collect();
-    stacks.sort_by_key(|(h, _)| (h.r, h.q));
+    crate::engine::hex::sort_by_row(&mut stacks, |(h, _)| *h);
     let mut out = String::new();
     for (h, pieces) in stacks {
         for &(color, bug) in pieces {
@@ -316,7 +316,7 @@ pub fn canonical_setup(pos: &Position) -> Setup {
     for (h, _) in &mut setup.stacks {
         *h = frame.to_canonical(*h);
     }
-    setup.stacks.sort_by_key(|(h, _)| (h.r, h.q));
+    crate::engine::hex::sort_by_row(&mut setup.stacks, |(h, _)| *h);
     setup
 }
 

@@ -9,6 +9,7 @@
 //! let mut p = Puzzle::new(&rec.moves, rec.start()).unwrap();
 //! assert_eq!(p.status(), "White to move");
 //! assert!(matches!(p.attempt(rec.moves[1]), Verdict::Wrong { .. }));
+//! assert_eq!(p.status(), "Not this one. White to move");
 //! assert_eq!(p.attempt(rec.moves[0]), Verdict::Right { reply: Some(rec.moves[1]) });
 //! assert_eq!(p.attempt(rec.moves[2]), Verdict::Solved);
 //! assert_eq!(p.status(), "Solved");
@@ -115,10 +116,13 @@ impl Puzzle {
         Verdict::Right { reply: Some(reply) }
     }
 
-    /// What the status line says: whose move it is, or that the puzzle is solved.
+    /// What the status line says: whose move it is (after a miss, that it was not the
+    /// move), or that the puzzle is solved.
     pub fn status(&self) -> String {
         if self.is_solved() {
             "Solved".to_string()
+        } else if self.misses > 0 {
+            format!("Not this one. {} to move", self.solver.name())
         } else {
             format!("{} to move", self.solver.name())
         }
@@ -135,30 +139,33 @@ pub fn puzzle_record(meta: &Metadata, pos: &Position, line: &[Move]) -> Result<R
     let frame = Frame::of_position(pos);
     let setup = canonical_setup(pos);
     let start = stand(&setup, pos.rules()).map_err(|e| e.to_string())?;
-    // Each move found again in the set-up position: pieces are numbered afresh there.
-    let mut played = pos.clone();
+    // Each move made again in the set-up position, where pieces are numbered afresh: a
+    // placement takes the next piece of its kind, a movement the piece on its cell.
     let mut cur = start.clone();
     let mut moves = Vec::with_capacity(line.len());
     for &mv in line {
-        let same = |m: &Move| match (mv, *m) {
-            (Move::Pass, Move::Pass) => true,
-            (Move::Place { piece: a, to: t }, Move::Place { piece: b, to: u }) => {
-                a.color() == b.color() && a.bug() == b.bug() && frame.to_canonical(t) == u
-            }
-            (Move::Move { from, to, .. }, Move::Move { from: f, to: t, .. }) => {
-                frame.to_canonical(from) == f && frame.to_canonical(to) == t
-            }
-            _ => false,
+        let f = |h| frame.to_canonical(h);
+        let m = match mv {
+            Move::Pass => Some(Move::Pass),
+            Move::Place { piece, to } => cur
+                .in_hand(piece.color())
+                .find(|p| p.bug() == piece.bug())
+                .map(|piece| Move::Place { piece, to: f(to) }),
+            Move::Move { from, to, .. } => cur.board().top(f(from)).map(|piece| Move::Move {
+                piece,
+                from: f(from),
+                to: f(to),
+            }),
         };
-        let Some(m) = cur.legal_moves().into_iter().find(same) else {
-            return Err(format!(
-                "move {} of the line cannot be played from the set-up position",
-                moves.len() + 1
-            ));
-        };
-        played.play_unchecked(mv);
-        cur.play_unchecked(m);
-        moves.push(m);
+        match m.map(|m| (m, cur.play(m))) {
+            Some((m, Ok(()))) => moves.push(m),
+            _ => {
+                return Err(format!(
+                    "move {} of the line cannot be played from the set-up position",
+                    moves.len() + 1
+                ))
+            }
+        }
     }
     let mut rec = Record::new(pos.game_type(), Format::Position);
     rec.meta = meta.clone();

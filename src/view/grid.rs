@@ -50,10 +50,17 @@ pub fn cells(snapshot: &Snapshot, frame: &Frame) -> Vec<GridCell> {
         .map(|(hex, occupied)| {
             let c = frame.to_canonical(hex);
             let name = Square::of(c).to_string();
-            (c, GridCell { hex, name, occupied })
+            (
+                c,
+                GridCell {
+                    hex,
+                    name,
+                    occupied,
+                },
+            )
         })
         .collect();
-    out.sort_by_key(|(c, _)| (c.r, c.q));
+    crate::engine::hex::sort_by_row(&mut out, |(c, _)| *c);
     out.into_iter().map(|(_, cell)| cell).collect()
 }
 
@@ -79,7 +86,12 @@ mod tests {
                 to: nw,
             });
         let cells = cells(&snap, &frame);
-        let named = |n: &str| cells.iter().find(|c| c.name == n).map(|c| (c.hex, c.occupied));
+        let named = |n: &str| {
+            cells
+                .iter()
+                .find(|c| c.name == n)
+                .map(|c| (c.hex, c.occupied))
+        };
         assert_eq!(named("m0"), Some((Hex::ORIGIN, true)));
         assert_eq!(named("n0"), Some((nw, true)));
         // Every empty neighbour once, none occupied twice.

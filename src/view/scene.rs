@@ -17,7 +17,7 @@ impl Snapshot {
     fn of(pos: &Position) -> Snapshot {
         let b = pos.board();
         let mut stacks: Vec<(Hex, Vec<PieceId>)> = b.occupied().map(|h| (h, b.stack(h))).collect();
-        stacks.sort_by_key(|(h, _)| (h.r, h.q));
+        crate::engine::hex::sort_by_row(&mut stacks, |(h, _)| *h);
         Snapshot { stacks }
     }
 

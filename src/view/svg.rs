@@ -469,7 +469,7 @@ pub fn empty_markup(layout: &Layout) -> String {
 /// under a stack lies over its neighbours, as a taller stack would.
 pub fn drawing_order(scene: &Scene) -> Vec<&Tile> {
     let mut tiles: Vec<&Tile> = scene.tiles.iter().collect();
-    tiles.sort_by_key(|t| t.height());
+    crate::engine::hex::sort_small(&mut tiles, |t| t.height());
     tiles
 }
 
@@ -520,6 +520,50 @@ pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
     }
     s.push_str(&over_markup(scene));
     s.push_str("</svg>\n");
+    s
+}
+
+/// The grid's cells: each a group named by `data-cell` (its algebraic name, and `data-q`,
+/// `data-r` its engine hex), with its outline and name. `editable` cells take clicks and
+/// the focus (the position editor's); otherwise the grid lets every pointer through. The
+/// `held` cell (whose piece the next click moves) is marked.
+pub fn grid_markup(
+    cells: &[super::grid::GridCell],
+    layout: &Layout,
+    editable: bool,
+    held: Option<Hex>,
+) -> String {
+    let mut s = String::new();
+    for c in cells {
+        let p = layout.center(c.hex);
+        let state = match (c.occupied, held == Some(c.hex)) {
+            (_, true) => "occupied held",
+            (true, false) => "occupied",
+            (false, false) => "empty",
+        };
+        let _ = write!(
+            s,
+            r#"<g class="cell {state}" data-cell="{name}" data-q="{q}" data-r="{r}""#,
+            name = c.name,
+            q = c.hex.q,
+            r = c.hex.r
+        );
+        if editable {
+            let _ = write!(
+                s,
+                r#" tabindex="0" role="button" aria-label="{}, {state}""#,
+                c.name
+            );
+        }
+        let _ = write!(
+            s,
+            r#"><polygon class="cell-area" points="{}"/><text class="cell-name" x="{}" y="{}">{}</text></g>"#,
+            hexagon(layout, p, TILE_SIZE),
+            num(p.x),
+            num(p.y + 0.62),
+            c.name
+        );
+    }
     s
 }
 
@@ -743,48 +787,4 @@ mod tests {
         assert!(m.contains(&hexagon(&layout, Point { x: 0.0, y: 0.0 }, TILE_SIZE)));
         assert!(m.contains(art::palette(Color::Black).tile));
     }
-}
-
-/// The grid's cells: each a group named by `data-cell` (its algebraic name, and `data-q`,
-/// `data-r` its engine hex), with its outline and name. `editable` cells take clicks and
-/// the focus (the position editor's); otherwise the grid lets every pointer through. The
-/// `held` cell (whose piece the next click moves) is marked.
-pub fn grid_markup(
-    cells: &[super::grid::GridCell],
-    layout: &Layout,
-    editable: bool,
-    held: Option<Hex>,
-) -> String {
-    let mut s = String::new();
-    for c in cells {
-        let p = layout.center(c.hex);
-        let state = match (c.occupied, held == Some(c.hex)) {
-            (_, true) => "occupied held",
-            (true, false) => "occupied",
-            (false, false) => "empty",
-        };
-        let _ = write!(
-            s,
-            r#"<g class="cell {state}" data-cell="{name}" data-q="{q}" data-r="{r}""#,
-            name = c.name,
-            q = c.hex.q,
-            r = c.hex.r
-        );
-        if editable {
-            let _ = write!(
-                s,
-                r#" tabindex="0" role="button" aria-label="{}, {state}""#,
-                c.name
-            );
-        }
-        let _ = write!(
-            s,
-            r#"><polygon class="cell-area" points="{}"/><text class="cell-name" x="{}" y="{}">{}</text></g>"#,
-            hexagon(layout, p, TILE_SIZE),
-            num(p.x),
-            num(p.y + 0.62),
-            c.name
-        );
-    }
-    s
 }
