@@ -82,79 +82,148 @@ fn lenient_forms_read_as_the_canonical_one() {
     );
 }
 
+/// Writes a position reached by play in its game's canonical frame and reads it back: the
+/// same stacks (in that frame), the same side to move, the same text again, and the same
+/// legal moves but for what only history forbids (moving the piece moved last).
+fn check_round_trip(played: &Position, what: &str) {
+    let text = write_position(played);
+    let (set_up, read) =
+        read_position(&text, played.rules()).unwrap_or_else(|e| panic!("{what}: {text}: {e}"));
+    assert!(
+        read.notices.is_empty(),
+        "{what}: {text}: {:?}",
+        read.notices
+    );
+    assert_eq!(write_position(&set_up), text, "{what}");
+    assert_eq!(set_up.to_move(), played.to_move(), "{what}");
+    assert_eq!(
+        Setup::of(&set_up).stacks,
+        canonical_setup(played).stacks,
+        "{what}: {text}"
+    );
+    assert_eq!(set_up.state(), played.state(), "{what}: {text}");
+    let frame = Frame::of_position(played);
+    let kinds = |pos: &Position, f: &dyn Fn(Hex) -> Hex| -> BTreeSet<String> {
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| match m {
+                Move::Place { piece, to } => {
+                    let t = f(to);
+                    format!(
+                        "{}{:?} @{},{}",
+                        piece.color().letter(),
+                        piece.bug(),
+                        t.q,
+                        t.r
+                    )
+                }
+                Move::Move { piece, from, to } => {
+                    let (a, b) = (f(from), f(to));
+                    let c = piece.color().letter();
+                    format!("{c}{:?} {},{} {},{}", piece.bug(), a.q, a.r, b.q, b.r)
+                }
+                Move::Pass => "pass".into(),
+            })
+            .collect()
+    };
+    let mut from_play = kinds(played, &|h| frame.to_canonical(h));
+    let from_setup = kinds(&set_up, &|h| h);
+    // A pass forced only by what history forbids is a move in the set-up position.
+    if !from_setup.contains("pass") {
+        from_play.remove("pass");
+    }
+    let missing: Vec<_> = from_play.difference(&from_setup).collect();
+    assert!(missing.is_empty(), "{what}: {text}: {missing:?}");
+    // What the set-up adds are what the piece moved last may not do in play: move, or (a
+    // Pillbug, or a Mosquito beside one) throw a piece next to it.
+    let last = played.last_moved().and_then(|p| {
+        let h = played.board().position(p)?;
+        Some((p.bug(), frame.to_canonical(h)))
+    });
+    for extra in from_setup.difference(&from_play) {
+        let (bug, last) = last.unwrap_or_else(|| panic!("{what}: {text}: {extra}"));
+        let from = extra.split(' ').nth(1).and_then(|c| {
+            let (q, r) = c.split_once(',')?;
+            Some(Hex::new(q.parse().ok()?, r.parse().ok()?))
+        });
+        let moved_it = from == Some(last);
+        let threw_it = matches!(bug, Bug::Pillbug | Bug::Mosquito)
+            && from.is_some_and(|f| f.neighbors().contains(&last));
+        assert!(moved_it || threw_it, "{what}: {text}: {extra}");
+    }
+}
+
 #[test]
 fn positions_reached_by_play_are_written_and_read_back() {
-    // Positions of random games of every game type, written in their games' canonical
-    // frames and read back: the same stacks (in that frame), the same side to move, and the
-    // same legal moves but for what only history forbids (the piece moved last).
     let mut checked = 0;
     for (g, gt) in GameType::all().into_iter().enumerate() {
         for seed in 0..8u64 {
-            let played = random_game(
-                gt,
-                &seeded_picks(seed * 31 + g as u64, 20 + 7 * seed as usize),
-            );
-            if played.state().is_over() {
+            let picks = seeded_picks(seed * 31 + g as u64, 20 + 7 * seed as usize);
+            let played = random_game(gt, &picks);
+            if played.state() == beeline::engine::position::GameState::Draw {
                 continue;
             }
-            let text = write_position(&played);
-            let (set_up, read) =
-                read_position(&text, Rules::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert!(read.notices.is_empty(), "{text}: {:?}", read.notices);
-            assert_eq!(write_position(&set_up), text);
-            assert_eq!(set_up.to_move(), played.to_move());
-            let mut expected = canonical_setup(&played);
-            expected.game_type = read.setup.game_type;
-            assert_eq!(Setup::of(&set_up).stacks, expected.stacks, "{text}");
-            let frame = Frame::of_position(&played);
-            let kinds = |pos: &Position, f: &dyn Fn(Hex) -> Hex| -> BTreeSet<String> {
-                pos.legal_moves()
-                    .into_iter()
-                    .map(|m| match m {
-                        Move::Place { piece, to } => {
-                            let t = f(to);
-                            format!(
-                                "{}{:?} @{},{}",
-                                piece.color().letter(),
-                                piece.bug(),
-                                t.q,
-                                t.r
-                            )
-                        }
-                        Move::Move { piece, from, to } => {
-                            let (a, b) = (f(from), f(to));
-                            format!(
-                                "{}{:?} {},{} {},{}",
-                                piece.color().letter(),
-                                piece.bug(),
-                                a.q,
-                                a.r,
-                                b.q,
-                                b.r
-                            )
-                        }
-                        Move::Pass => "pass".into(),
-                    })
-                    .collect()
-            };
-            let from_play = kinds(&played, &|h| frame.to_canonical(h));
-            let from_setup = kinds(&set_up, &|h| h);
-            assert!(from_play.is_subset(&from_setup), "{text}");
-            // What set-up adds are moves of the piece moved last (on its stack's top).
-            let last = played
-                .last_moved()
-                .map(|p| played.board().position(p).unwrap());
-            for extra in from_setup.difference(&from_play) {
-                let last = last.map(|h| frame.to_canonical(h)).expect(extra);
-                assert!(
-                    extra.contains(&format!(" {},{} ", last.q, last.r)),
-                    "{text}: {extra}"
-                );
-            }
+            check_round_trip(&played, &format!("{gt} seed {seed}"));
             checked += 1;
         }
     }
     assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn positions_of_real_games_are_written_and_read_back() {
+    // Every position of the direction notation's example game and of the records under
+    // tests/data (BoardSpace, Mzinga, hivegame.com, BoardGameArena).
+    let mut games = vec![common::test_data("direction-game-1.md")];
+    let dir = format!("{}/tests/data/records", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    names.sort();
+    games.extend(names.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+    let mut plies = 0;
+    for (i, text) in games.iter().enumerate() {
+        let Ok(rec) = import(text, None) else {
+            continue;
+        };
+        if rec.tree.setup().is_some() {
+            continue;
+        }
+        for ply in 1..=rec.moves.len() {
+            let pos = rec.position_at(ply);
+            if pos.state() == beeline::engine::position::GameState::Draw {
+                continue;
+            }
+            check_round_trip(&pos, &format!("game {i} ply {ply}"));
+            plies += 1;
+        }
+    }
+    assert!(plies > 300, "{plies}");
+}
+
+#[test]
+#[ignore = "needs ../shared/fixtures (run with --ignored)"]
+fn positions_of_the_shared_recordings_are_written_and_read_back() {
+    let dir = common::shared_recordings();
+    let mut plies = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(rec) = import(&text, None) else {
+            continue;
+        };
+        for ply in 1..=rec.moves.len() {
+            let pos = rec.position_at(ply);
+            if pos.state() != beeline::engine::position::GameState::Draw {
+                check_round_trip(&pos, &format!("{} ply {ply}", path.display()));
+                plies += 1;
+            }
+        }
+    }
+    assert!(plies > 1000, "{plies}");
 }
 
 #[test]

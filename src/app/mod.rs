@@ -114,6 +114,12 @@ const UNDO_DEPTH: usize = 200;
 
 impl Viewer {
     fn new(game: Game, node: NodeId, load_error: Option<LoadError>) -> Viewer {
+        // A puzzle always opens on its position.
+        let node = if game.record.puzzle {
+            game.tree().root()
+        } else {
+            node
+        };
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
         let game = RwSignal::new(game);
@@ -190,6 +196,11 @@ impl Viewer {
     }
 
     pub fn show(self, game: Game, node: NodeId) {
+        let node = if game.record.puzzle {
+            game.tree().root()
+        } else {
+            node
+        };
         self.playing.set(false);
         self.preview.set(None);
         self.load_error.set(None);
@@ -577,8 +588,7 @@ fn sync_address(viewer: Viewer) {
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
 /// listener for the four kinds); `dragging` shows that something is dragged over it.
 fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<bool>)) {
-    // Whether the editor is open, whether a puzzle is open or solved; the puzzle's status
-    // and the piece it hints at.
+    // Whether the editor is open, whether a puzzle is open or solved.
     dom::bind(
         root.clone(),
         "data-editing",
@@ -599,28 +609,6 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<
             })
         }),
     );
-    if let Some(p) = dom::find(&root, "#puzzle-status") {
-        let puzzle = viewer.puzzle;
-        dom::bind(
-            p.clone(),
-            "textContent",
-            Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
-        );
-        dom::bind(
-            p.clone(),
-            "hidden",
-            Box::new(move || puzzle.with(Option::is_none).then(String::new)),
-        );
-        dom::bind(
-            p,
-            "data-hint",
-            Box::new(move || {
-                puzzle
-                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
-                    .map(|id| id.to_string())
-            }),
-        );
-    }
     dom::listen(
         &root,
         &["keydown", "dragover", "dragleave", "drop"],
@@ -675,6 +663,33 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         ..
     } = board_input(viewer);
 
+    // The puzzle's status, and the piece it hints at.
+    let puzzle_ref = NodeRef::<leptos::html::P>::new();
+    dom::watch(Box::new(move || {
+        let Some(p) = puzzle_ref.get() else { return };
+        let p: web_sys::Element = p.into();
+        let puzzle = viewer.puzzle;
+        dom::bind(
+            p.clone(),
+            "textContent",
+            Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
+        );
+        dom::bind(
+            p.clone(),
+            "hidden",
+            Box::new(move || puzzle.with(Option::is_none).then(String::new)),
+        );
+        dom::bind(
+            p,
+            "data-hint",
+            Box::new(move || {
+                puzzle
+                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
+                    .map(|id| id.to_string())
+            }),
+        );
+    }));
+
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
     // work, without adding a stop to the Tab order.
     view! {
@@ -693,7 +708,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
+                    <p id="puzzle-status" class="puzzle-status" role="status" hidden node_ref=puzzle_ref></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
