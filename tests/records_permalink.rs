@@ -462,7 +462,7 @@ fn each_damage_has_its_error() {
     b.insert(6, 0xff);
     assert_eq!(decode(&seal(&b)), Err(E::Text));
     let mut b = base_body(0, &[0], &[0b0100_0000]);
-    b[2] = 6;
+    b[2] = 7;
     assert_eq!(decode(&seal(&b)), Err(E::Header));
     b[2] = 0;
     b[3] = 6;
