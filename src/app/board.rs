@@ -611,6 +611,18 @@ pub fn Board(
         if e.key() != "Escape" {
             return;
         }
+        // In the editor, Escape lets go of the chosen piece or cell.
+        if viewer
+            .edit
+            .with_untracked(|ed| ed.as_ref().is_some_and(|ed| ed.held.is_some()))
+        {
+            viewer.edit.update(|ed| {
+                if let Some(ed) = ed {
+                    ed.held = None;
+                }
+            });
+            return;
+        }
         let pick = viewer.pick.get_untracked();
         if pick.is_none() && !play.carrying() {
             return;
