@@ -396,21 +396,21 @@ pub fn Board(
     let popover = RwSignal::new(None::<String>);
     let board = NodeRef::<leptos::svg::Svg>::new();
 
-    let live = Memo::new(move |_| {
+    let live = dom::memo(Box::new(move |_| {
         !compact
             && viewer.edit.with(Option::is_none)
             && viewer.preview.with(Option::is_none)
             && viewer.position.with(|a| !a.pos.state().is_over())
-    });
+    }));
     // The cells whose piece the player to move can move (or have thrown), worked out when a
     // press or key asks (read untracked: nothing redraws from it).
-    let movable_now = Memo::new(move |_| {
+    let movable_now = dom::memo(Box::new(move |_| {
         if live.get() {
             viewer.position.with(|a| study::movable_cells(&a.pos))
         } else {
             Vec::new()
         }
-    });
+    }));
     let can_move = move |h: Hex| movable_now.with_untracked(|m| m.contains(&h));
     // What the board marks as playable: the chosen position's, taken a moment after each step
     // (once the board is drawn), so that working out the legal moves never slows a step.
@@ -439,13 +439,13 @@ pub fn Board(
             h.clear();
         }
     });
-    let movable = Memo::new(move |_| {
+    let movable = dom::memo(Box::new(move |_| {
         settled.with(|s| match s {
             Some(s) if s.live => study::movable_cells(&s.at.pos),
             _ => Vec::new(),
         })
-    });
-    let placeable = Memo::new(move |_| {
+    }));
+    let placeable = dom::memo(Box::new(move |_| {
         settled.with(|s| match s {
             Some(s) if s.live => study::reserve(&s.at.pos)
                 .into_iter()
@@ -454,18 +454,19 @@ pub fn Board(
                 .collect(),
             _ => Vec::new(),
         })
-    });
-    let to_move = Memo::new(move |_| {
+    }));
+    let to_move = dom::memo(Box::new(move |_| {
         settled.with(|s| s.as_ref().filter(|s| s.live).map(|s| s.at.pos.to_move()))
-    });
+    }));
     // The piece picked on the board, if any (a memo: most changes of the pick leave it).
     let picked_hex = move || match viewer.pick.get() {
         Some(Pick::Board(h)) if live.get() => Some(h),
         _ => None,
     };
-    let layout =
-        Memo::new(move |_| Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get()));
-    let targets = Memo::new(move |_| {
+    let layout = dom::memo(Box::new(move |_| {
+        Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get())
+    }));
+    let targets = dom::memo(Box::new(move |_| {
         let Some(pick) = viewer.pick.get() else {
             return Targets::default();
         };
@@ -477,16 +478,16 @@ pub fn Board(
         viewer
             .position
             .with(|a| targets(&a.pos, coordinates, pick, &l))
-    });
+    }));
     // The move a hovered destination would play, explained instead of the current one.
-    let candidate = Memo::new(move |_| {
+    let candidate = dom::memo(Box::new(move |_| {
         let mv = viewer.candidate.get()?;
         if !live.get() {
             return None;
         }
         viewer.position.with(|a| candidate_highlight(&a.pos, mv))
-    });
-    let scene = Memo::new(move |_| {
+    }));
+    let scene = dom::memo(Box::new(move |_| {
         let layout = layout.get();
         let hl = highlight.get();
         let cand = candidate.get();
@@ -499,8 +500,10 @@ pub fn Board(
                 None => base,
             }
         })
-    });
-    let items = Memo::new(move |_| scene.with(|s| tile_items(s, &layout.get())));
+    }));
+    let items = dom::memo(Box::new(move |_| {
+        scene.with(|s| tile_items(s, &layout.get()))
+    }));
     // Closures rather than memos where recomputing is cheap (`dom::bind` writes only what
     // changed): every memo type costs the bundle its own copy of the memo machinery.
     let under = move || {
@@ -531,7 +534,9 @@ pub fn Board(
             svg::grid_markup(&cells, &l, editing.is_some(), held)
         })
     };
-    let view_box = Memo::new(move |_| view.get().unwrap_or_else(|| scene.with(|s| s.view_box)));
+    let view_box = dom::memo(Box::new(move |_| {
+        view.get().unwrap_or_else(|| scene.with(|s| s.view_box))
+    }));
 
     let play = Play {
         viewer,
@@ -567,10 +572,10 @@ pub fn Board(
     };
     let carrying = move || play.ghost.with(Option::is_some);
     // The pieces in hand on the board shown.
-    let reserve = Memo::new(move |_| {
+    let reserve = dom::memo(Box::new(move |_| {
         let p = ply.get();
         replay.with(|r| reserve_at(r.snapshot(p), r.game_type()))
-    });
+    }));
 
     // A new game, or a new way of drawing it, starts fitted.
     dom::watch(Box::new(move || {

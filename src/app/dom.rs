@@ -241,3 +241,11 @@ pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Opt
 pub fn watch(act: Box<dyn Fn()>) {
     leptos::prelude::Effect::new(move |_| act());
 }
+
+/// A memo whose closure is boxed: memos of one value type share one copy of the memo
+/// machinery instead of one per closure (see [`watch`]).
+pub fn memo<T: PartialEq + Send + Sync + 'static>(
+    f: Box<dyn Fn(Option<&T>) -> T + Send + Sync>,
+) -> leptos::prelude::Memo<T> {
+    leptos::prelude::Memo::new(f)
+}

@@ -51,11 +51,11 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         Ok(()) => status.set(String::new()),
         Err(e) => status.set(format!("Not done: {e}.")),
     };
-    let state = Memo::new(move |_| {
+    let state = dom::memo(Box::new(move |_| {
         let n = viewer.node();
         let undo = viewer.can_undo();
         viewer.game.with(|g| node_state(g.tree(), n, undo))
-    });
+    }));
     let comment = move || {
         let n = viewer.node();
         viewer

@@ -27,15 +27,16 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let form = RwSignal::new(Form::default());
     let style = RwSignal::new(Style::default());
 
-    let items = Memo::new(move |_| {
+    let items = dom::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
         viewer.game.with(|g| panel_items(g, style, form))
-    });
+    }));
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
     // they can be built one by one, and rows out of view skip layout (see the style sheet).
-    let markup =
-        Memo::new(move |_| items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>())));
+    let markup = dom::memo(Box::new(move |_| {
+        items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>()))
+    }));
     // The rows the table holds, as written (shared with `markup`, never copied).
     let shown = StoredValue::new(Arc::new(Vec::<String>::new()));
     let root = NodeRef::<html::Section>::new();
