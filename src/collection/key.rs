@@ -1,0 +1,491 @@
+//! Canonical position keys: one key per position, whatever the board's turn, mirror, place
+//! on the grid or colours.
+//!
+//! A position is its stacks: which pieces stand on which cells, bottom to top. Two positions
+//! are the same for the explorer when one becomes the other by
+//!
+//! * a translation (cells are taken relative to the hive),
+//! * one of the 12 symmetries of the hex grid (6 rotations, each with or without a mirror),
+//! * swapping the colours together with the player to move: pieces are named "of the player
+//!   to move" or "of the other player", never White or Black.
+//!
+//! The canonical form is the smallest, over the 12 symmetries, of the sorted list of
+//! `(cell, stack)` entries after translating the hive so that its bounding box starts at
+//! `(0, 0)` (see `docs/EXPLORER.md` for the exact encoding). The key is a 128-bit hash of
+//! that form. Piece numbers (`A1`, `A2`), the pieces in hand, the game type and the piece
+//! moved last are not part of it.
+//!
+//! ```
+//! use beeline::collection::key::PositionKey;
+//! use beeline::engine::piece::GameType;
+//! use beeline::engine::position::Position;
+//! let pos = Position::new(GameType::BASE);
+//! let mut a = pos.clone();
+//! let moves = a.legal_moves();
+//! a.play(moves[0]).unwrap();
+//! // Every second piece next to the first gives the same position.
+//! let seconds = a.legal_moves();
+//! let keys: Vec<PositionKey> = seconds
+//!     .iter()
+//!     .filter(|m| m.piece() == seconds[0].piece())
+//!     .map(|m| { let mut b = a.clone(); b.play(*m).unwrap(); PositionKey::of(&b) })
+//!     .collect();
+//! assert_eq!(keys.len(), 6);
+//! assert!(keys.iter().all(|k| *k == keys[0]));
+//! ```
+
+use crate::engine::board::Board;
+use crate::engine::hex::Hex;
+use crate::engine::piece::{Bug, Color, PIECE_COUNT};
+use crate::engine::position::Position;
+use std::fmt;
+
+/// Whose piece, as the explorer sees it: the player to move's or the other player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    ToMove,
+    Other,
+}
+
+/// The 128-bit hash of a position's canonical form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct PositionKey(pub u128);
+
+impl fmt::Display for PositionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+/// A position's canonical form, readable: each occupied cell (the hive translated so that
+/// its bounding box starts at `(0, 0)`, in the symmetry that gives the smallest form) with
+/// its stack, bottom first, sorted by row then column.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CanonicalForm {
+    pub cells: Vec<(Hex, Vec<(Side, Bug)>)>,
+}
+
+/// At most this many pieces stand in one stack (a ground piece, 4 Beetles, 2 Mosquitoes).
+const MAX_STACK: usize = 7;
+/// Bits per piece in a stack's code.
+const PIECE_BITS: u32 = 5;
+/// Bits of a stack's code (7 pieces of 5 bits).
+const STACK_BITS: u32 = 40;
+/// Bits per coordinate of a cell in an entry.
+const COORD_BITS: u32 = 6;
+
+/// The 12 symmetries of the grid as integer matrices on axial coordinates:
+/// `(q, r) -> (a q + b r, c q + d r)`, rotations by sixths clockwise, then the same after
+/// the east–west mirror.
+const SYMMETRIES: [[i32; 4]; 12] = symmetries();
+
+const fn symmetries() -> [[i32; 4]; 12] {
+    let mut out = [[0; 4]; 12];
+    // Identity, then one clockwise sixth (q, r) -> (-r, q + r) applied repeatedly.
+    let mut m = [1, 0, 0, 1];
+    let mut k = 0;
+    while k < 6 {
+        out[k] = m;
+        // Mirror (q, r) -> (q + r, -r) after the rotation m.
+        out[k + 6] = [m[0] + m[2], m[1] + m[3], -m[2], -m[3]];
+        // rot ∘ m: q' = -(c q + d r), r' = (a q + b r) + (c q + d r).
+        m = [-m[2], -m[3], m[0] + m[2], m[1] + m[3]];
+        k += 1;
+    }
+    out
+}
+
+/// One piece's code in a stack: 1 + side × 8 + bug (so 0 is "no piece").
+fn piece_code(side: Side, bug: Bug) -> u64 {
+    1 + (side as u64) * 8 + bug as u64
+}
+
+fn decode_piece(code: u64) -> Option<(Side, Bug)> {
+    let c = code.checked_sub(1)?;
+    let side = if c >= 8 { Side::Other } else { Side::ToMove };
+    Some((side, *Bug::ALL.get((c % 8) as usize)?))
+}
+
+/// The stacks of a board as `(q, r, code)`, the code of a stack being its pieces bottom
+/// first, each [`PIECE_BITS`] bits, the bottom piece highest. Returns the number of cells.
+fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_COUNT]) -> usize {
+    let mut n = 0;
+    for p in board.pieces() {
+        if !board.is_on_top(p) {
+            continue;
+        }
+        let Some(h) = board.position(p) else { continue };
+        // Walk down from the top, then fold bottom first.
+        let mut pieces = [0u64; PIECE_COUNT];
+        let mut height = 0;
+        let mut cur = Some(p);
+        while let Some(q) = cur {
+            if height == PIECE_COUNT {
+                break;
+            }
+            let side = if q.color() == to_move {
+                Side::ToMove
+            } else {
+                Side::Other
+            };
+            pieces[height] = piece_code(side, q.bug());
+            height += 1;
+            cur = board.below(q);
+        }
+        let code = pieces[..height.min(MAX_STACK)]
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &c| (acc << PIECE_BITS) | c);
+        if n < out.len() {
+            out[n] = (h.q, h.r, code);
+            n += 1;
+        }
+    }
+    n
+}
+
+/// One cell's entry under symmetry `m`, translated by `(min_q, min_r)`: row, column,
+/// stack code, so that entries sort by row, then column.
+#[inline(always)]
+fn entry(m: &[i32; 4], (q, r, code): (i32, i32, u64), min_q: i32, min_r: i32) -> u64 {
+    let mask = (1u64 << COORD_BITS) - 1;
+    let tq = m[0].wrapping_mul(q).wrapping_add(m[1].wrapping_mul(r));
+    let tr = m[2].wrapping_mul(q).wrapping_add(m[3].wrapping_mul(r));
+    let dq = (tq.wrapping_sub(min_q) as u64) & mask;
+    let dr = (tr.wrapping_sub(min_r) as u64) & mask;
+    ((dr << COORD_BITS | dq) << STACK_BITS) | code
+}
+
+/// Cells are taken relative to the first one; within a hive of 28 pieces every coordinate
+/// and its image under a symmetry then lies within ±54.
+const SPAN: i32 = 54;
+
+/// Under the symmetry `(q, r) -> (A q + B r, C q + D r)`: the smallest column and the first
+/// cell of the sorted list (the lowest row's leftmost), packed as `((row + 64) << 7 |
+/// (column + 64)) << 5 | index`. The coordinates are lanes padded to 32 with copies of the
+/// first cell, so the loop has no branches and vectorises; the constant matrix needs no
+/// multiplications.
+#[inline(always)]
+fn first_cell<const A: i32, const B: i32, const C: i32, const D: i32>(
+    qs: &[i32; 32],
+    rs: &[i32; 32],
+) -> (i32, i32) {
+    let mut min_q = i32::MAX;
+    let mut first = i32::MAX;
+    for i in 0..32 {
+        let (q, r) = (qs[i], rs[i]);
+        let tq = A * q + B * r;
+        let tr = C * q + D * r;
+        min_q = min_q.min(tq);
+        let idx = if i < PIECE_COUNT { i as i32 } else { 0 };
+        first = first.min((((tr + 64) << 7 | (tq + 64)) << 5) | idx);
+    }
+    (min_q, first)
+}
+
+/// The entries of the canonical form, in `best` (sorted only when `sorted` is asked or
+/// several symmetries had to be compared; the key does not need the order).
+///
+/// The canonical form is the smallest sorted entry list over the 12 symmetries. Its first
+/// entry (the lowest row's leftmost cell, translated, and its stack) decides unless two
+/// symmetries share the smallest first entry (a symmetric position, or nearly); only then
+/// are lists sorted and compared whole.
+fn canonical_entries(
+    cells: &[(i32, i32, u64)],
+    best: &mut [u64; PIECE_COUNT],
+    sorted: bool,
+) -> usize {
+    let n = cells.len().min(PIECE_COUNT);
+    if n == 0 {
+        return 0;
+    }
+    let (q0, r0) = (cells[0].0, cells[0].1);
+    let mut rel = [(0i32, 0i32, 0u64); PIECE_COUNT];
+    let mut qs = [0i32; 32];
+    let mut rs = [0i32; 32];
+    let mut compact = true;
+    for (i, &(q, r, code)) in cells[..n].iter().enumerate() {
+        let (dq, dr) = (q.wrapping_sub(q0), r.wrapping_sub(r0));
+        rel[i] = (dq, dr, code);
+        compact &= dq.abs() <= SPAN / 2 && dr.abs() <= SPAN / 2;
+        (qs[i], rs[i]) = (dq, dr);
+    }
+    let rel = &rel[..n];
+    // The first entry of each symmetry: (min column, min row, entry).
+    let mut firsts = [(0i32, 0i32, 0u64); 12];
+    if compact {
+        // SYMMETRIES, spelt out as constants.
+        let cellwise: [(i32, i32); 12] = [
+            first_cell::<1, 0, 0, 1>(&qs, &rs),
+            first_cell::<0, -1, 1, 1>(&qs, &rs),
+            first_cell::<-1, -1, 1, 0>(&qs, &rs),
+            first_cell::<-1, 0, 0, -1>(&qs, &rs),
+            first_cell::<0, 1, -1, -1>(&qs, &rs),
+            first_cell::<1, 1, -1, 0>(&qs, &rs),
+            first_cell::<1, 1, 0, -1>(&qs, &rs),
+            first_cell::<1, 0, -1, -1>(&qs, &rs),
+            first_cell::<0, -1, -1, 0>(&qs, &rs),
+            first_cell::<-1, -1, 0, 1>(&qs, &rs),
+            first_cell::<-1, 0, 1, 1>(&qs, &rs),
+            first_cell::<0, 1, 1, 0>(&qs, &rs),
+        ];
+        for (t, &(min_q, first)) in cellwise.iter().enumerate() {
+            let first_r = (first >> 12) - 64;
+            let first_q = ((first >> 5) & 0x7f) - 64;
+            let code = rel[(first & 31) as usize % n].2;
+            let dq = (first_q - min_q) as u64;
+            firsts[t] = (min_q, first_r, (dq << STACK_BITS) | code);
+        }
+    } else {
+        // A board spread wider than a hive (stacks given by hand): the same, in full width.
+        for (t, m) in SYMMETRIES.iter().enumerate() {
+            let mut min_q = i32::MAX;
+            let mut first = (i32::MAX, i32::MAX, 0u64);
+            for &(q, r, code) in rel {
+                let tq = m[0].wrapping_mul(q).wrapping_add(m[1].wrapping_mul(r));
+                let tr = m[2].wrapping_mul(q).wrapping_add(m[3].wrapping_mul(r));
+                min_q = min_q.min(tq);
+                first = first.min((tr, tq, code));
+            }
+            let dq = (first.1.wrapping_sub(min_q) as u64) & ((1 << COORD_BITS) - 1);
+            firsts[t] = (min_q, first.0, (dq << STACK_BITS) | first.2);
+        }
+    }
+    let lowest = firsts.iter().map(|f| f.2).min().unwrap_or(u64::MAX);
+    // The candidates: the symmetries whose first entry is the smallest, with their entries
+    // (unsorted).
+    let mut cands = [[0u64; PIECE_COUNT]; 12];
+    let mut alive = [false; 12];
+    let mut count = 0;
+    for (t, m) in SYMMETRIES.iter().enumerate() {
+        let (min_q, min_r, first) = firsts[t];
+        if first != lowest {
+            continue;
+        }
+        for (slot, &c) in cands[count].iter_mut().zip(rel) {
+            *slot = entry(m, c, min_q, min_r);
+        }
+        alive[count] = true;
+        count += 1;
+    }
+    // Compare the sorted lists entry by entry without sorting them: the k-th entry of each
+    // is the smallest above its (k-1)-th. Usually the second or third entry decides; a
+    // symmetric position keeps several to the end, all with the same list.
+    let mut prev = [lowest & !((1u64 << STACK_BITS) - 1); 12];
+    let mut prev_full = lowest;
+    let mut k = 1;
+    while count > 1 && k < n {
+        let mut next = [u64::MAX; 12];
+        for c in 0..12 {
+            if !alive[c] {
+                continue;
+            }
+            let floor = if k == 1 { prev_full } else { prev[c] };
+            next[c] = cands[c][..n]
+                .iter()
+                .fold(u64::MAX, |m, &e| if e > floor { m.min(e) } else { m });
+        }
+        let least = next.iter().copied().min().unwrap_or(u64::MAX);
+        count = 0;
+        for c in 0..12 {
+            alive[c] &= next[c] == least;
+            count += usize::from(alive[c]);
+            prev[c] = next[c];
+        }
+        prev_full = least;
+        k += 1;
+    }
+    let winner = alive.iter().position(|&a| a).unwrap_or(0);
+    best[..n].copy_from_slice(&cands[winner][..n]);
+    if sorted {
+        insertion_sort(&mut best[..n]);
+    }
+    n
+}
+
+fn insertion_sort(v: &mut [u64]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of a canonical form's entries, in any order: two independent 64-bit sums of
+/// mixed entries (a multiset hash, so no sort is needed), with the count.
+fn hash_entries(entries: &[u64]) -> PositionKey {
+    let mut a: u64 = 0x6265_656c_696e_6531 ^ entries.len() as u64;
+    let mut b: u64 = 0x6578_706c_6f72_6572;
+    for &e in entries {
+        a = a.wrapping_add(mix(e ^ 0x2545_f491_4f6c_dd1d));
+        b = b.wrapping_add(mix(
+            e.wrapping_mul(0xd6e8_feb8_6659_fd93) ^ 0x9e37_79b9_7f4a_7c15
+        ));
+    }
+    PositionKey((u128::from(mix(a)) << 64) | u128::from(mix(b ^ entries.len() as u64)))
+}
+
+fn form_of(entries: &[u64]) -> CanonicalForm {
+    let mask = (1u64 << COORD_BITS) - 1;
+    let cells = entries
+        .iter()
+        .map(|&e| {
+            let cell = e >> STACK_BITS;
+            let hex = Hex::new((cell & mask) as i32, ((cell >> COORD_BITS) & mask) as i32);
+            let mut code = e & ((1u64 << STACK_BITS) - 1);
+            let mut stack = Vec::new();
+            while code != 0 {
+                if let Some(p) = decode_piece(code & ((1 << PIECE_BITS) - 1)) {
+                    stack.push(p);
+                }
+                code >>= PIECE_BITS;
+            }
+            stack.reverse();
+            (hex, stack)
+        })
+        .collect();
+    CanonicalForm { cells }
+}
+
+impl PositionKey {
+    /// The key of a position (its board and the player to move).
+    pub fn of(pos: &Position) -> PositionKey {
+        PositionKey::of_board(pos.board(), pos.to_move())
+    }
+
+    /// The key of a board with `to_move` to play.
+    pub fn of_board(board: &Board, to_move: Color) -> PositionKey {
+        let mut cells = [(0, 0, 0); PIECE_COUNT];
+        let n = board_cells(board, to_move, &mut cells);
+        let mut best = [0u64; PIECE_COUNT];
+        let n = canonical_entries(&cells[..n], &mut best, false);
+        hash_entries(&best[..n])
+    }
+
+    /// The key of stacks given cell by cell (bottom first), with `to_move` to play: for
+    /// boards built by hand, such as a colour-swapped copy of a position. At most 28 cells
+    /// and 7 pieces a stack are read.
+    pub fn of_stacks<'a>(
+        stacks: impl IntoIterator<Item = (Hex, &'a [(Color, Bug)])>,
+        to_move: Color,
+    ) -> PositionKey {
+        let (cells, n) = stack_cells(stacks, to_move);
+        let mut best = [0u64; PIECE_COUNT];
+        let n = canonical_entries(&cells[..n], &mut best, false);
+        hash_entries(&best[..n])
+    }
+}
+
+fn stack_cells<'a>(
+    stacks: impl IntoIterator<Item = (Hex, &'a [(Color, Bug)])>,
+    to_move: Color,
+) -> ([(i32, i32, u64); PIECE_COUNT], usize) {
+    let mut cells = [(0, 0, 0); PIECE_COUNT];
+    let mut n = 0;
+    for (h, stack) in stacks {
+        if stack.is_empty() || n == PIECE_COUNT {
+            continue;
+        }
+        let code = stack.iter().take(MAX_STACK).fold(0u64, |acc, &(c, bug)| {
+            let side = if c == to_move {
+                Side::ToMove
+            } else {
+                Side::Other
+            };
+            (acc << PIECE_BITS) | piece_code(side, bug)
+        });
+        cells[n] = (h.q, h.r, code);
+        n += 1;
+    }
+    (cells, n)
+}
+
+/// The canonical form of a position, readable (the key is its hash).
+pub fn canonical_form(pos: &Position) -> CanonicalForm {
+    let mut cells = [(0, 0, 0); PIECE_COUNT];
+    let n = board_cells(pos.board(), pos.to_move(), &mut cells);
+    let mut best = [0u64; PIECE_COUNT];
+    let n = canonical_entries(&cells[..n], &mut best, true);
+    form_of(&best[..n])
+}
+
+/// The canonical form of stacks given by hand (see [`PositionKey::of_stacks`]).
+pub fn canonical_form_of_stacks<'a>(
+    stacks: impl IntoIterator<Item = (Hex, &'a [(Color, Bug)])>,
+    to_move: Color,
+) -> CanonicalForm {
+    let (cells, n) = stack_cells(stacks, to_move);
+    let mut best = [0u64; PIECE_COUNT];
+    let n = canonical_entries(&cells[..n], &mut best, true);
+    form_of(&best[..n])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_the_grid_maps() {
+        let h = Hex::new(3, -1);
+        for (k, m) in SYMMETRIES.iter().enumerate() {
+            let expect = if k < 6 {
+                h.rotate_cw(k as u8)
+            } else {
+                h.rotate_cw((k - 6) as u8).mirror()
+            };
+            assert_eq!(
+                Hex::new(m[0] * h.q + m[1] * h.r, m[2] * h.q + m[3] * h.r),
+                expect
+            );
+        }
+    }
+
+    #[test]
+    fn the_spelt_out_symmetries_are_the_table() {
+        // `canonical_entries` calls `first_entry` with these constants, in this order.
+        let spelt = [
+            [1, 0, 0, 1],
+            [0, -1, 1, 1],
+            [-1, -1, 1, 0],
+            [-1, 0, 0, -1],
+            [0, 1, -1, -1],
+            [1, 1, -1, 0],
+            [1, 1, 0, -1],
+            [1, 0, -1, -1],
+            [0, -1, -1, 0],
+            [-1, -1, 0, 1],
+            [-1, 0, 1, 1],
+            [0, 1, 1, 0],
+        ];
+        assert_eq!(spelt, SYMMETRIES);
+    }
+
+    #[test]
+    fn forms_decode() {
+        let q: &[(Color, Bug)] = &[(Color::White, Bug::Queen), (Color::Black, Bug::Beetle)];
+        let a: &[(Color, Bug)] = &[(Color::Black, Bug::Ant)];
+        let form =
+            canonical_form_of_stacks([(Hex::new(5, 5), q), (Hex::new(6, 5), a)], Color::White);
+        assert_eq!(form.cells.len(), 2);
+        let stacks: Vec<_> = form.cells.iter().map(|(_, s)| s.clone()).collect();
+        assert!(stacks.contains(&vec![
+            (Side::ToMove, Bug::Queen),
+            (Side::Other, Bug::Beetle)
+        ]));
+        assert!(stacks.contains(&vec![(Side::Other, Bug::Ant)]));
+        assert!(form
+            .cells
+            .iter()
+            .all(|(h, _)| h.q >= 0 && h.r >= 0 && h.q <= 1 && h.r <= 1));
+    }
+}
