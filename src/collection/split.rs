@@ -4,7 +4,9 @@
 //!   after movetext starts a new game. Tag lines inside a `{comment}` that spans lines do not
 //!   count, nor do brackets inside comments or moves.
 //! * **SGF**: each game tree `(;…)` at the top level is a game (brackets inside property
-//!   values, `\]` escapes included, do not count).
+//!   values, `\]` escapes included, do not count), except a tree whose root node (the game's
+//!   properties: players, date, game name) is an earlier tree's: BoardSpace writes some
+//!   records twice in one file, and the importer reads the first.
 //! * **UHP GameStrings**: a line starting with a GameType and `;` is a game by itself.
 //!
 //! Anything else stays with the game before it (move lists in the three notations are one
@@ -77,6 +79,35 @@ fn sgf_end(text: &str, start: usize) -> usize {
     b.len()
 }
 
+/// The root node of an SGF game tree (its game properties: players, date, game name…),
+/// without blanks: two trees with the same root are one game written twice.
+fn sgf_root(tree: &str) -> String {
+    let body = tree.trim_start().trim_start_matches('(').trim_start();
+    let body = body.strip_prefix(';').unwrap_or(body);
+    let mut out = String::new();
+    let mut in_value = false;
+    let mut escaped = false;
+    for c in body.chars() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == ']' {
+                in_value = false;
+            }
+        } else if c == '[' {
+            in_value = true;
+        } else if matches!(c, ';' | '(' | ')') {
+            break;
+        }
+        if !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Splits `text` into the games it holds, in order (see the module's documentation). A text
 /// of one game gives one chunk; a blank text none.
 pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
@@ -96,6 +127,7 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
             });
         }
     };
+    let mut roots: Vec<String> = Vec::new(); // of the SGF trees so far
     let mut start = 0usize; // the current chunk
     let mut start_line = 1usize;
     let mut has_moves = false;
@@ -115,7 +147,13 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
             let next = text[close..]
                 .find('\n')
                 .map_or(text.len(), |i| close + i + 1);
-            push(at, line_no, next);
+            // BoardSpace writes some records twice in one file: a tree with the root node
+            // (players, date, game name) of an earlier one is that game again.
+            let root = sgf_root(&text[open..close]);
+            if !roots.contains(&root) {
+                roots.push(root);
+                push(at, line_no, next);
+            }
             line_no += text[at..next].matches('\n').count();
             at = next;
             start = at;
