@@ -22,7 +22,13 @@ fn deflate(data: &[u8]) -> Vec<u8> {
 
 fn add_deflated(w: &mut Writer, name: &str, text: &str) {
     let b = text.as_bytes();
-    w.add(name, Method::Deflated, &deflate(b), crc32(b), b.len() as u32);
+    w.add(
+        name,
+        Method::Deflated,
+        &deflate(b),
+        crc32(b),
+        b.len() as u32,
+    );
 }
 
 const PGN_ONE: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\nWhiteWins\n";
@@ -97,7 +103,11 @@ fn many_games_load_with_failures_listed() {
     assert_eq!(loaded, 4);
     assert_eq!(c.failures.len(), 1);
     assert_eq!(c.failures[0].source, "many.pgn #4 (line 31)");
-    assert!(c.failures[0].error.contains("Chess"), "{}", c.failures[0].error);
+    assert!(
+        c.failures[0].error.contains("Chess"),
+        "{}",
+        c.failures[0].error
+    );
     let g = &c.games;
     assert_eq!(g[0].info.source, "many.pgn #1 (line 1)");
     assert_eq!(
