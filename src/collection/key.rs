@@ -77,8 +77,10 @@ const COORD_BITS: u32 = 6;
 /// The 12 symmetries of the grid as integer matrices on axial coordinates:
 /// `(q, r) -> (a q + b r, c q + d r)`, rotations by sixths clockwise, then the same after
 /// the east–west mirror.
+#[cfg(test)]
 const SYMMETRIES: [[i32; 4]; 12] = symmetries();
 
+#[cfg(test)]
 const fn symmetries() -> [[i32; 4]; 12] {
     let mut out = [[0; 4]; 12];
     // Identity, then one clockwise sixth (q, r) -> (-r, q + r) applied repeatedly.
@@ -106,8 +108,9 @@ fn decode_piece(code: u64) -> Option<(Side, Bug)> {
     Some((side, *Bug::ALL.get((c % 8) as usize)?))
 }
 
-/// The stacks of a board as `(q, r, code)`, the code of a stack being its pieces bottom
-/// first, each [`PIECE_BITS`] bits, the bottom piece highest. Returns the number of cells.
+/// The stacks of a board as `(q, r, code)`, the code of a stack being its pieces, each
+/// [`PIECE_BITS`] bits, the top piece lowest and the bottom piece highest (so folding
+/// bottom first, `code << PIECE_BITS | piece`, gives it too). Returns the number of cells.
 fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_COUNT]) -> usize {
     let mut n = 0;
     for p in board.pieces() {
@@ -115,12 +118,11 @@ fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_
             continue;
         }
         let Some(h) = board.position(p) else { continue };
-        // Walk down from the top, then fold bottom first.
-        let mut pieces = [0u64; PIECE_COUNT];
-        let mut height = 0;
+        let mut code = 0u64;
+        let mut depth = 0;
         let mut cur = Some(p);
         while let Some(q) = cur {
-            if height == PIECE_COUNT {
+            if depth == MAX_STACK {
                 break;
             }
             let side = if q.color() == to_move {
@@ -128,14 +130,10 @@ fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_
             } else {
                 Side::Other
             };
-            pieces[height] = piece_code(side, q.bug());
-            height += 1;
+            code |= piece_code(side, q.bug()) << (PIECE_BITS * depth as u32);
+            depth += 1;
             cur = board.below(q);
         }
-        let code = pieces[..height.min(MAX_STACK)]
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &c| (acc << PIECE_BITS) | c);
         if n < out.len() {
             out[n] = (h.q, h.r, code);
             n += 1;
@@ -144,52 +142,51 @@ fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_
     n
 }
 
-/// One cell's entry under symmetry `m`, translated by `(min_q, min_r)`: row, column,
-/// stack code, so that entries sort by row, then column.
-#[inline(always)]
-fn entry(m: &[i32; 4], (q, r, code): (i32, i32, u64), min_q: i32, min_r: i32) -> u64 {
-    let mask = (1u64 << COORD_BITS) - 1;
-    let tq = m[0].wrapping_mul(q).wrapping_add(m[1].wrapping_mul(r));
-    let tr = m[2].wrapping_mul(q).wrapping_add(m[3].wrapping_mul(r));
-    let dq = (tq.wrapping_sub(min_q) as u64) & mask;
-    let dr = (tr.wrapping_sub(min_r) as u64) & mask;
-    ((dr << COORD_BITS | dq) << STACK_BITS) | code
-}
+/// For each of the 12 symmetries (rotations by sixths clockwise, then the same after the
+/// east–west mirror), its row and its column as one of the cube
+/// coordinates `(q, r, s = -q - r)` (index 0, 1, 2) with a sign: a rotation maps rows and
+/// columns to ± a cube coordinate, and its mirror image negates the row.
+const ROWS: [(usize, i32); 12] = [
+    (1, 1),
+    (2, -1),
+    (0, 1),
+    (1, -1),
+    (2, 1),
+    (0, -1),
+    (1, -1),
+    (2, 1),
+    (0, -1),
+    (1, 1),
+    (2, -1),
+    (0, 1),
+];
+/// The symmetries in pairs with the same row (a rotation and a mirror image).
+const PAIRS: [(usize, usize); 6] = [(0, 9), (1, 10), (2, 11), (3, 6), (4, 7), (5, 8)];
+const COLUMNS: [(usize, i32); 12] = [
+    (0, 1),
+    (1, -1),
+    (2, 1),
+    (0, -1),
+    (1, 1),
+    (2, -1),
+    (2, -1),
+    (0, 1),
+    (1, -1),
+    (2, 1),
+    (0, -1),
+    (1, 1),
+];
 
-/// Cells are taken relative to the first one; within a hive of 28 pieces every coordinate
-/// and its image under a symmetry then lies within ±54.
-const SPAN: i32 = 54;
-
-/// Under the symmetry `(q, r) -> (A q + B r, C q + D r)`: the smallest column and the first
-/// cell of the sorted list (the lowest row's leftmost), packed as `((row + 64) << 7 |
-/// (column + 64)) << 5 | index`. The coordinates are lanes padded to 32 with copies of the
-/// first cell, so the loop has no branches and vectorises; the constant matrix needs no
-/// multiplications.
-#[inline(always)]
-fn first_cell<const A: i32, const B: i32, const C: i32, const D: i32>(
-    qs: &[i32; 32],
-    rs: &[i32; 32],
-) -> (i32, i32) {
-    let mut min_q = i32::MAX;
-    let mut first = i32::MAX;
-    for i in 0..32 {
-        let (q, r) = (qs[i], rs[i]);
-        let tq = A * q + B * r;
-        let tr = C * q + D * r;
-        min_q = min_q.min(tq);
-        let idx = if i < PIECE_COUNT { i as i32 } else { 0 };
-        first = first.min((((tr + 64) << 7 | (tq + 64)) << 5) | idx);
-    }
-    (min_q, first)
-}
-
-/// The entries of the canonical form, in `best` (sorted only when `sorted` is asked or
-/// several symmetries had to be compared; the key does not need the order).
+/// The entries of the canonical form, in `best` (sorted only when `sorted` is asked; the
+/// key does not need the order).
 ///
 /// The canonical form is the smallest sorted entry list over the 12 symmetries. Its first
-/// entry (the lowest row's leftmost cell, translated, and its stack) decides unless two
-/// symmetries share the smallest first entry (a symmetric position, or nearly); only then
-/// are lists sorted and compared whole.
+/// entry is the lowest row's leftmost cell (translated) and its stack: one pass finds
+/// every symmetry's lowest row and leftmost column from the extremes of the cube
+/// coordinates, and a pass per extreme line the leftmost cell on it. That first entry
+/// decides unless several symmetries share the smallest (a symmetric position, or
+/// nearly); then their lists are compared entry by entry, each the smallest above the one
+/// before, without sorting.
 fn canonical_entries(
     cells: &[(i32, i32, u64)],
     best: &mut [u64; PIECE_COUNT],
@@ -199,104 +196,115 @@ fn canonical_entries(
     if n == 0 {
         return 0;
     }
+    let cells = &cells[..n];
+    // Relative to the first cell (so nothing overflows however far the hive wandered).
     let (q0, r0) = (cells[0].0, cells[0].1);
-    let mut rel = [(0i32, 0i32, 0u64); PIECE_COUNT];
-    let mut qs = [0i32; 32];
-    let mut rs = [0i32; 32];
-    let mut compact = true;
-    for (i, &(q, r, code)) in cells[..n].iter().enumerate() {
-        let (dq, dr) = (q.wrapping_sub(q0), r.wrapping_sub(r0));
-        rel[i] = (dq, dr, code);
-        compact &= dq.abs() <= SPAN / 2 && dr.abs() <= SPAN / 2;
-        (qs[i], rs[i]) = (dq, dr);
-    }
-    let rel = &rel[..n];
-    // The first entry of each symmetry: (min column, min row, entry).
-    let mut firsts = [(0i32, 0i32, 0u64); 12];
-    if compact {
-        // SYMMETRIES, spelt out as constants.
-        let cellwise: [(i32, i32); 12] = [
-            first_cell::<1, 0, 0, 1>(&qs, &rs),
-            first_cell::<0, -1, 1, 1>(&qs, &rs),
-            first_cell::<-1, -1, 1, 0>(&qs, &rs),
-            first_cell::<-1, 0, 0, -1>(&qs, &rs),
-            first_cell::<0, 1, -1, -1>(&qs, &rs),
-            first_cell::<1, 1, -1, 0>(&qs, &rs),
-            first_cell::<1, 1, 0, -1>(&qs, &rs),
-            first_cell::<1, 0, -1, -1>(&qs, &rs),
-            first_cell::<0, -1, -1, 0>(&qs, &rs),
-            first_cell::<-1, -1, 0, 1>(&qs, &rs),
-            first_cell::<-1, 0, 1, 1>(&qs, &rs),
-            first_cell::<0, 1, 1, 0>(&qs, &rs),
-        ];
-        for (t, &(min_q, first)) in cellwise.iter().enumerate() {
-            let first_r = (first >> 12) - 64;
-            let first_q = ((first >> 5) & 0x7f) - 64;
-            let code = rel[(first & 31) as usize % n].2;
-            let dq = (first_q - min_q) as u64;
-            firsts[t] = (min_q, first_r, (dq << STACK_BITS) | code);
+    let mut cube = [[0i32; 3]; PIECE_COUNT];
+    let mut codes = [0u64; PIECE_COUNT];
+    let mut lo = [i32::MAX; 3];
+    let mut hi = [i32::MIN; 3];
+    for i in 0..n {
+        let (q, r, code) = cells[i];
+        let (q, r) = (q.wrapping_sub(q0), r.wrapping_sub(r0));
+        let c = [q, r, q.wrapping_neg().wrapping_sub(r)];
+        for k in 0..3 {
+            lo[k] = lo[k].min(c[k]);
+            hi[k] = hi[k].max(c[k]);
         }
-    } else {
-        // A board spread wider than a hive (stacks given by hand): the same, in full width.
-        for (t, m) in SYMMETRIES.iter().enumerate() {
-            let mut min_q = i32::MAX;
-            let mut first = (i32::MAX, i32::MAX, 0u64);
-            for &(q, r, code) in rel {
-                let tq = m[0].wrapping_mul(q).wrapping_add(m[1].wrapping_mul(r));
-                let tr = m[2].wrapping_mul(q).wrapping_add(m[3].wrapping_mul(r));
-                min_q = min_q.min(tq);
-                first = first.min((tr, tq, code));
+        cube[i] = c;
+        codes[i] = code;
+    }
+    let least = |(k, sign): (usize, i32)| {
+        if sign > 0 {
+            lo[k]
+        } else {
+            hi[k].wrapping_neg()
+        }
+    };
+    // Each symmetry's first entry, its leftmost column and lowest row. A symmetry and its
+    // partner (the rotation and the mirror image sharing its row, `t` and `PARTNER[t]`)
+    // have the same lowest row: one scan of it serves both.
+    let mut firsts = [(0u64, 0i32, 0i32); 12];
+    for (t, u) in PAIRS {
+        let (rk, rs) = ROWS[t];
+        let min_row = least(ROWS[t]);
+        let (ct, cst) = COLUMNS[t];
+        let (cu, csu) = COLUMNS[u];
+        let (mut ft, mut fu) = ((i32::MAX, 0u64), (i32::MAX, 0u64));
+        for i in 0..n {
+            let c = cube[i];
+            if c[rk].wrapping_mul(rs) == min_row {
+                let (a, b) = (c[ct].wrapping_mul(cst), c[cu].wrapping_mul(csu));
+                if a < ft.0 {
+                    ft = (a, codes[i]);
+                }
+                if b < fu.0 {
+                    fu = (b, codes[i]);
+                }
             }
-            let dq = (first.1.wrapping_sub(min_q) as u64) & ((1 << COORD_BITS) - 1);
-            firsts[t] = (min_q, first.0, (dq << STACK_BITS) | first.2);
+        }
+        for (s, f) in [(t, ft), (u, fu)] {
+            let min_col = least(COLUMNS[s]);
+            let dq = (f.0.wrapping_sub(min_col) as u64) & ((1 << COORD_BITS) - 1);
+            firsts[s] = ((dq << STACK_BITS) | f.1, min_col, min_row);
         }
     }
-    let lowest = firsts.iter().map(|f| f.2).min().unwrap_or(u64::MAX);
-    // The candidates: the symmetries whose first entry is the smallest, with their entries
-    // (unsorted).
-    let mut cands = [[0u64; PIECE_COUNT]; 12];
-    let mut alive = [false; 12];
+    let lowest = firsts.iter().map(|f| f.0).min().unwrap_or(u64::MAX);
+    // A symmetry's entries, translated to its lowest row and leftmost column.
+    let entries_of = |t: usize, out: &mut [u64]| {
+        let (rk, rs) = ROWS[t];
+        let (ck, cs) = COLUMNS[t];
+        let (_, min_col, min_row) = firsts[t];
+        let mask = (1u64 << COORD_BITS) - 1;
+        for i in 0..n.min(out.len()) {
+            let c = cube[i];
+            let dr = (c[rk].wrapping_mul(rs).wrapping_sub(min_row) as u64) & mask;
+            let dq = (c[ck].wrapping_mul(cs).wrapping_sub(min_col) as u64) & mask;
+            out[i] = ((dr << COORD_BITS | dq) << STACK_BITS) | codes[i];
+        }
+    };
+    let mut cand = [0usize; 12];
     let mut count = 0;
-    for (t, m) in SYMMETRIES.iter().enumerate() {
-        let (min_q, min_r, first) = firsts[t];
-        if first != lowest {
-            continue;
+    for (t, f) in firsts.iter().enumerate() {
+        if f.0 == lowest {
+            cand[count] = t;
+            count += 1;
         }
-        for (slot, &c) in cands[count].iter_mut().zip(rel) {
-            *slot = entry(m, c, min_q, min_r);
-        }
-        alive[count] = true;
-        count += 1;
     }
-    // Compare the sorted lists entry by entry without sorting them: the k-th entry of each
-    // is the smallest above its (k-1)-th. Usually the second or third entry decides; a
-    // symmetric position keeps several to the end, all with the same list.
-    let mut prev = [lowest & !((1u64 << STACK_BITS) - 1); 12];
-    let mut prev_full = lowest;
-    let mut k = 1;
-    while count > 1 && k < n {
-        let mut next = [u64::MAX; 12];
-        for c in 0..12 {
-            if !alive[c] {
-                continue;
+    if count == 1 {
+        entries_of(cand[0], &mut best[..n]);
+    } else {
+        let mut lists = [[0u64; PIECE_COUNT]; 12];
+        for (i, &t) in cand[..count].iter().enumerate() {
+            entries_of(t, &mut lists[i][..n]);
+        }
+        // Compare the sorted lists entry by entry: the k-th entry of each is its smallest
+        // above the (k-1)-th, which the remaining candidates share.
+        let mut alive = count;
+        let mut floor = lowest;
+        let mut k = 1;
+        while alive > 1 && k < n {
+            let mut next = [u64::MAX; 12];
+            for i in 0..alive {
+                next[i] = lists[i][..n]
+                    .iter()
+                    .fold(u64::MAX, |m, &e| if e > floor { m.min(e) } else { m });
             }
-            let floor = if k == 1 { prev_full } else { prev[c] };
-            next[c] = cands[c][..n]
-                .iter()
-                .fold(u64::MAX, |m, &e| if e > floor { m.min(e) } else { m });
+            let least = next[..alive].iter().copied().min().unwrap_or(u64::MAX);
+            // Keep the candidates that reach it, in place.
+            let mut kept = 0;
+            for (i, &value) in next[..alive].iter().enumerate() {
+                if value == least {
+                    lists.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            alive = kept;
+            floor = least;
+            k += 1;
         }
-        let least = next.iter().copied().min().unwrap_or(u64::MAX);
-        count = 0;
-        for c in 0..12 {
-            alive[c] &= next[c] == least;
-            count += usize::from(alive[c]);
-            prev[c] = next[c];
-        }
-        prev_full = least;
-        k += 1;
+        best[..n].copy_from_slice(&lists[0][..n]);
     }
-    let winner = alive.iter().position(|&a| a).unwrap_or(0);
-    best[..n].copy_from_slice(&cands[winner][..n]);
     if sorted {
         insertion_sort(&mut best[..n]);
     }
@@ -451,23 +459,16 @@ mod tests {
     }
 
     #[test]
-    fn the_spelt_out_symmetries_are_the_table() {
-        // `canonical_entries` calls `first_entry` with these constants, in this order.
-        let spelt = [
-            [1, 0, 0, 1],
-            [0, -1, 1, 1],
-            [-1, -1, 1, 0],
-            [-1, 0, 0, -1],
-            [0, 1, -1, -1],
-            [1, 1, -1, 0],
-            [1, 1, 0, -1],
-            [1, 0, -1, -1],
-            [0, -1, -1, 0],
-            [-1, -1, 0, 1],
-            [-1, 0, 1, 1],
-            [0, 1, 1, 0],
-        ];
-        assert_eq!(spelt, SYMMETRIES);
+    fn rows_and_columns_are_the_symmetries() {
+        for h in [Hex::new(3, -1), Hex::new(-2, 5), Hex::new(0, 1)] {
+            let cube = [h.q, h.r, -h.q - h.r];
+            for (t, m) in SYMMETRIES.iter().enumerate() {
+                let (ck, cs) = COLUMNS[t];
+                let (rk, rs) = ROWS[t];
+                assert_eq!(m[0] * h.q + m[1] * h.r, cs * cube[ck], "column of {t}");
+                assert_eq!(m[2] * h.q + m[3] * h.r, rs * cube[rk], "row of {t}");
+            }
+        }
     }
 
     #[test]
