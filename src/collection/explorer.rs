@@ -175,9 +175,10 @@ impl Explorer {
     pub fn build(collection: &Collection, filter: &Filter) -> Explorer {
         let mut ex = Explorer::default();
         let plies: usize = collection.games.iter().map(|g| g.keys.len()).sum();
-        ex.index.reserve(plies / 2);
-        ex.nodes.reserve(plies / 2);
-        ex.edges.reserve(plies / 2);
+        // At most one position and one move per ply; fewer when games share openings.
+        ex.index.reserve(plies);
+        ex.nodes.reserve(plies);
+        ex.edges.reserve(plies);
         let mut seen_nodes: Vec<u32> = Vec::new();
         let mut seen_edges: Vec<(u32, PositionKey)> = Vec::new();
         for (g, game) in collection.games.iter().enumerate() {

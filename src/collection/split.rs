@@ -178,12 +178,12 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
             if !in_comment {
                 has_moves = true;
             }
-            for c in trimmed.chars() {
-                match c {
-                    '{' => in_comment = true,
-                    '}' => in_comment = false,
+            for &b in trimmed.as_bytes() {
+                match b {
+                    b'{' => in_comment = true,
+                    b'}' => in_comment = false,
                     // A `;` comment runs to the end of the line.
-                    ';' if !in_comment => break,
+                    b';' if !in_comment => break,
                     _ => {}
                 }
             }
