@@ -218,6 +218,34 @@ fn zips_written_here_read_back() {
     assert_eq!(c2.games[0].info.source, "outer.zip/inner.zip/top/one.pgn");
 }
 
+/// The browser's way: the container read here, deflated entries inflated elsewhere, each
+/// entry's bytes handed back.
+#[test]
+fn entries_inflated_by_the_caller() {
+    let bytes = std::fs::read(format!(
+        "{}/tests/data/collection/sample.zip",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let archive = Archive::parse(&bytes).unwrap();
+    let mut c = Collection::new();
+    for e in archive.entries() {
+        let data = archive.data(e).unwrap();
+        let plain = match e.method {
+            Method::Stored => data.to_vec(),
+            _ => inflate(data, e.size as usize).unwrap(),
+        };
+        c.add_inflated("sample.zip", e, &plain);
+    }
+    assert_eq!(c.games.len(), 2);
+    assert_eq!(c.skipped, ["sample.zip/README.md"]);
+    // Bytes that are not the entry's are refused.
+    let e = &archive.entries()[2];
+    c.add_inflated("sample.zip", e, b"[GameType \"Base\"]\n\n1. wS1\n");
+    assert_eq!(c.games.len(), 2);
+    assert!(c.failures[0].error.contains("bytes"), "{:?}", c.failures);
+}
+
 #[test]
 fn a_zip_from_another_tool_reads() {
     // Written by Python's zipfile: folders, a deflated PGN, a stored SGF, a README.

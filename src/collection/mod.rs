@@ -254,6 +254,32 @@ impl Collection {
         self.add_zip_at(source, bytes, inflate, 0);
     }
 
+    /// Adds one entry of an archive whose bytes the caller has inflated (or read stored,
+    /// `zip::Archive::data`), as the browser does with its own `DecompressionStream`:
+    /// checks them against the directory's size and CRC-32, then reads the games if the
+    /// entry is named as a record (others are skipped, folders ignored). `archive` names
+    /// the archive in the games' sources. Archives inside archives are left to
+    /// [`Collection::add_zip`] (they need the inflater).
+    pub fn add_inflated(&mut self, archive: &str, entry: &zip::Entry, bytes: &[u8]) {
+        if entry.is_dir() {
+            return;
+        }
+        let name = format!("{archive}/{}", entry.name);
+        if !is_record_name(&entry.name) {
+            self.skipped.push(name);
+            return;
+        }
+        match entry.check(bytes) {
+            Ok(()) => {
+                self.add_text(&name, &text_of(bytes));
+            }
+            Err(e) => self.failures.push(Failure {
+                source: name,
+                error: e.to_string(),
+            }),
+        }
+    }
+
     fn add_zip_at(&mut self, source: &str, bytes: &[u8], inflate: &zip::Inflate, depth: usize) {
         let archive = match zip::Archive::parse(bytes) {
             Ok(a) => a,
