@@ -631,3 +631,24 @@ fn explore_the_mzinga_recordings() {
     let v = json(&o);
     assert!(v["position"]["games"].as_u64().unwrap() >= 2);
 }
+
+/// A move the explored position cannot make itself (here: a Mosquito, exploring a Base
+/// board) is written as the game that played it wrote it.
+#[test]
+fn moves_the_position_cannot_make_are_written_by_their_game() {
+    let mut c = hand_collection();
+    c.add_text(
+        "m.pgn",
+        "[GameType \"Base+M\"]\n[Result \"BlackWins\"]\n\n1. wM\n2. bS1 wM-\n",
+    );
+    let ex = Explorer::build(&c, &Filter::default());
+    let base = Position::new(GameType::BASE);
+    let r = ex.explore(&c, &base);
+    let moves: Vec<(&str, &str, u32)> = r
+        .moves
+        .iter()
+        .map(|m| (m.direction.as_str(), m.standard.as_str(), m.tally.games))
+        .collect();
+    assert_eq!(moves, [("G", "wG1", 4), ("M", "wM", 1), ("S", "wS1", 1)]);
+    assert_eq!(r.moves[1].tally, tally(1, 0, 0, 1));
+}
