@@ -61,7 +61,7 @@ fn bench_collection(c: &mut Criterion) {
             sum
         })
     });
-    g.bench_function("read_games (import, keys, openings)", |b| {
+    g.bench_function("read_games (import and keys)", |b| {
         b.iter(|| read_games("bench.pgn", black_box(&text)).len())
     });
     let mut coll = Collection::new();
