@@ -255,12 +255,13 @@ fn explore(
             g.info.source, g.info.plies
         );
     }
-    if !collection.failures.is_empty() || !collection.skipped.is_empty() {
+    let partial = partial.count();
+    if !collection.failures.is_empty() || !collection.skipped.is_empty() || partial > 0 {
         eprintln!(
             "beeline: {} games read, {} unreadable, {} read in part, {} other files skipped",
             collection.games.len(),
             collection.failures.len(),
-            partial.count(),
+            partial,
             collection.skipped.len()
         );
     }
@@ -295,6 +296,12 @@ fn generate(
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = zip {
+        if games > usize::from(u16::MAX) - 1 {
+            return Err(format!(
+                "--zip holds at most {} games (no zip64)",
+                u16::MAX - 1
+            ));
+        }
         let mut w = beeline::collection::zip::Writer::new();
         for (i, t) in texts.iter().enumerate() {
             let data = t.as_bytes();
