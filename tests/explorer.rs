@@ -445,7 +445,12 @@ fn explore_files_folders_and_zips() {
             b.len() as u32,
         );
     }
-    let zip = write(&dir.join("games.zip"), w.finish());
+    let zip_bytes = w.finish();
+    let zip = write(&dir.join("games.zip"), &zip_bytes);
+    // And that zip inside another, with a folder.
+    let mut outer = beeline::collection::zip::Writer::new();
+    outer.add_stored("inner/games.zip", &zip_bytes);
+    let nested = write(&dir.join("nested.zip"), outer.finish());
 
     let expected = serde_json::json!({
         "games": 5,
@@ -453,7 +458,7 @@ fn explore_files_folders_and_zips() {
         "moves": [{"direction": "S+Qs", "standard": "wS1 /wQ", "games": 4,
                    "to_move_wins": 2, "draws": 1, "to_move_losses": 1}]
     });
-    for input in [&many, &tree, &zip] {
+    for input in [&many, &tree, &zip, &nested] {
         let o = beeline(&["explore", input, "--line", X, "--json"]);
         assert_eq!(json(&o), expected, "{input}");
     }
