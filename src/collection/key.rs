@@ -183,7 +183,7 @@ const COLUMNS: [(usize, i32); 12] = [
 /// The canonical form is the smallest sorted entry list over the 12 symmetries. Its first
 /// entry is the lowest row's leftmost cell (translated) and its stack: one pass finds
 /// every symmetry's lowest row and leftmost column from the extremes of the cube
-/// coordinates, and a pass per extreme line the leftmost cell on it. That first entry
+/// coordinates, and a second pass the leftmost cell on each extreme line. That first entry
 /// decides unless several symmetries share the smallest (a symmetric position, or
 /// nearly); then their lists are compared entry by entry, each the smallest above the one
 /// before, without sorting.
@@ -225,28 +225,32 @@ fn canonical_entries(
     // partner (the rotation and the mirror image sharing its row, `t` and `PARTNER[t]`)
     // have the same lowest row: one scan of it serves both.
     let mut firsts = [(0u64, 0i32, 0i32); 12];
-    for (t, u) in PAIRS {
-        let (rk, rs) = ROWS[t];
-        let min_row = least(ROWS[t]);
-        let (ct, cst) = COLUMNS[t];
-        let (cu, csu) = COLUMNS[u];
-        let (mut ft, mut fu) = ((i32::MAX, 0u64), (i32::MAX, 0u64));
-        for i in 0..n {
-            let c = cube[i];
-            if c[rk].wrapping_mul(rs) == min_row {
-                let (a, b) = (c[ct].wrapping_mul(cst), c[cu].wrapping_mul(csu));
-                if a < ft.0 {
-                    ft = (a, codes[i]);
-                }
-                if b < fu.0 {
-                    fu = (b, codes[i]);
+    // The leftmost cell of each symmetry's lowest row, in one pass over the cells: for
+    // each of the 6 extreme lines, the cells on it, and for each of its two symmetries the
+    // one with the smallest column (column, stack).
+    let extreme: [i32; 6] = PAIRS.map(|(t, _)| least(ROWS[t]));
+    let mut best_cells = [(i32::MAX, 0u64); 12];
+    for i in 0..n {
+        let c = cube[i];
+        for (p, &(t, u)) in PAIRS.iter().enumerate() {
+            let (rk, rs) = ROWS[t];
+            if c[rk].wrapping_mul(rs) == extreme[p] {
+                for s in [t, u] {
+                    let (ck, cs) = COLUMNS[s];
+                    let col = c[ck].wrapping_mul(cs);
+                    if col < best_cells[s].0 {
+                        best_cells[s] = (col, codes[i]);
+                    }
                 }
             }
         }
-        for (s, f) in [(t, ft), (u, fu)] {
+    }
+    for (p, &(t, u)) in PAIRS.iter().enumerate() {
+        for s in [t, u] {
             let min_col = least(COLUMNS[s]);
-            let dq = (f.0.wrapping_sub(min_col) as u64) & ((1 << COORD_BITS) - 1);
-            firsts[s] = ((dq << STACK_BITS) | f.1, min_col, min_row);
+            let (col, code) = best_cells[s];
+            let dq = (col.wrapping_sub(min_col) as u64) & ((1 << COORD_BITS) - 1);
+            firsts[s] = ((dq << STACK_BITS) | code, min_col, extreme[p]);
         }
     }
     let lowest = firsts.iter().map(|f| f.0).min().unwrap_or(u64::MAX);
