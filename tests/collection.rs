@@ -355,7 +355,27 @@ proptest! {
     }
 
     #[test]
-    fn random_text_splits_into_its_own_slices(text in "[\\[\\]{}();a-z\" \n]{0,200}") {
+    fn random_records_split_into_their_own_slices(
+        parts in proptest::collection::vec(0usize..10, 0..40)
+    ) {
+        let pieces = [
+            "[White \"a\"]\n", "1. wS1\n", "{c [x]\n", "}\n", " (;GM[27]P0[id \"é\"]\n",
+            ")\n", "Base;InProgress;White[1]\n", "\n", "; P0[1 done\\]]\n", "2. bS1 wS1- ; c {\n",
+        ];
+        let text: String = parts.iter().map(|&i| pieces[i]).collect();
+        let chunks = split_records(&text);
+        let mut last = 0;
+        for c in &chunks {
+            prop_assert_eq!(&text[c.offset..c.offset + c.text.len()], c.text);
+            prop_assert!(c.offset >= last, "chunks in order, not overlapping");
+            last = c.offset + c.text.len();
+        }
+        let mut coll = Collection::new();
+        coll.add_text("random.txt", &text);
+    }
+
+    #[test]
+    fn random_text_splits_into_its_own_slices(text in "[\\[\\]{}();a-z\" \n×é✳︎\\\\]{0,200}") {
         for c in split_records(&text) {
             prop_assert_eq!(&text[c.offset..c.offset + c.text.len()], c.text);
             prop_assert!(!c.text.trim().is_empty());
