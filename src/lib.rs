@@ -7,9 +7,12 @@
 //!   frame they share;
 //! * [`record`]: game records (UHP GameStrings, PGN, BoardSpace SGF, move lists) and
 //!   permalinks;
+//! * [`collection`]: many games at once (multi-game texts, zip archives) and the opening
+//!   explorer over them;
 //! * [`view`]: the render model of a game on screen, free of the DOM;
 //! * `app`: the browser app (Leptos), behind the `web` feature.
 
+pub mod collection;
 pub mod engine;
 pub mod notation;
 pub mod record;

@@ -1,5 +1,8 @@
-//! `beeline`: convert Hive game records and check the engine from the command line.
+//! `beeline`: convert Hive game records, explore collections of them and check the engine
+//! from the command line.
 
+use beeline::collection::explorer::{play_line, Explorer, Filter};
+use beeline::collection::{files, generate};
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
 use beeline::engine::position::Position;
@@ -60,6 +63,47 @@ enum Command {
         /// `12.1.3` the 3rd move of the first variation replacing it.
         #[arg(long)]
         path: Option<Path>,
+    },
+    /// Explore a collection of games: every move played from a position, with its results.
+    Explore {
+        /// Record files (PGN with many games, SGF, UHP, move lists), folders (read
+        /// recursively) and zip archives of them.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The position: a line from the empty board, moves in any notation separated by
+        /// `;`, or direction notation separated by spaces (default: the empty board).
+        #[arg(long, default_value = "")]
+        line: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Only games of this game type (`Base+MLP`).
+        #[arg(long)]
+        game_type: Option<GameType>,
+        /// Only games of at least this many plies.
+        #[arg(long, default_value_t = 0)]
+        min_plies: usize,
+        /// Only games where either player's name contains this (case-insensitive).
+        #[arg(long)]
+        player: Option<String>,
+        /// Threads reading the games (default: the machine's cores).
+        #[arg(long, hide = true)]
+        threads: Option<usize>,
+    },
+    /// Write random legal games (for timing `explore`): one PGN file of them all and/or a
+    /// zip of one PGN file per game.
+    #[command(hide = true)]
+    Generate {
+        #[arg(long, default_value_t = 10_000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The multi-game PGN file to write.
+        #[arg(long)]
+        pgn: Option<std::path::PathBuf>,
+        /// The zip archive to write (deflated entries).
+        #[arg(long)]
+        zip: Option<std::path::PathBuf>,
     },
 }
 
@@ -161,6 +205,119 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{link}");
             finish(&rec)?;
         }
+        Command::Explore {
+            files,
+            line,
+            json,
+            game_type,
+            min_plies,
+            player,
+            threads,
+        } => {
+            let filter = Filter {
+                game_type,
+                min_plies,
+                player,
+            };
+            explore(&files, &line, json, &filter, threads)?;
+        }
+        Command::Generate {
+            games,
+            seed,
+            pgn,
+            zip,
+        } => generate(games, seed, pgn.as_deref(), zip.as_deref())?,
+    }
+    Ok(())
+}
+
+/// `beeline explore`: reads the collection (failures on standard error), then reports on
+/// the position after the line.
+fn explore(
+    files: &[std::path::PathBuf],
+    line: &str,
+    json: bool,
+    filter: &Filter,
+    threads: Option<usize>,
+) -> Result<(), String> {
+    let pos = play_line(line).map_err(|e| format!("--line: {e}"))?;
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let collection = files::read_paths(files, threads);
+    for f in &collection.failures {
+        eprintln!("beeline: {}: {}", f.source, f.error);
+    }
+    let partial = collection.games.iter().filter(|g| g.info.error.is_some());
+    for g in partial.clone() {
+        let e = g.info.error.as_deref().unwrap_or_default();
+        eprintln!(
+            "beeline: note: {}: read up to move {} ({e})",
+            g.info.source, g.info.plies
+        );
+    }
+    let partial = partial.count();
+    if !collection.failures.is_empty() || !collection.skipped.is_empty() || partial > 0 {
+        eprintln!(
+            "beeline: {} games read, {} unreadable, {} read in part, {} other files skipped",
+            collection.games.len(),
+            collection.failures.len(),
+            partial,
+            collection.skipped.len()
+        );
+    }
+    if collection.games.is_empty() && !collection.failures.is_empty() {
+        return Err("no game could be read".into());
+    }
+    let explorer = Explorer::build(&collection, filter);
+    let report = explorer.explore(&collection, &pos);
+    if json {
+        let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print!("{}", report.table());
+    }
+    // The process ends here: leave the memory to the system rather than free a large
+    // collection piece by piece.
+    std::mem::forget(explorer);
+    std::mem::forget(collection);
+    Ok(())
+}
+
+/// `beeline generate`: random legal games as one PGN file and as a zip of one file each.
+fn generate(
+    games: usize,
+    seed: u64,
+    pgn: Option<&std::path::Path>,
+    zip: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let texts: Vec<String> = (0..games).map(|i| generate::game_pgn(seed, i)).collect();
+    if let Some(path) = pgn {
+        std::fs::write(path, texts.concat())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if let Some(path) = zip {
+        if games > usize::from(u16::MAX) - 1 {
+            return Err(format!(
+                "--zip holds at most {} games (no zip64)",
+                u16::MAX - 1
+            ));
+        }
+        let mut w = beeline::collection::zip::Writer::new();
+        for (i, t) in texts.iter().enumerate() {
+            let data = t.as_bytes();
+            w.add(
+                &format!("games/{:05}.pgn", i + 1),
+                beeline::collection::zip::Method::Deflated,
+                &files::deflate(data),
+                beeline::collection::zip::crc32(data),
+                data.len() as u32,
+            );
+        }
+        std::fs::write(path, w.finish())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

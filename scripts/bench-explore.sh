@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Collection benchmark (not a test): generates 10,000 random legal games (`beeline generate`:
+# moves drawn uniformly from the legal ones, 40 to 80 plies, about 60 on average; legal but
+# not realistic play, which is fine for timing), writes them as one multi-game PGN file and
+# as a zip of one deflated PGN file per game, and times `beeline explore` on each (release
+# build): loading, indexing and the report on the empty board, as a user runs it.
+# Target: under 1 s and at most 300 MB each.
+# Prints wall time, CPU time and peak memory (with /usr/bin/time -v when present; else wall
+# time only). The load average is printed first: other work on the machine slows the runs.
+# GAMES=<n> SEED=<s> RUNS=<r> change the defaults (10000, 1, 3); OUT=<dir> keeps the files.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+GAMES="${GAMES:-10000}"
+SEED="${SEED:-1}"
+RUNS="${RUNS:-3}"
+OUT="${OUT:-$ROOT/target/bench-explore}"
+mkdir -p "$OUT"
+
+cargo build --release --quiet --bin beeline
+BIN="$ROOT/target/release/beeline"
+
+PGN="$OUT/games-$GAMES-$SEED.pgn"
+ZIP="$OUT/games-$GAMES-$SEED.zip"
+if [[ ! -s "$PGN" || ! -s "$ZIP" ]]; then
+  echo "[bench-explore] generating $GAMES random legal games (seed $SEED)"
+  "$BIN" generate --games "$GAMES" --seed "$SEED" --pgn "$PGN" --zip "$ZIP"
+fi
+echo "[bench-explore] $(du -h "$PGN" | cut -f1) PGN, $(du -h "$ZIP" | cut -f1) zip; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+
+measure() {
+  local label="$1"; shift
+  for run in $(seq "$RUNS"); do
+    if [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; then
+      /usr/bin/time -v "$@" >/dev/null 2>"$OUT/time.txt"
+      local wall peak user sys
+      wall="$(grep 'Elapsed (wall clock)' "$OUT/time.txt" | awk '{print $NF}')"
+      peak="$(grep 'Maximum resident set size' "$OUT/time.txt" | awk '{print $NF}')"
+      user="$(grep 'User time' "$OUT/time.txt" | awk '{print $NF}')"
+      sys="$(grep 'System time' "$OUT/time.txt" | awk '{print $NF}')"
+      echo "[bench-explore] $label, run $run: wall ${wall} (m:ss), CPU ${user} s user + ${sys} s system, peak memory $((peak / 1024)) MB"
+    else
+      local start end
+      start="$(date +%s.%N)"
+      "$@" >/dev/null
+      end="$(date +%s.%N)"
+      echo "[bench-explore] $label, run $run: wall $(echo "$end - $start" | bc) s (no /usr/bin/time -v: memory not measured)"
+    fi
+  done
+}
+
+measure "explore the PGN" "$BIN" explore "$PGN"
+measure "explore the zip" "$BIN" explore "$ZIP"
+measure "explore the PGN after a line, JSON" "$BIN" explore "$PGN" --line "wA1;bP wA1\\" --json
+"$BIN" explore "$PGN" | head -4

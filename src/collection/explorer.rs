@@ -1,0 +1,511 @@
+//! The opening explorer: for a position, every move played from it in a collection, with
+//! how many games played it and how they ended for the player to move.
+//!
+//! Positions are matched by their [`PositionKey`] (translations, the 12 symmetries of the
+//! grid and colour swaps give one key), so transpositions and mirrored games meet. A game
+//! counts once per position it reaches, however often it repeats it, and once per move it
+//! plays from there. A move is told by the key of the position after it, so moves that
+//! mirror each other are one move.
+//!
+//! ```
+//! use beeline::collection::{Collection, explorer::{Explorer, Filter, play_line}};
+//! let mut c = Collection::new();
+//! c.add_text("a.pgn", "[GameType \"Base\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n");
+//! c.add_text("b.pgn", "[GameType \"Base\"]\n[Result \"BlackWins\"]\n\n1. wS1\n2. bG1 -wS1\n");
+//! let ex = Explorer::build(&c, &Filter::default());
+//! let pos = play_line("wS1").unwrap();
+//! let report = ex.explore(&c, &pos);
+//! assert_eq!(report.games, 2);
+//! assert_eq!(report.position.games, 2);
+//! // Black to move: it won one of the two games.
+//! assert_eq!((report.position.to_move_wins, report.position.to_move_losses), (1, 1));
+//! let moves: Vec<&str> = report.moves.iter().map(|m| m.direction.as_str()).collect();
+//! assert_eq!(moves, ["G", "S"]);
+//! ```
+
+use super::key::PositionKey;
+use super::{Collection, GameInfo, Outcome};
+use crate::engine::piece::{Color, GameType};
+use crate::engine::position::{Move, Position, Rules};
+use crate::notation::algebraic::AlgebraicMove;
+use crate::notation::direction::{DirectionMove, Style};
+use crate::notation::frame::Frame;
+use crate::notation::uhp::MoveString;
+use crate::notation::{standard, Notation, ReadError};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use thiserror::Error;
+
+/// Which games the explorer counts. The default counts every game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only games of this game type.
+    pub game_type: Option<GameType>,
+    /// Only games of at least this many plies.
+    pub min_plies: usize,
+    /// Only games where either player's name contains this (case-insensitive).
+    pub player: Option<String>,
+}
+
+impl Filter {
+    pub fn accepts(&self, info: &GameInfo) -> bool {
+        if self.game_type.is_some_and(|gt| gt != info.game_type) || info.plies < self.min_plies {
+            return false;
+        }
+        match self.player.as_deref().map(str::trim) {
+            None | Some("") => true,
+            Some(p) => {
+                let p = p.to_lowercase();
+                [&info.white, &info.black]
+                    .iter()
+                    .any(|n| n.as_deref().is_some_and(|n| n.to_lowercase().contains(&p)))
+            }
+        }
+    }
+}
+
+/// Games and how they ended, for the player to move in the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Tally {
+    pub games: u32,
+    pub to_move_wins: u32,
+    pub draws: u32,
+    pub to_move_losses: u32,
+}
+
+impl Tally {
+    fn add(&mut self, outcome: Outcome, to_move: Color) {
+        self.games += 1;
+        match (outcome, to_move) {
+            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => {
+                self.to_move_wins += 1
+            }
+            (Outcome::WhiteWins, Color::Black) | (Outcome::BlackWins, Color::White) => {
+                self.to_move_losses += 1
+            }
+            (Outcome::Draw, _) => self.draws += 1,
+            (Outcome::Unfinished, _) => {}
+        }
+    }
+
+    /// Games that ended neither way (unfinished): `games - wins - draws - losses`.
+    pub fn unfinished(&self) -> u32 {
+        self.games - self.to_move_wins - self.draws - self.to_move_losses
+    }
+}
+
+/// One move from the explored position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MoveStats {
+    /// In direction notation, in the frame of the explored line.
+    pub direction: String,
+    /// In standard notation, in the explored line's coordinates.
+    pub standard: String,
+    #[serde(flatten)]
+    pub tally: Tally,
+    /// The key of the position after the move.
+    #[serde(skip)]
+    pub key: PositionKey,
+}
+
+/// What the explorer knows of a position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Report {
+    /// Games in the explorer (after the filter).
+    pub games: usize,
+    /// The games that reached the position.
+    pub position: Tally,
+    /// Every move played from it, most played first (ties by direction notation).
+    pub moves: Vec<MoveStats>,
+}
+
+/// A hasher for keys that are already hashes.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0 ^ u64::from_le_bytes(b)).rotate_left(29);
+        }
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.0 ^= (i as u64) ^ ((i >> 64) as u64);
+    }
+}
+
+type KeyMap<V> = HashMap<PositionKey, V, BuildHasherDefault<KeyHasher>>;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    tally: Tally,
+    first_edge: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Edge {
+    child: PositionKey,
+    tally: Tally,
+    /// A game that played the move, and the ply of the position it was played from.
+    game: u32,
+    ply: u32,
+    next: u32,
+}
+
+/// The index of a collection's positions and moves.
+#[derive(Clone, Debug, Default)]
+pub struct Explorer {
+    games: usize,
+    index: KeyMap<u32>,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+}
+
+impl Explorer {
+    /// Indexes every game of `collection` that `filter` accepts.
+    pub fn build(collection: &Collection, filter: &Filter) -> Explorer {
+        let mut ex = Explorer::default();
+        let plies: usize = collection.games.iter().map(|g| g.keys.len()).sum();
+        // At most one position and one move per ply; fewer when games share openings.
+        ex.index.reserve(plies);
+        ex.nodes.reserve(plies);
+        ex.edges.reserve(plies);
+        let mut seen_nodes: Vec<u32> = Vec::new();
+        let mut seen_edges: Vec<(u32, PositionKey)> = Vec::new();
+        for (g, game) in collection.games.iter().enumerate() {
+            if !filter.accepts(&game.info) {
+                continue;
+            }
+            ex.games += 1;
+            seen_nodes.clear();
+            seen_edges.clear();
+            let mut prev: Option<u32> = None;
+            for (ply, &key) in game.keys.iter().enumerate() {
+                // A placement adds a piece for good: no earlier position comes back.
+                if ply > 0 && matches!(game.moves.get(ply - 1), Some(Move::Place { .. })) {
+                    seen_nodes.clear();
+                    seen_edges.clear();
+                }
+                let node = ex.node(key);
+                let to_move = if ply % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if let Some(from) = prev {
+                    if !seen_edges.contains(&(from, key)) {
+                        seen_edges.push((from, key));
+                        let mover = to_move.other();
+                        ex.edge(from, key, g as u32, (ply - 1) as u32)
+                            .add(game.outcome, mover);
+                    }
+                }
+                if !seen_nodes.contains(&node) {
+                    seen_nodes.push(node);
+                    ex.nodes[node as usize].tally.add(game.outcome, to_move);
+                }
+                prev = Some(node);
+            }
+        }
+        ex
+    }
+
+    fn node(&mut self, key: PositionKey) -> u32 {
+        let next = self.nodes.len() as u32;
+        let id = *self.index.entry(key).or_insert(next);
+        if id == next {
+            self.nodes.push(Node {
+                tally: Tally::default(),
+                first_edge: NONE,
+            });
+        }
+        id
+    }
+
+    fn edge(&mut self, from: u32, child: PositionKey, game: u32, ply: u32) -> &mut Tally {
+        let mut e = self.nodes[from as usize].first_edge;
+        while e != NONE {
+            if self.edges[e as usize].child == child {
+                return &mut self.edges[e as usize].tally;
+            }
+            e = self.edges[e as usize].next;
+        }
+        let id = self.edges.len();
+        self.edges.push(Edge {
+            child,
+            tally: Tally::default(),
+            game,
+            ply,
+            next: self.nodes[from as usize].first_edge,
+        });
+        self.nodes[from as usize].first_edge = id as u32;
+        &mut self.edges[id].tally
+    }
+
+    /// Games indexed (those the filter accepted).
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Distinct positions indexed.
+    pub fn positions(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The games that reached a position (zero games when none did).
+    pub fn tally(&self, key: PositionKey) -> Tally {
+        self.index
+            .get(&key)
+            .map(|&n| self.nodes[n as usize].tally)
+            .unwrap_or_default()
+    }
+
+    /// The moves played from a position: the key after each, its tally, and one game that
+    /// played it (its index in the collection and the ply of the position it left).
+    pub fn continuations(&self, key: PositionKey) -> Vec<(PositionKey, Tally, usize, usize)> {
+        let mut out = Vec::new();
+        let Some(&n) = self.index.get(&key) else {
+            return out;
+        };
+        let mut e = self.nodes[n as usize].first_edge;
+        while e != NONE {
+            let edge = &self.edges[e as usize];
+            out.push((
+                edge.child,
+                edge.tally,
+                edge.game as usize,
+                edge.ply as usize,
+            ));
+            e = edge.next;
+        }
+        out
+    }
+
+    /// The explorer's report on `pos`, a position reached by a line from the empty board
+    /// (see [`play_line`]): its tally and every move played from it, written in the line's
+    /// frame (direction) and coordinates (standard). `collection` must be the one the
+    /// explorer was built from.
+    pub fn explore(&self, collection: &Collection, pos: &Position) -> Report {
+        let key = PositionKey::of(pos);
+        let conts = self.continuations(key);
+        let line = pos.moves();
+        let frame = Frame::of_moves(&line);
+        // Each legal move of the position, by the key after it: the notation of the
+        // smallest direction text among those that lead there.
+        let mut named: KeyMap<(String, String)> = KeyMap::default();
+        if !conts.is_empty() {
+            let wanted: KeyMap<()> = conts.iter().map(|c| (c.0, ())).collect();
+            let mut after = pos.clone();
+            for mv in pos.legal_moves() {
+                after.play_unchecked(mv);
+                let k = PositionKey::of(&after);
+                after.undo();
+                if !wanted.contains_key(&k) {
+                    continue;
+                }
+                let f = frame.after(mv);
+                let dir = DirectionMove::from_move(pos, mv, &f).write(Style::Unicode);
+                let std = standard::write_with(pos, &f, &Frame::ENGINE, mv).to_string();
+                let slot = named.entry(k).or_insert_with(|| (dir.clone(), std.clone()));
+                if (&dir, &std) < (&slot.0, &slot.1) {
+                    *slot = (dir, std);
+                }
+            }
+        }
+        let mut moves: Vec<MoveStats> = conts
+            .into_iter()
+            .map(|(child, tally, game, ply)| {
+                let (direction, standard) = named
+                    .remove(&child)
+                    .unwrap_or_else(|| notate_in_game(collection, game, ply));
+                MoveStats {
+                    direction,
+                    standard,
+                    tally,
+                    key: child,
+                }
+            })
+            .collect();
+        moves.sort_by(|a, b| {
+            b.tally
+                .games
+                .cmp(&a.tally.games)
+                .then_with(|| a.direction.cmp(&b.direction))
+                .then_with(|| a.standard.cmp(&b.standard))
+        });
+        Report {
+            games: self.games,
+            position: self.tally(key),
+            moves,
+        }
+    }
+}
+
+/// A move as the game that played it writes it (for a move the explored position cannot
+/// make itself, e.g. a throw its last move forbids there): direction notation in that
+/// game's frame, standard in its coordinates.
+fn notate_in_game(collection: &Collection, game: usize, ply: usize) -> (String, String) {
+    let Some(g) = collection.games.get(game) else {
+        return ("?".into(), "?".into());
+    };
+    let Some(&mv) = g.moves.get(ply) else {
+        return ("?".into(), "?".into());
+    };
+    let mut pos = Position::with_rules(g.info.game_type, g.rules);
+    for &m in &g.moves[..ply] {
+        pos.play_unchecked(m);
+    }
+    let f = Frame::of_moves(&g.moves[..=ply]);
+    let dir = DirectionMove::from_move(&pos, mv, &f).write(Style::Unicode);
+    let std = standard::write_with(&pos, &f, &Frame::ENGINE, mv).to_string();
+    (dir, std)
+}
+
+/// Why a line cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// The move of the line (1-based) is no legal move in any notation.
+    #[error("move {index} of the line: {error}")]
+    Move { index: usize, error: ReadError },
+}
+
+/// The game type and rules lines are played in: every bug, and no tournament opening
+/// (old games open with the Queen), so that any game of a collection can be followed.
+pub fn line_position() -> Position {
+    Position::with_rules(
+        GameType::MLP,
+        Rules::default().with_tournament_opening(false),
+    )
+}
+
+/// Reads one move in any notation: standard (in the line's coordinates), then direction
+/// and algebraic (in the line's canonical frame). The error is the first notation's that
+/// could parse the text, else the direction notation's.
+pub fn read_any(pos: &Position, text: &str) -> Result<Move, ReadError> {
+    let frame = Frame::of_moves(&pos.moves());
+    let attempts = [
+        MoveString::read(pos, &Frame::ENGINE, text),
+        DirectionMove::read(pos, &frame, text),
+        AlgebraicMove::read(pos, &frame, text),
+    ];
+    let mut first_err = None;
+    let mut parsed_err = None;
+    for a in attempts {
+        match a {
+            Ok(mv) => return Ok(mv),
+            Err(ReadError::Syntax(e)) => {
+                first_err.get_or_insert(ReadError::Syntax(e));
+            }
+            Err(e) => {
+                parsed_err.get_or_insert(e);
+            }
+        }
+    }
+    Err(parsed_err
+        .or(first_err)
+        .unwrap_or_else(|| ReadError::no_match(text, crate::notation::Mismatch::GameOver)))
+}
+
+/// Plays a line from the empty board (see [`line_position`]): moves in any notation
+/// separated by `;`, or separated by blanks (direction notation, which has no blanks
+/// inside a move; turn numbers such as `3.` are skipped). An empty line is the empty
+/// board.
+pub fn play_line(text: &str) -> Result<Position, LineError> {
+    let mut pos = line_position();
+    let tokens: Vec<&str> = if text.contains(';') {
+        text.split(';')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .collect()
+    } else {
+        text.split_whitespace()
+            .filter(|t| !is_turn_number(t))
+            .collect()
+    };
+    for (i, t) in tokens.iter().enumerate() {
+        let mv = read_any(&pos, t).map_err(|error| LineError::Move {
+            index: i + 1,
+            error,
+        })?;
+        pos.play_unchecked(mv);
+    }
+    Ok(pos)
+}
+
+fn is_turn_number(t: &str) -> bool {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].bytes().all(|b| b == b'.') && digits < t.len()
+}
+
+fn percent(n: u32, of: u32) -> String {
+    if of == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.0}%", 100.0 * f64::from(n) / f64::from(of))
+    }
+}
+
+impl Report {
+    /// The report as a table for people: the position's games and results, then one row
+    /// per move (games, wins, draws, losses for the player to move, and the win share).
+    pub fn table(&self) -> String {
+        use std::fmt::Write;
+        let p = &self.position;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} games in the collection; {} reached this position: {} won, {} drawn, {} lost by \
+             the player to move, {} unfinished",
+            self.games,
+            p.games,
+            p.to_move_wins,
+            p.draws,
+            p.to_move_losses,
+            p.unfinished()
+        );
+        if self.moves.is_empty() {
+            let _ = writeln!(out, "no move was played from this position");
+            return out;
+        }
+        let width = |f: &dyn Fn(&MoveStats) -> usize, head: &str| {
+            self.moves
+                .iter()
+                .map(f)
+                .max()
+                .unwrap_or(0)
+                .max(head.chars().count())
+        };
+        let dw = width(&|m| m.direction.chars().count(), "direction");
+        let sw = width(&|m| m.standard.chars().count(), "standard");
+        let _ = writeln!(
+            out,
+            "{:<dw$}  {:<sw$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>5}",
+            "direction", "standard", "games", "wins", "draws", "losses", "win%"
+        );
+        for m in &self.moves {
+            let t = &m.tally;
+            let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w - s.chars().count()));
+            let _ = writeln!(
+                out,
+                "{}  {}  {:>6}  {:>6}  {:>6}  {:>6}  {:>5}",
+                pad(&m.direction, dw),
+                pad(&m.standard, sw),
+                t.games,
+                t.to_move_wins,
+                t.draws,
+                t.to_move_losses,
+                percent(t.to_move_wins, t.games)
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,279 @@
+//! Collections from the disk (feature `cli`): files, folders read recursively, zip
+//! archives inflated with `miniz_oxide`.
+
+use super::{is_record_name, is_zip_name, text_of, zip, Collection, Failure, Game};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are refused (a collection file, not one record).
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// Inflates raw deflate data of a known size (a zip entry's).
+pub fn inflate(data: &[u8], size: usize) -> Result<Vec<u8>, String> {
+    // The directory's size bounds the output; one byte more shows a lie.
+    miniz_oxide::inflate::decompress_to_vec_with_limit(data, size.saturating_add(1))
+        .map_err(|e| format!("the deflate data is damaged ({:?})", e.status))
+}
+
+/// Deflates data (raw deflate, for a zip entry).
+pub fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(data, 6)
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("larger than {MAX_FILE} bytes"));
+    }
+    Ok(bytes)
+}
+
+/// One file's games, read without touching a collection: the unit of work the command
+/// line spreads over threads. A zip archive (by its name or its first bytes) is read
+/// entry by entry; any other file as text.
+pub fn read_path(path: &Path) -> Collection {
+    let mut c = Collection::new();
+    let source = path.display().to_string();
+    match read_file(path) {
+        Err(error) => c.failures.push(Failure { source, error }),
+        Ok(bytes) if is_zip_name(&source) || zip::looks_like_zip(&bytes) => {
+            c.add_zip(&source, &bytes, &inflate)
+        }
+        Ok(bytes) => {
+            c.add_text(&source, &text_of(&bytes));
+        }
+    }
+    c
+}
+
+/// The files a list of paths stands for: files as given (any name), folders walked
+/// recursively for record files and zips (sorted, so the order is the same every time).
+/// Paths that do not exist or cannot be listed are failures; files of other kinds in
+/// folders are skipped.
+pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Failure>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut failures = Vec::new();
+    let mut skipped = Vec::new();
+    for p in paths {
+        walk(p, true, &mut files, &mut failures, &mut skipped, 0);
+    }
+    (files, failures, skipped)
+}
+
+fn walk(
+    p: &Path,
+    given: bool,
+    files: &mut Vec<PathBuf>,
+    failures: &mut Vec<Failure>,
+    skipped: &mut Vec<String>,
+    depth: usize,
+) {
+    let fail = |failures: &mut Vec<Failure>, error: String| {
+        failures.push(Failure {
+            source: p.display().to_string(),
+            error,
+        })
+    };
+    let meta = match std::fs::metadata(p) {
+        Ok(m) => m,
+        Err(e) => return fail(failures, format!("cannot read it: {e}")),
+    };
+    if meta.is_dir() {
+        if depth > 64 {
+            return fail(failures, "folders nested too deep".into());
+        }
+        let mut children: Vec<PathBuf> = match std::fs::read_dir(p) {
+            Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(e) => return fail(failures, format!("cannot list it: {e}")),
+        };
+        children.sort();
+        for c in children {
+            walk(&c, false, files, failures, skipped, depth + 1);
+        }
+    } else {
+        let name = p.display().to_string();
+        if given || is_record_name(&name) || is_zip_name(&name) {
+            files.push(p.to_path_buf());
+        } else {
+            skipped.push(name);
+        }
+    }
+}
+
+/// Reads every file of `paths` (see [`expand`]) into one collection, in order, over up
+/// to `threads` threads.
+pub fn read_paths(paths: &[PathBuf], threads: usize) -> Collection {
+    let (files, failures, skipped) = expand(paths);
+    let mut out = Collection {
+        failures,
+        skipped,
+        ..Collection::default()
+    };
+    for part in read_files(&files, threads) {
+        out.games.extend(part.games);
+        out.failures.extend(part.failures);
+        out.skipped.extend(part.skipped);
+    }
+    out
+}
+
+/// Each file's collection, in the files' order. A big file of many games is split across
+/// the threads too.
+fn read_files(files: &[PathBuf], threads: usize) -> Vec<Collection> {
+    let threads = threads.max(1);
+    if threads == 1 {
+        return files.iter().map(|f| read_path(f)).collect();
+    }
+    let mut out: Vec<Collection> = Vec::with_capacity(files.len());
+    for f in files {
+        // Texts are split first, then their games read in parallel; zips entry by entry.
+        let source = f.display().to_string();
+        let bytes = match read_file(f) {
+            Ok(b) => b,
+            Err(error) => {
+                let mut c = Collection::new();
+                c.failures.push(Failure { source, error });
+                out.push(c);
+                continue;
+            }
+        };
+        let mut c = Collection::new();
+        if is_zip_name(&source) || zip::looks_like_zip(&bytes) {
+            read_zip_parallel(&mut c, &source, &bytes, threads);
+        } else {
+            let text = text_of(&bytes);
+            let chunks = super::split::split_records(&text);
+            let many = chunks.len() > 1;
+            let jobs: Vec<(String, &str)> = chunks
+                .iter()
+                .enumerate()
+                .map(|(i, ch)| {
+                    let name = if many {
+                        format!("{source} #{} (line {})", i + 1, ch.line)
+                    } else {
+                        source.clone()
+                    };
+                    (name, ch.text)
+                })
+                .collect();
+            if jobs.is_empty() {
+                c.add_text(&source, &text);
+            }
+            for (name, game) in parallel_games(jobs, threads) {
+                c.push(name, game);
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A zip's entries read on `threads` threads (inflating included), in the archive's order.
+fn read_zip_parallel(c: &mut Collection, source: &str, bytes: &[u8], threads: usize) {
+    let archive = match zip::Archive::parse(bytes) {
+        Ok(a) => a,
+        Err(e) => {
+            c.failures.push(Failure {
+                source: source.to_string(),
+                error: e.to_string(),
+            });
+            return;
+        }
+    };
+    let entries = archive.entries();
+    let parts = split_evenly(entries.len(), threads);
+    let results: Vec<Collection> = std::thread::scope(|s| {
+        let handles: Vec<_> = parts
+            .iter()
+            .map(|&(lo, hi)| {
+                let archive = &archive;
+                s.spawn(move || {
+                    let mut part = Collection::new();
+                    for entry in &archive.entries()[lo..hi] {
+                        read_entry(&mut part, source, archive, entry);
+                    }
+                    part
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    for part in results {
+        c.games.extend(part.games);
+        c.failures.extend(part.failures);
+        c.skipped.extend(part.skipped);
+    }
+}
+
+fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &zip::Entry) {
+    if entry.is_dir() {
+        return;
+    }
+    let name = format!("{source}/{}", entry.name);
+    let nested = is_zip_name(&entry.name);
+    if !nested && !is_record_name(&entry.name) {
+        c.skipped.push(name);
+        return;
+    }
+    match archive.read(entry, &inflate) {
+        Ok(data) if nested => c.add_zip_at(&name, &data, &inflate, 1),
+        Ok(data) => {
+            c.add_text(&name, &text_of(&data));
+        }
+        Err(e) => c.failures.push(Failure {
+            source: name,
+            error: e.to_string(),
+        }),
+    }
+}
+
+fn split_evenly(n: usize, parts: usize) -> Vec<(usize, usize)> {
+    let parts = parts.clamp(1, n.max(1));
+    (0..parts)
+        .map(|i| (n * i / parts, n * (i + 1) / parts))
+        .collect()
+}
+
+/// Reads games on `threads` threads, keeping their order.
+fn parallel_games(
+    jobs: Vec<(String, &str)>,
+    threads: usize,
+) -> Vec<(String, Result<Game, String>)> {
+    if jobs.len() < 64 || threads == 1 {
+        return jobs
+            .into_iter()
+            .map(|(name, text)| {
+                let g = super::read_game(&name, text);
+                (name, g)
+            })
+            .collect();
+    }
+    let parts = split_evenly(jobs.len(), threads);
+    let jobs = &jobs;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = parts
+            .iter()
+            .map(|&(lo, hi)| {
+                s.spawn(move || {
+                    jobs[lo..hi]
+                        .iter()
+                        .map(|(name, text)| (name.clone(), super::read_game(name, text)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| vec![("?".into(), Err("a reader thread failed".into()))])
+            })
+            .collect()
+    })
+}

@@ -1,0 +1,323 @@
+//! Collections of games: many records read at once (texts holding several games, zip
+//! archives of them), a summary of each game for a list, and the opening explorer over
+//! them.
+//!
+//! * [`split`]: one text into its games (PGN as chess separates them, SGF game trees, UHP
+//!   GameStrings);
+//! * [`zip`]: the zip container (entries, their method and compressed bytes), with the
+//!   inflater left to the caller;
+//! * [`key`]: canonical position keys, the same for rotated, mirrored, translated and
+//!   colour-swapped positions;
+//! * [`explorer`]: the index of positions and the moves played from them, with filters;
+//! * `files` (feature `cli`): files, folders and zips from the disk, inflated with a crate.
+//!
+//! Nothing here touches the file system or needs threads, so it runs in the browser too.
+//!
+//! ```
+//! use beeline::collection::{Collection, explorer::{Explorer, Filter}};
+//! let mut c = Collection::new();
+//! let text = "[GameType \"Base\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n\n\
+//!             [GameType \"Base\"]\n[Result \"BlackWins\"]\n\n1. wA1\n2. bZ9 wA1-\n";
+//! c.add_text("two.pgn", text);
+//! assert_eq!(c.games.len(), 2);
+//! assert_eq!(c.games[0].info.plies, 2);
+//! assert_eq!(c.games[0].opening(), "S S");
+//! // The second stops at its second move: it loads up to there, with the error noted.
+//! assert_eq!(c.games[1].info.plies, 1);
+//! assert!(c.games[1].info.error.is_some());
+//! let ex = Explorer::build(&c, &Filter::default());
+//! assert_eq!(ex.games(), 2);
+//! ```
+
+pub mod explorer;
+#[cfg(feature = "cli")]
+pub mod files;
+pub mod generate;
+pub mod key;
+pub mod split;
+pub mod zip;
+
+use crate::engine::piece::GameType;
+use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::notation::direction::{DirectionMove, Style};
+use crate::notation::{write_game, Coordinates};
+use crate::record::{import, Format};
+use key::PositionKey;
+
+/// Plies of the opening shown in a game list: the first four turns of each player.
+pub const OPENING_PLIES: usize = 8;
+
+/// Archives nested in archives are read this deep.
+const MAX_ZIP_DEPTH: usize = 4;
+
+/// What a game list shows of a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameInfo {
+    /// Where the game came from: a file, an archive's entry, and its number in a text that
+    /// holds several (`games.pgn #3`).
+    pub source: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub date: Option<String>,
+    pub event: Option<String>,
+    /// The result the record states, else the state of its final position.
+    pub result: GameState,
+    #[serde(serialize_with = "display")]
+    pub game_type: GameType,
+    #[serde(serialize_with = "display")]
+    pub format: Format,
+    /// Plies read (the legal prefix when the record stops at a bad move).
+    pub plies: usize,
+    /// Where and why the record stopped, when it stops before its end.
+    pub error: Option<String>,
+}
+
+fn display<T: std::fmt::Display, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// How a game ended, for the explorer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Not finished (or no result stated and the final position goes on): counted among a
+    /// position's games, but not as a win, a draw or a loss.
+    Unfinished,
+}
+
+impl Outcome {
+    pub fn of(state: GameState) -> Outcome {
+        match state {
+            GameState::WhiteWins => Outcome::WhiteWins,
+            GameState::BlackWins => Outcome::BlackWins,
+            GameState::Draw => Outcome::Draw,
+            GameState::NotStarted | GameState::InProgress => Outcome::Unfinished,
+        }
+    }
+}
+
+/// A game of a collection: its summary, its moves and the key of every position (the
+/// opening for a game list is [`Game::opening`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub info: GameInfo,
+    pub rules: Rules,
+    /// The main line (the legal prefix), in the record's coordinates.
+    pub moves: Vec<Move>,
+    /// The key of the position before each move and after the last: `moves.len() + 1`.
+    pub keys: Vec<PositionKey>,
+    pub outcome: Outcome,
+}
+
+/// A record that could not be read at all, or an archive entry that could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Failure {
+    pub source: String,
+    pub error: String,
+}
+
+/// Games read from many records.
+#[derive(Clone, Debug, Default)]
+pub struct Collection {
+    pub games: Vec<Game>,
+    pub failures: Vec<Failure>,
+    /// Files passed over because they are not game records (by their extension), such as
+    /// an archive's `README`.
+    pub skipped: Vec<String>,
+}
+
+/// Whether a file name is one a game record may have: `.sgf`, `.pgn`, `.uhp`, `.txt`
+/// (any case). Other files in archives and folders are skipped.
+pub fn is_record_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".sgf", ".pgn", ".uhp", ".txt"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+}
+
+/// Whether a file name is a zip archive's.
+pub fn is_zip_name(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".zip")
+}
+
+/// Reads one game's text: import, summary, the key of every position.
+pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
+    let rec = import(text, None).map_err(|e| e.to_string())?;
+    let mut pos = Position::with_rules(rec.game_type, rec.rules);
+    let mut keys = Vec::with_capacity(rec.moves.len() + 1);
+    keys.push(PositionKey::of(&pos));
+    for &mv in &rec.moves {
+        // The importer played every move of `moves` on this same start.
+        pos.play_unchecked(mv);
+        keys.push(PositionKey::of(&pos));
+    }
+    let result = rec.meta.result.unwrap_or_else(|| pos.state());
+    let info = GameInfo {
+        source: source.to_string(),
+        white: rec.meta.white,
+        black: rec.meta.black,
+        date: rec.meta.date,
+        event: rec.meta.event,
+        result,
+        game_type: rec.game_type,
+        format: rec.format,
+        plies: rec.moves.len(),
+        error: rec.error.map(|e| e.to_string()),
+    };
+    Ok(Game {
+        info,
+        rules: rec.rules,
+        moves: rec.moves,
+        keys,
+        outcome: Outcome::of(result),
+    })
+}
+
+impl Game {
+    /// The opening for a game list: the first [`OPENING_PLIES`] plies (or fewer) in
+    /// direction notation, separated by spaces. (Written on demand: notating every game's
+    /// opening would slow loading a large collection by a quarter.)
+    pub fn opening(&self) -> String {
+        let head = &self.moves[..self.moves.len().min(OPENING_PLIES)];
+        write_game::<DirectionMove>(
+            self.info.game_type,
+            self.rules,
+            head,
+            Coordinates::Canonical,
+            Style::Unicode,
+        )
+        .join(" ")
+    }
+}
+
+/// Reads every game of a text (see [`split`]): each with its source, `source` itself for
+/// a text of one game, else `source #n (line l)`.
+pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
+    let chunks = split::split_records(text);
+    if chunks.is_empty() {
+        return vec![(
+            source.to_string(),
+            Err(crate::record::RecordError::Empty.to_string()),
+        )];
+    }
+    let many = chunks.len() > 1;
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(i, chunk)| {
+            let name = if many {
+                format!("{source} #{} (line {})", i + 1, chunk.line)
+            } else {
+                source.to_string()
+            };
+            let game = read_game(&name, chunk.text);
+            (name, game)
+        })
+        .collect()
+}
+
+/// Text from bytes: UTF-8, with anything else replaced (records in other encodings still
+/// read as far as their ASCII goes).
+pub fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+impl Collection {
+    pub fn new() -> Collection {
+        Collection::default()
+    }
+
+    /// Adds a game read on its own (or the reason it could not be read).
+    pub fn push(&mut self, source: String, game: Result<Game, String>) {
+        match game {
+            Ok(g) => self.games.push(g),
+            Err(error) => self.failures.push(Failure { source, error }),
+        }
+    }
+
+    /// Adds every game of a text; returns how many loaded.
+    pub fn add_text(&mut self, source: &str, text: &str) -> usize {
+        let before = self.games.len();
+        for (name, game) in read_games(source, text) {
+            self.push(name, game);
+        }
+        self.games.len() - before
+    }
+
+    /// Adds the records of a zip archive: every entry named as a record (see
+    /// [`is_record_name`]), archives inside it too, others skipped. `inflate(compressed,
+    /// size)` inflates a deflated entry (raw deflate); stored entries need none. An entry
+    /// that cannot be read is a [`Failure`]; so is an archive that is not one.
+    pub fn add_zip(&mut self, source: &str, bytes: &[u8], inflate: &zip::Inflate) {
+        self.add_zip_at(source, bytes, inflate, 0);
+    }
+
+    /// Adds one entry of an archive whose bytes the caller has inflated (or read stored,
+    /// `zip::Archive::data`), as the browser does with its own `DecompressionStream`:
+    /// checks them against the directory's size and CRC-32, then reads the games if the
+    /// entry is named as a record (others are skipped, folders ignored). `archive` names
+    /// the archive in the games' sources. Archives inside archives are left to
+    /// [`Collection::add_zip`] (they need the inflater).
+    pub fn add_inflated(&mut self, archive: &str, entry: &zip::Entry, bytes: &[u8]) {
+        if entry.is_dir() {
+            return;
+        }
+        let name = format!("{archive}/{}", entry.name);
+        if !is_record_name(&entry.name) {
+            self.skipped.push(name);
+            return;
+        }
+        match entry.check(bytes) {
+            Ok(()) => {
+                self.add_text(&name, &text_of(bytes));
+            }
+            Err(e) => self.failures.push(Failure {
+                source: name,
+                error: e.to_string(),
+            }),
+        }
+    }
+
+    fn add_zip_at(&mut self, source: &str, bytes: &[u8], inflate: &zip::Inflate, depth: usize) {
+        let archive = match zip::Archive::parse(bytes) {
+            Ok(a) => a,
+            Err(e) => {
+                self.failures.push(Failure {
+                    source: source.to_string(),
+                    error: e.to_string(),
+                });
+                return;
+            }
+        };
+        for entry in archive.entries() {
+            if entry.is_dir() {
+                continue;
+            }
+            let name = format!("{source}/{}", entry.name);
+            let nested = is_zip_name(&entry.name);
+            if !nested && !is_record_name(&entry.name) {
+                self.skipped.push(name);
+                continue;
+            }
+            if nested && depth + 1 >= MAX_ZIP_DEPTH {
+                self.failures.push(Failure {
+                    source: name,
+                    error: format!("archives nested more than {MAX_ZIP_DEPTH} deep are not read"),
+                });
+                continue;
+            }
+            match archive.read(entry, inflate) {
+                Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1),
+                Ok(data) => {
+                    self.add_text(&name, &text_of(&data));
+                }
+                Err(e) => self.failures.push(Failure {
+                    source: name,
+                    error: e.to_string(),
+                }),
+            }
+        }
+    }
+}
