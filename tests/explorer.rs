@@ -353,8 +353,7 @@ fn transformed_games_meet_in_the_explorer() {
             let t = transform(&moves, k, mirror);
             let pos = replay(GameType::MLP, &t);
             let texts = beeline::notation::write_game::<beeline::notation::uhp::MoveString>(
-                GameType::MLP,
-                pos.rules(),
+                &Position::with_rules(GameType::MLP, pos.rules()),
                 &t,
                 beeline::notation::Coordinates::Record,
                 (),

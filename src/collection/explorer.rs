@@ -360,11 +360,11 @@ fn notate_in_game(collection: &Collection, game: usize, ply: usize) -> (String, 
     let Some(&mv) = g.moves.get(ply) else {
         return ("?".into(), "?".into());
     };
-    let mut pos = Position::with_rules(g.info.game_type, g.rules);
+    let mut pos = g.start();
+    let f = Frame::of_line(&pos, &g.moves[..=ply]);
     for &m in &g.moves[..ply] {
         pos.play_unchecked(m);
     }
-    let f = Frame::of_moves(&g.moves[..=ply]);
     let dir = DirectionMove::from_move(&pos, mv, &f).write(Style::Unicode);
     let std = standard::write_with(&pos, &f, &Frame::ENGINE, mv).to_string();
     (dir, std)

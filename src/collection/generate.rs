@@ -65,7 +65,7 @@ pub fn game_pgn(seed: u64, index: usize) -> String {
     let white = names[rng.below(names.len())];
     let black = names[rng.below(names.len())];
     let moves = pos.moves();
-    let texts = write_game::<MoveString>(gt, Rules::default(), &moves, Coordinates::Record, ());
+    let texts = write_game::<MoveString>(&Position::new(gt), &moves, Coordinates::Record, ());
     let mut out = String::with_capacity(64 * texts.len() / 4 + 200);
     let _ = writeln!(out, "[GameType \"{gt}\"]");
     let _ = writeln!(out, "[Date \"2026.01.{:02}\"]", 1 + index % 28);

@@ -39,6 +39,7 @@ pub mod zip;
 
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::engine::setup::Setup;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::{write_game, Coordinates};
 use crate::record::{import, Format};
@@ -104,6 +105,9 @@ impl Outcome {
 pub struct Game {
     pub info: GameInfo,
     pub rules: Rules,
+    /// The position the game starts from when it is not the empty board (a PGN's
+    /// `Position` tag).
+    pub setup: Option<Setup>,
     /// The main line (the legal prefix), in the record's coordinates.
     pub moves: Vec<Move>,
     /// The key of the position before each move and after the last: `moves.len() + 1`.
@@ -145,7 +149,7 @@ pub fn is_zip_name(name: &str) -> bool {
 /// Reads one game's text: import, summary, the key of every position.
 pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
     let rec = import(text, None).map_err(|e| e.to_string())?;
-    let mut pos = Position::with_rules(rec.game_type, rec.rules);
+    let mut pos = rec.start();
     let mut keys = Vec::with_capacity(rec.moves.len() + 1);
     keys.push(PositionKey::of(&pos));
     for &mv in &rec.moves {
@@ -168,6 +172,7 @@ pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
     };
     Ok(Game {
         info,
+        setup: rec.tree.setup(),
         rules: rec.rules,
         moves: rec.moves,
         keys,
@@ -176,19 +181,22 @@ pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
 }
 
 impl Game {
+    /// The position before the first move.
+    pub fn start(&self) -> Position {
+        let empty = || Position::with_rules(self.info.game_type, self.rules);
+        match &self.setup {
+            Some(s) => s.position(self.rules).unwrap_or_else(|_| empty()),
+            None => empty(),
+        }
+    }
+
     /// The opening for a game list: the first [`OPENING_PLIES`] plies (or fewer) in
     /// direction notation, separated by spaces. (Written on demand: notating every game's
     /// opening would slow loading a large collection by a quarter.)
     pub fn opening(&self) -> String {
         let head = &self.moves[..self.moves.len().min(OPENING_PLIES)];
-        write_game::<DirectionMove>(
-            self.info.game_type,
-            self.rules,
-            head,
-            Coordinates::Canonical,
-            Style::Unicode,
-        )
-        .join(" ")
+        write_game::<DirectionMove>(&self.start(), head, Coordinates::Canonical, Style::Unicode)
+            .join(" ")
     }
 }
 

@@ -8,10 +8,10 @@
 //! let mut pos = Position::new(GameType::BASE);
 //! let texts = ["wG @m0", "bS n0", "wQ @l0", "bQ @n1", "wA @m-1", "bA @o1", "wA m n2"];
 //! read_game::<AlgebraicMove, _>(&mut pos, Coordinates::Canonical, &texts).unwrap();
-//! let (gt, rules, moves) = (pos.game_type(), pos.rules(), pos.moves());
-//! let long = write_game::<AlgebraicMove>(gt, rules, &moves, Coordinates::Canonical, Form::Long);
+//! let (start, moves) = (pos.initial(), pos.moves());
+//! let long = write_game::<AlgebraicMove>(&start, &moves, Coordinates::Canonical, Form::Long);
 //! assert_eq!(long[6], "wA m-1 n+2");
-//! let short = write_game::<AlgebraicMove>(gt, rules, &moves, Coordinates::Canonical, Form::Compressed);
+//! let short = write_game::<AlgebraicMove>(&start, &moves, Coordinates::Canonical, Form::Compressed);
 //! assert_eq!(short[6], "wAmn2");
 //! ```
 //!

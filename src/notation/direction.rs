@@ -31,7 +31,7 @@
 //! let turns = ["L", "P", "M+Lm", "A+Pn", "Q+Ls"];
 //! read_game::<DirectionMove, _>(&mut pos, Coordinates::Canonical, &turns).unwrap();
 //! let written = write_game::<DirectionMove>(
-//!     pos.game_type(), pos.rules(), &pos.moves(), Coordinates::Canonical, Default::default());
+//!     &pos.initial(), &pos.moves(), Coordinates::Canonical, Default::default());
 //! assert_eq!(written, turns);
 //! ```
 

@@ -19,9 +19,9 @@
 //! let mut pos = Position::new(GameType::MLP);
 //! read_game::<DirectionMove, _>(&mut pos, Coordinates::Canonical, &["L", "P", "M+Lm", "A+Pn"]).unwrap();
 //! let moves = pos.moves();
-//! let standard = write_game::<MoveString>(pos.game_type(), pos.rules(), &moves, Coordinates::Record, ());
+//! let standard = write_game::<MoveString>(&pos.initial(), &moves, Coordinates::Record, ());
 //! assert_eq!(standard, ["wL", "bP wL-", "wM -wL", "bA1 bP-"]);
-//! let algebraic = write_game::<AlgebraicMove>(pos.game_type(), pos.rules(), &moves, Coordinates::Record, Default::default());
+//! let algebraic = write_game::<AlgebraicMove>(&pos.initial(), &moves, Coordinates::Record, Default::default());
 //! assert_eq!(algebraic[3], "bA @o0");
 //! ```
 
