@@ -242,10 +242,11 @@ pub fn watch(act: Box<dyn Fn()>) {
     leptos::prelude::Effect::new(move |_| act());
 }
 
+/// What [`memo`] computes from the previous value.
+pub type Compute<T> = Box<dyn Fn(Option<&T>) -> T + Send + Sync>;
+
 /// A memo whose closure is boxed: memos of one value type share one copy of the memo
 /// machinery instead of one per closure (see [`watch`]).
-pub fn memo<T: PartialEq + Send + Sync + 'static>(
-    f: Box<dyn Fn(Option<&T>) -> T + Send + Sync>,
-) -> leptos::prelude::Memo<T> {
+pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prelude::Memo<T> {
     leptos::prelude::Memo::new(f)
 }
