@@ -359,6 +359,37 @@ fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     }
 }
 
+/// Whether an Ant on the ground at `from` slides to `to`: [`ant`]'s search, stopped there.
+fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
+    let start = cell_of(from);
+    let v = Lifted {
+        board: b,
+        from: start,
+        from_height: 0,
+    };
+    let mut visited = CellSet::new();
+    visited.insert(start);
+    let mut queue = [0u16; 128];
+    let (mut head, mut tail) = (0, 1);
+    queue[0] = start as u16;
+    while head < tail {
+        let a = queue[head] as Cell;
+        head += 1;
+        for d in 0..6 {
+            if let Some(c) = v.can_slide(a, d) {
+                if visited.insert(c) && tail < queue.len() {
+                    if b.hex_of_cell(c, from) == to {
+                        return true;
+                    }
+                    queue[tail] = c as u16;
+                    tail += 1;
+                }
+            }
+        }
+    }
+    false
+}
+
 fn ladybug(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     for d1 in 0..6 {
         let c1 = neighbor(from, d1);
@@ -454,8 +485,20 @@ pub(crate) fn is_legal(pos: &Position, mv: Move) -> bool {
             if !b.is_placed(PieceId::queen(me)) || !b.is_placed(piece) || b.hex_of(piece) != from {
                 return false;
             }
+            let ctx = Ctx::new(pos);
+            // An Ant's own move is found by a search that stops at its destination: the
+            // common case of a record's Ant moves, without walking all the hive's edge.
+            let own_ant = piece.bug() == Bug::Ant
+                && piece.color() == me
+                && Some(piece) != ctx.last
+                && b.is_on_top(piece)
+                && b.height(from) == 1
+                && ctx.free(piece);
+            if own_ant && ant_reaches(b, from, to) {
+                return true;
+            }
             let mut found = false;
-            Ctx::new(pos).piece_moves(piece, &mut |c| found |= b.hex_of_cell(c, from) == to);
+            ctx.piece_moves(piece, &mut |c| found |= b.hex_of_cell(c, from) == to);
             found
         }
     }
