@@ -367,6 +367,7 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
         from: start,
         from_height: 0,
     };
+    let target = cell_of(to);
     let mut visited = CellSet::new();
     visited.insert(start);
     let mut queue = [0u16; 128];
@@ -378,7 +379,8 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
         for d in 0..6 {
             if let Some(c) = v.can_slide(a, d) {
                 if visited.insert(c) && tail < queue.len() {
-                    if b.hex_of_cell(c, from) == to {
+                    // The torus cell first; the true hex only for a cell that could be it.
+                    if c == target && b.hex_of_cell(c, from) == to {
                         return true;
                     }
                     queue[tail] = c as u16;
