@@ -29,12 +29,11 @@ pub mod tree;
 pub mod uhp_game;
 
 use crate::engine::hex::Hex;
-use crate::engine::piece::{Bug, Color, GameType, Piece};
+use crate::engine::piece::{Bug, Color, GameType, Piece, PIECE_COUNT};
 use crate::engine::position::{GameState, Illegal, Move, Position, Rules};
 use crate::notation::frame::Frame;
 use crate::notation::uhp::{MoveString, Target};
 use crate::notation::{Coordinates, Notation, ReadError};
-use std::collections::HashMap;
 use std::fmt;
 use thiserror::Error;
 
@@ -439,7 +438,7 @@ pub(crate) struct Replayer {
     pub pos: Position,
     pub rec: Record,
     /// Written name → the piece it stands for, fixed at the piece's placement.
-    names: HashMap<Piece, Piece>,
+    names: [Option<Piece>; PIECE_COUNT],
     /// Comments, each after the move of its ply (0: before the first move).
     comments: Vec<(usize, String)>,
     noted_unique_one: bool,
@@ -450,11 +449,10 @@ impl Replayer {
     pub fn new(rec: Record) -> Replayer {
         let pos = rec.start();
         // A set-up position's pieces go by their own names.
-        let names = pos
-            .board()
-            .pieces()
-            .map(|p| (p.piece(), p.piece()))
-            .collect();
+        let mut names = [None; PIECE_COUNT];
+        for p in pos.board().pieces() {
+            names[p.index()] = Some(p.piece());
+        }
         Replayer {
             pos,
             rec,
@@ -539,7 +537,7 @@ impl Replayer {
         if written.bug.is_unique() {
             return written;
         }
-        if let Some(&p) = self.names.get(&written) {
+        if let Some(p) = self.names[written.id().index()] {
             return p;
         }
         if !moving {
@@ -547,7 +545,8 @@ impl Replayer {
         }
         let used = self
             .names
-            .values()
+            .iter()
+            .flatten()
             .filter(|p| p.color == written.color && p.bug == written.bug)
             .count() as u8;
         let actual = Piece::new(written.color, written.bug, used + 1).unwrap_or(written);
@@ -559,7 +558,7 @@ impl Replayer {
                 kind_name(written)
             ));
         }
-        self.names.insert(written, actual);
+        self.names[written.id().index()] = Some(actual);
         actual
     }
 
