@@ -735,7 +735,7 @@ impl Replayer {
         let mut probe = Replayer {
             pos: self.pos.clone(),
             rec: Record::new(self.rec.game_type, Format::Sgf),
-            names: self.names.clone(),
+            names: self.names,
             comments: Vec::new(),
             noted_unique_one: true,
             noted_old_dialect: true,
