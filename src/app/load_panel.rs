@@ -7,12 +7,25 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Reads a file and loads it (or says why not).
+/// Reads a file and loads it (or says why not); a zip archive opens as a collection.
 fn load_file(viewer: Viewer, file: web_sys::File) {
+    if crate::collection::is_zip_name(&file.name()) {
+        super::collection_panel::open_files(viewer, vec![file]);
+        return;
+    }
     dom::read_file(file, move |result| match result {
-        Ok(text) => viewer.load_text(&text),
+        Ok(text) => load_any(viewer, text),
         Err(e) => viewer.fail(e),
     });
+}
+
+/// Loads a text: one game into the viewer, several as a collection.
+fn load_any(viewer: Viewer, text: String) {
+    if crate::collection::split::split_records(&text).len() > 1 {
+        super::collection_panel::open_text(viewer, text);
+    } else {
+        viewer.load_text(&text);
+    }
 }
 
 /// Something is dragged over the viewer: accept a drop there (instead of the browser opening
@@ -29,14 +42,21 @@ pub fn on_drop(viewer: Viewer, dragging: RwSignal<bool>, e: &DragEvent) {
     e.prevent_default();
     dragging.set(false);
     let data = e.data_transfer();
-    let file = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0));
-    if let Some(file) = file {
+    let files: Vec<web_sys::File> = data
+        .as_ref()
+        .and_then(|d| d.files())
+        .map(|list| (0..list.length()).filter_map(|k| list.get(k)).collect())
+        .unwrap_or_default();
+    // Several files open as a collection; one as a game (or a collection if it holds many).
+    if files.len() > 1 {
+        super::collection_panel::open_files(viewer, files);
+    } else if let Some(file) = files.into_iter().next() {
         load_file(viewer, file);
     } else if let Some(text) = data
         .and_then(|d| d.get_data("text/plain").ok())
         .filter(|t| !t.trim().is_empty())
     {
-        viewer.load_text(&text);
+        load_any(viewer, text);
     }
 }
 
@@ -45,7 +65,7 @@ const MARKUP: &str = concat!(
     r#"<textarea id="record-input" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#,
     r#"<div class="load-actions"><button id="load-record" type="button">Load</button>"#,
     r#"<label for="record-file" class="file-label">or choose a file</label>"#,
-    r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,text/plain"></div>"#,
+    r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#,
     r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#,
 );
 
@@ -68,7 +88,7 @@ pub fn LoadPanel(
             match (e.type_().as_str(), el.id().as_str()) {
                 ("click", "load-record") => {
                     if let Some(input) = dom::find(&at, "#record-input") {
-                        viewer.load_text(&dom::value_of(&input));
+                        load_any(viewer, dom::value_of(&input));
                     }
                 }
                 ("change", "record-file") => {

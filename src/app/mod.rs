@@ -12,15 +12,18 @@ use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 mod board;
+mod collection_panel;
 mod controls;
 mod dom;
 pub mod editor;
 pub mod embed;
+mod explorer_panel;
 mod export_panel;
 pub mod game;
 mod game_info;
 pub mod keys;
 pub mod labels;
+pub mod library;
 mod load_panel;
 mod move_entry;
 mod node_tools;
@@ -94,6 +97,16 @@ pub struct Viewer {
     pub grid: RwSignal<bool>,
     /// The puzzle posed by the game, while it is one.
     pub puzzle: RwSignal<Option<Puzzle>>,
+    /// The collection open, with its explorer.
+    pub library: RwSignal<Option<library::Library>>,
+    /// A collection being read.
+    pub loading: RwSignal<Option<collection_panel::Progress>>,
+    /// The game list's filters (player, game type and length filter the explorer too).
+    pub list_filter: RwSignal<library::ListFilter>,
+    /// The game list's order: a column, descending or not.
+    pub list_sort: RwSignal<(library::Column, bool)>,
+    /// The game of the list on the board.
+    pub open_game: RwSignal<Option<usize>>,
 }
 
 /// The position at the chosen node (compared by identity: a new one is a change).
@@ -148,6 +161,11 @@ impl Viewer {
         }));
         let puzzle = RwSignal::new(game.with_untracked(puzzle_of));
         Viewer {
+            library: RwSignal::new(None),
+            loading: RwSignal::new(None),
+            list_filter: RwSignal::new(library::ListFilter::default()),
+            list_sort: RwSignal::new((library::Column::Date, false)),
+            open_game: RwSignal::new(None),
             edit: RwSignal::new(None),
             grid: RwSignal::new(false),
             puzzle,
@@ -720,6 +738,8 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
                     <NodeTools viewer=viewer/>
                     <Share viewer=viewer sync_address=options.sync_address/>
                     <LoadPanel viewer=viewer dragging=dragging/>
+                    <explorer_panel::ExplorerPanel viewer=viewer/>
+                    <collection_panel::CollectionPanel viewer=viewer/>
                     <ExportPanel viewer=viewer/>
                 </aside>
             </div>

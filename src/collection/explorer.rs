@@ -106,6 +106,13 @@ pub struct MoveStats {
     /// The key of the position after the move.
     #[serde(skip)]
     pub key: PositionKey,
+    /// The move of the explored position that plays it (`None` when that position cannot
+    /// make it itself, e.g. a throw its history forbids).
+    #[serde(skip)]
+    pub mv: Option<Move>,
+    /// A game of the collection that played it (its index).
+    #[serde(skip)]
+    pub game: usize,
 }
 
 /// What the explorer knows of a position.
@@ -298,10 +305,10 @@ impl Explorer {
         let key = PositionKey::of(pos);
         let conts = self.continuations(key);
         let line = pos.moves();
-        let frame = Frame::of_moves(&line);
+        let frame = Frame::of_line(pos, &line);
         // Each legal move of the position, by the key after it: the notation of the
         // smallest direction text among those that lead there.
-        let mut named: KeyMap<(String, String)> = KeyMap::default();
+        let mut named: KeyMap<(String, String, Option<Move>)> = KeyMap::default();
         if !conts.is_empty() {
             let wanted: KeyMap<()> = conts.iter().map(|c| (c.0, ())).collect();
             let mut after = pos.clone();
@@ -315,23 +322,28 @@ impl Explorer {
                 let f = frame.after(mv);
                 let dir = DirectionMove::from_move(pos, mv, &f).write(Style::Unicode);
                 let std = standard::write_with(pos, &f, &Frame::ENGINE, mv).to_string();
-                let slot = named.entry(k).or_insert_with(|| (dir.clone(), std.clone()));
+                let slot = named
+                    .entry(k)
+                    .or_insert_with(|| (dir.clone(), std.clone(), Some(mv)));
                 if (&dir, &std) < (&slot.0, &slot.1) {
-                    *slot = (dir, std);
+                    *slot = (dir, std, Some(mv));
                 }
             }
         }
         let mut moves: Vec<MoveStats> = conts
             .into_iter()
             .map(|(child, tally, game, ply)| {
-                let (direction, standard) = named
-                    .remove(&child)
-                    .unwrap_or_else(|| notate_in_game(collection, game, ply));
+                let (direction, standard, mv) = named.remove(&child).unwrap_or_else(|| {
+                    let (d, s) = notate_in_game(collection, game, ply);
+                    (d, s, None)
+                });
                 MoveStats {
                     direction,
                     standard,
                     tally,
                     key: child,
+                    mv,
+                    game,
                 }
             })
             .collect();

@@ -1,0 +1,161 @@
+// Collections and the opening explorer: a pasted text of several games, the Mzinga
+// recordings as many files and as one zip (deflated entries, inflated by the browser), the
+// game list (sort, filter, open) and the explorer's counts, checked against `beeline explore`.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launchBrowser, openApp, waitForPly, boardPly, beeline, audit, ROOT } from './helpers.mjs';
+
+const FIXTURES = path.resolve(ROOT, '../shared/fixtures/mzinga-recordings');
+const HAVE_FIXTURES = existsSync(FIXTURES);
+
+const THREE = [
+  '[GameType "Base"]\n[White "Ann"]\n[Black "Bo"]\n[Date "2024.01.02"]\n[Result "WhiteWins"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n',
+  '[GameType "Base"]\n[White "Cy"]\n[Black "Ann"]\n[Date "2023.05.06"]\n[Result "BlackWins"]\n\n1. wS1\n2. bS1 -wS1\n',
+  '[GameType "Base+M"]\n[White "Bo"]\n[Black "Cy"]\n[Result "Draw"]\n\n1. wA1\n2. bM wA1-\n3. wQ -wA1\n4. bQ bM-\n',
+].join('\n');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser({ viewport: { width: 1280, height: 1000 } });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** The explorer's rows: direction → [games, wins, draws, losses]. */
+async function explorerRows(page) {
+  return page.$$eval('#explorer tr[data-explorer-move]', (trs) =>
+    Object.fromEntries(trs.map((tr) => [tr.dataset.explorerMove,
+      [tr.dataset.games, tr.dataset.wins, tr.dataset.draws, tr.dataset.losses].map(Number)])));
+}
+
+/** The command-line explorer's moves in the same shape. */
+function cliRows(files, line) {
+  const args = ['explore', ...files, '--json'];
+  if (line) args.push('--line', line);
+  const json = JSON.parse(beeline(args));
+  return {
+    games: json.games,
+    moves: Object.fromEntries(json.moves.map((m) => [m.direction,
+      [m.games, m.to_move_wins, m.draws, m.to_move_losses]])),
+  };
+}
+
+/** A zip of deflated entries, written as the format asks (local headers, directory, end). */
+function zipOf(files) {
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, data] of files) {
+    const deflated = zlib.deflateRawSync(data);
+    const crc = zlib.crc32(data);
+    const n = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14); local.writeUInt32LE(deflated.length, 18); local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0); dir.writeUInt16LE(20, 4); dir.writeUInt16LE(20, 6); dir.writeUInt16LE(8, 10);
+    dir.writeUInt32LE(crc, 16); dir.writeUInt32LE(deflated.length, 20); dir.writeUInt32LE(data.length, 24);
+    dir.writeUInt16LE(n.length, 28); dir.writeUInt32LE(offset, 42);
+    locals.push(local, n, deflated);
+    central.push(dir, n);
+    offset += 30 + n.length + deflated.length;
+  }
+  const dirBytes = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dirBytes.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dirBytes, end]);
+}
+
+test('a pasted text of several games opens as a list with an explorer', async () => {
+  const { page, errors } = await openApp(browser.context);
+  await page.fill('#record-input', THREE);
+  await page.click('#load-record');
+  await page.waitForSelector('#game-list tr[data-game]');
+  assert.equal(await page.locator('#game-list tr[data-game]').count(), 3);
+  // Sorted by date at first (no date first); by plies on a click, descending on another.
+  const order = () => page.$$eval('#game-list tr[data-game]', (trs) => trs.map((tr) => Number(tr.dataset.game)));
+  assert.deepEqual(await order(), [2, 1, 0]);
+  await page.click('#game-list [data-sort="plies"]');
+  assert.deepEqual(await order(), [1, 0, 2]);
+  await page.click('#game-list [data-sort="plies"]');
+  assert.deepEqual(await order(), [2, 0, 1]);
+  assert.equal(await page.getAttribute('#game-list th:has([data-sort="plies"])', 'aria-sort'), 'descending');
+  // The explorer on the empty board, as the command line counts the same games.
+  await page.keyboard.press('Home');
+  await waitForPly(page, 0);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeline-collection-'));
+  const file = path.join(dir, 'three.pgn');
+  writeFileSync(file, THREE);
+  const cli = cliRows([file]);
+  assert.deepEqual(await explorerRows(page), cli.moves);
+  assert.deepEqual(cli.moves.S, [2, 1, 0, 1]);
+  // Playing the explorer's move shows the position after it, matched as a position.
+  await page.click('#explorer tr[data-explorer-move="S"] .play-move');
+  await waitForPly(page, 1);
+  assert.deepEqual(await explorerRows(page), cliRows([file], 'S').moves);
+  // Filtering by player narrows the list and the explorer.
+  await page.fill('#game-filter', 'cy');
+  await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 2);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('#explorer tr[data-explorer-move="S"]')?.dataset.games === '1');
+  // A game opens on the board, the list stays; ] opens the next one.
+  await page.click('#game-list tr[data-game="2"] .open-game');
+  await page.waitForSelector('#game-list tr[data-game="2"][aria-current="true"]');
+  assert.equal(await page.locator('#notation tbody tr[data-ply]').count(), 4);
+  await audit(page, 'a collection and its explorer');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press(']');
+  await page.waitForSelector('#game-list tr[aria-current="true"]:not([data-game="2"])');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the Mzinga recordings as many files and as one zip, against beeline explore',
+  { skip: HAVE_FIXTURES ? false : 'needs ../shared/fixtures' }, async () => {
+    const names = readdirSync(FIXTURES).filter((n) => /\.(pgn|sgf)$/.test(n)).sort();
+    const files = names.map((n) => path.join(FIXTURES, n));
+    const cli = cliRows(files);
+    const { page, errors } = await openApp(browser.context);
+    await page.setInputFiles('#collection-input', files);
+    await page.waitForFunction((n) => document.querySelectorAll('#game-list tr[data-game]').length === n, cli.games);
+    await page.keyboard.press('Home');
+    await waitForPly(page, 0);
+    assert.deepEqual(await explorerRows(page), cli.moves);
+    // Two moves on: the most played, twice, matched against the command line's line.
+    const first = await page.getAttribute('#explorer tr[data-explorer-move]', 'data-explorer-move');
+    await page.click('#explorer tr[data-explorer-move] .play-move');
+    await waitForPly(page, 1);
+    const second = await page.getAttribute('#explorer tr[data-explorer-move]', 'data-explorer-move');
+    await page.click('#explorer tr[data-explorer-move] .play-move');
+    await waitForPly(page, 2);
+    assert.deepEqual(await explorerRows(page), cliRows(files, `${first} ${second}`).moves);
+    // A player's games only.
+    const player = await page.$eval('#game-list tr[data-game] .open-game', (b) => b.textContent.split(' – ')[0]);
+    await page.fill('#game-filter', player);
+    await page.waitForFunction((p) => [...document.querySelectorAll('#game-list tr[data-game] .open-game')]
+      .every((b) => b.textContent.toLowerCase().includes(p.toLowerCase())), player);
+    // The same games from one zip of deflated entries.
+    const zip = zipOf(names.map((n) => [n, readFileSync(path.join(FIXTURES, n))]));
+    const again = await openApp(browser.context);
+    await again.page.setInputFiles('#collection-input', [{ name: 'recordings.zip', mimeType: 'application/zip', buffer: zip }]);
+    await again.page.waitForFunction((n) => document.querySelectorAll('#game-list tr[data-game]').length === n, cli.games);
+    await again.page.keyboard.press('Home');
+    await waitForPly(again.page, 0);
+    assert.deepEqual(await explorerRows(again.page), cli.moves);
+    // Opening a game shows it on the board.
+    await again.page.click('#game-list tr[data-game] .open-game');
+    await again.page.waitForSelector('#game-list tr[aria-current="true"]');
+    assert.ok((await boardPly(again.page)) >= 0);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(again.errors, []);
+    await page.close();
+    await again.page.close();
+  });
