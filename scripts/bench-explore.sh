@@ -54,3 +54,43 @@ measure "explore the PGN" "$BIN" explore "$PGN"
 measure "explore the zip" "$BIN" explore "$ZIP"
 measure "explore the PGN after a line, JSON" "$BIN" explore "$PGN" --line "wA1;bP wA1\\" --json
 "$BIN" explore "$PGN" | head -4
+
+# The same collection in headless Chromium (release build of the app): the PGN file, then the
+# zip, chosen in `#collection-input`, timed from the choice to the list and the explorer shown
+# (every game read and indexed); the page's JavaScript heap (the wasm memory included) after.
+if [[ "${BROWSER:-1}" == 1 ]]; then
+  if [[ "${BEELINE_SETUP_DONE:-}" != 1 ]]; then bash scripts/setup.sh >/dev/null; fi
+  # shellcheck source=/dev/null
+  source target/beeline-env.sh
+  beeline_web_env
+  DIST="$OUT/dist"
+  trunk build --release --dist "$DIST" >"$OUT/web-build.log" 2>&1 || { cat "$OUT/web-build.log"; exit 1; }
+  PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  python3 -m http.server --bind 127.0.0.1 --directory "$DIST" "$PORT" >/dev/null 2>&1 &
+  SERVER_PID=$!
+  trap 'kill $SERVER_PID 2>/dev/null || true' EXIT
+  sleep 1
+  BASE_URL="http://127.0.0.1:$PORT/" GAMES="$GAMES" RUNS="$RUNS" PGN="$PGN" ZIP="$ZIP" node --input-type=module -e "
+import { launchBrowser, openApp } from './tests/e2e/helpers.mjs';
+for (const [label, file] of [['PGN', process.env.PGN], ['zip', process.env.ZIP]]) {
+  for (let run = 1; run <= Number(process.env.RUNS); run++) {
+    const b = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    const { page } = await openApp(b.context);
+    const cdp = await b.context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const input = await page.\$('#collection-input');
+    const t0 = Date.now();
+    await input.setInputFiles(file);
+    await page.waitForFunction((n) => {
+      const s = document.querySelector('.collection-status');
+      return s && s.textContent.startsWith(n + ' of ' + n + ' games') && !document.querySelector('#explorer').hidden;
+    }, process.env.GAMES, { timeout: 120000, polling: 20 });
+    const ms = Date.now() - t0;
+    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+    console.log('[bench-explore] Chromium, the ' + label + ', run ' + run + ': chosen to listed and indexed ' + ms + ' ms; JS heap ' + Math.round(heap / 1048576) + ' MB');
+    await b.close();
+  }
+}
+"
+fi

@@ -5,7 +5,7 @@
 
 use super::collection_panel::open_game;
 use super::library;
-use super::{dom, study, Viewer};
+use super::{dom, Viewer};
 use leptos::prelude::*;
 
 const MARKUP: &str = concat!(
@@ -50,22 +50,22 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
                 open_game(viewer, i);
                 return;
             }
-            let Some(row) = dom::event_closest(&e, "tr[data-explorer-move]") else {
+            // The move itself, from the report on the position shown (a move the position
+            // cannot make itself has none: it is listed, not played).
+            let Some(k) = dom::event_closest(&e, "tr[data-move]")
+                .and_then(|row| row.get_attribute("data-move"))
+                .and_then(|v| v.parse::<usize>().ok())
+            else {
                 return;
             };
-            let text = row.get_attribute("data-explorer-move").unwrap_or_default();
-            let (pos, coordinates) = (
-                viewer.position.with_untracked(|a| a.pos.clone()),
-                viewer.game.with_untracked(|g| g.record.coordinates),
-            );
-            // The move as the explorer names it, read in the position shown.
-            match study::read_typed(&pos, coordinates, &text) {
-                Ok(mv) => {
-                    if let Err(e) = viewer.play(mv) {
-                        leptos::logging::warn!("could not play {text}: {e}");
-                    }
+            let pos = viewer.position.with_untracked(|a| a.pos.clone());
+            let mv = viewer.library.with_untracked(|l| {
+                l.as_ref().and_then(|l| l.report(&pos).moves.get(k).and_then(|m| m.mv))
+            });
+            if let Some(mv) = mv {
+                if let Err(e) = viewer.play(mv) {
+                    leptos::logging::warn!("could not play the move: {e}");
                 }
-                Err(e) => leptos::logging::warn!("could not play {text}: {e}"),
             }
         });
     }));

@@ -236,7 +236,7 @@ fn percent(part: u32, whole: u32) -> u32 {
 pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String {
     let mut out = String::new();
     let frame = Frame::of_position(pos);
-    for m in &report.moves {
+    for (k, m) in report.moves.iter().enumerate() {
         let t = m.tally;
         // The other notations of a move the position can make, on hover.
         let title = match m.mv {
@@ -260,7 +260,7 @@ pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String
             .unwrap_or_default();
         let _ = write!(
             out,
-            r#"<tr data-explorer-move="{dir}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
+            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
             dir = escape(&m.direction),
             games = t.games,
             wins = t.to_move_wins,

@@ -308,35 +308,43 @@ impl Explorer {
         let frame = Frame::of_line(pos, &line);
         // Each legal move of the position, by the key after it: the notation of the
         // smallest direction text among those that lead there.
-        let mut named: KeyMap<(String, String, Option<Move>)> = KeyMap::default();
+        // (A short list, searched in place: a map per kind costs the browser's bundle.)
+        let mut named: Vec<(PositionKey, String, String, Option<Move>)> = Vec::new();
         if !conts.is_empty() {
-            let wanted: KeyMap<()> = conts.iter().map(|c| (c.0, ())).collect();
             let mut after = pos.clone();
             for mv in pos.legal_moves() {
                 after.play_unchecked(mv);
                 let k = PositionKey::of(&after);
                 after.undo();
-                if !wanted.contains_key(&k) {
+                if !conts.iter().any(|c| c.0 == k) {
                     continue;
                 }
                 let f = frame.after(mv);
                 let dir = DirectionMove::from_move(pos, mv, &f).write(Style::Unicode);
                 let std = standard::write_with(pos, &f, &Frame::ENGINE, mv).to_string();
-                let slot = named
-                    .entry(k)
-                    .or_insert_with(|| (dir.clone(), std.clone(), Some(mv)));
-                if (&dir, &std) < (&slot.0, &slot.1) {
-                    *slot = (dir, std, Some(mv));
+                match named.iter_mut().find(|n| n.0 == k) {
+                    Some(slot) => {
+                        if (&dir, &std) < (&slot.1, &slot.2) {
+                            *slot = (k, dir, std, Some(mv));
+                        }
+                    }
+                    None => named.push((k, dir, std, Some(mv))),
                 }
             }
         }
         let mut moves: Vec<MoveStats> = conts
             .into_iter()
             .map(|(child, tally, game, ply)| {
-                let (direction, standard, mv) = named.remove(&child).unwrap_or_else(|| {
-                    let (d, s) = notate_in_game(collection, game, ply);
-                    (d, s, None)
-                });
+                let (direction, standard, mv) = match named.iter().position(|n| n.0 == child) {
+                    Some(i) => {
+                        let (_, d, s, mv) = named.swap_remove(i);
+                        (d, s, mv)
+                    }
+                    None => {
+                        let (d, s) = notate_in_game(collection, game, ply);
+                        (d, s, None)
+                    }
+                };
                 MoveStats {
                     direction,
                     standard,
