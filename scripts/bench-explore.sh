@@ -57,7 +57,7 @@ measure "explore the PGN after a line, JSON" "$BIN" explore "$PGN" --line "wA1;b
 
 # The same collection in headless Chromium (release build of the app): the PGN file, then the
 # zip, chosen in `#collection-input`, timed from the choice to the list and the explorer shown
-# (every game read and indexed); the page's JavaScript heap (the wasm memory included) after.
+# (every game read and indexed); the wasm module's memory and the page's JavaScript heap after.
 if [[ "${BROWSER:-1}" == 1 ]]; then
   if [[ "${BEELINE_SETUP_DONE:-}" != 1 ]]; then bash scripts/setup.sh >/dev/null; fi
   # shellcheck source=/dev/null
@@ -75,6 +75,8 @@ import { launchBrowser, openApp } from './tests/e2e/helpers.mjs';
 for (const [label, file] of [['PGN', process.env.PGN], ['zip', process.env.ZIP]]) {
   for (let run = 1; run <= Number(process.env.RUNS); run++) {
     const b = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    // The wasm module's memory, as the loader announces it.
+    await b.context.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
     const { page } = await openApp(b.context);
     const cdp = await b.context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -88,7 +90,8 @@ for (const [label, file] of [['PGN', process.env.PGN], ['zip', process.env.ZIP]]
     const ms = Date.now() - t0;
     const metrics = (await cdp.send('Performance.getMetrics')).metrics;
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
-    console.log('[bench-explore] Chromium, the ' + label + ', run ' + run + ': chosen to listed and indexed ' + ms + ' ms; JS heap ' + Math.round(heap / 1048576) + ' MB');
+    const wasm = await page.evaluate(() => window.__wasm?.memory?.buffer?.byteLength ?? 0);
+    console.log('[bench-explore] Chromium, the ' + label + ', run ' + run + ': chosen to listed and indexed ' + ms + ' ms; wasm memory ' + Math.round(wasm / 1048576) + ' MB, JS heap ' + Math.round(heap / 1048576) + ' MB');
     await b.close();
   }
 }

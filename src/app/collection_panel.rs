@@ -16,17 +16,22 @@ export function inflate_raw(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).arrayBuffer().then((b) => new Uint8Array(b));
 }
+export function inflate_all(list) { return Promise.all(list.map((b) => inflate_raw(b).catch(() => null))); }
 export function next_task() { return new Promise((resolve) => setTimeout(resolve, 0)); }
 ")]
 extern "C" {
     /// Raw deflate, inflated by the browser.
     fn inflate_raw(bytes: &[u8]) -> js_sys::Promise;
+    /// Many at once: the browser inflates them side by side (`null` for one it cannot).
+    fn inflate_all(list: js_sys::Array) -> js_sys::Promise;
     /// Resolves in the next task: the page draws and answers in between.
     fn next_task() -> js_sys::Promise;
 }
 
 /// Games read between two yields to the page.
 const CHUNK: usize = 250;
+/// Archive entries inflated together.
+const BATCH: usize = 1000;
 
 /// What is being read: games so far, and the files or entries left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,30 +163,40 @@ async fn add_zip(
             return;
         }
     };
-    for (i, entry) in archive.entries().iter().enumerate() {
-        if entry.is_dir() {
-            continue;
-        }
-        let data = match archive.data(entry) {
-            Ok(d) if entry.method == zip::Method::Deflated => {
-                match JsFuture::from(inflate_raw(d)).await {
-                    Ok(v) => Ok(js_sys::Uint8Array::new(&v).to_vec()),
-                    Err(_) => Err("the browser could not inflate it".to_string()),
+    // Entries in batches: the deflated ones of a batch inflated together by the browser.
+    let entries: Vec<&zip::Entry> = archive.entries().iter().filter(|e| !e.is_dir()).collect();
+    for batch in entries.chunks(BATCH) {
+        let list = js_sys::Array::new();
+        for entry in batch {
+            if entry.method == zip::Method::Deflated {
+                if let Ok(d) = archive.data(entry) {
+                    list.push(&js_sys::Uint8Array::from(d));
                 }
             }
-            Ok(d) => Ok(d.to_vec()),
-            Err(e) => Err(e.to_string()),
+        }
+        let mut inflated = match JsFuture::from(inflate_all(list)).await {
+            Ok(v) => js_sys::Array::from(&v).to_vec().into_iter(),
+            Err(_) => Vec::new().into_iter(),
         };
-        match data {
-            Ok(d) => c.add_inflated(name, entry, &d),
-            Err(error) => c.failures.push(collection::Failure {
-                source: format!("{name}/{}", entry.name),
-                error,
-            }),
+        for entry in batch {
+            let data = match archive.data(entry) {
+                Ok(_) if entry.method == zip::Method::Deflated => inflated
+                    .next()
+                    .filter(|v| !v.is_null())
+                    .map(|v| js_sys::Uint8Array::new(&v).to_vec())
+                    .ok_or_else(|| "the browser could not inflate it".to_string()),
+                Ok(d) => Ok(d.to_vec()),
+                Err(e) => Err(e.to_string()),
+            };
+            match data {
+                Ok(d) => c.add_inflated(name, entry, &d),
+                Err(error) => c.failures.push(collection::Failure {
+                    source: format!("{name}/{}", entry.name),
+                    error,
+                }),
+            }
         }
-        if (i + 1) % CHUNK == 0 {
-            report(viewer, c, k, n).await;
-        }
+        report(viewer, c, k, n).await;
     }
     report(viewer, c, k + 1, n).await;
 }

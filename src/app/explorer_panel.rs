@@ -60,7 +60,8 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
             };
             let pos = viewer.position.with_untracked(|a| a.pos.clone());
             let mv = viewer.library.with_untracked(|l| {
-                l.as_ref().and_then(|l| l.report(&pos).moves.get(k).and_then(|m| m.mv))
+                l.as_ref()
+                    .and_then(|l| l.report(&pos).moves.get(k).and_then(|m| m.mv))
             });
             if let Some(mv) = mv {
                 if let Err(e) = viewer.play(mv) {

@@ -223,11 +223,7 @@ pub fn record_of(g: &ListedGame) -> Record {
 
 /// Percent of `part` in `whole`, rounded (0 for none).
 fn percent(part: u32, whole: u32) -> u32 {
-    if whole == 0 {
-        0
-    } else {
-        (part * 100 + whole / 2) / whole
-    }
+    (part * 100 + whole / 2).checked_div(whole).unwrap_or(0)
 }
 
 /// The explorer's table body for a position: a row per move played from it, most played
