@@ -66,148 +66,128 @@ const MARKUP: &str = concat!(
     r#"</tr></thead><tbody></tbody></table></div>"#,
 );
 
+/// What a collection is read from.
+enum Source {
+    File(web_sys::File),
+    Text(String),
+}
+
 /// Reads chosen or dropped files into a collection and opens it.
 pub fn open_files(viewer: Viewer, files: Vec<web_sys::File>) {
-    if files.is_empty() {
-        return;
+    if !files.is_empty() {
+        load(viewer, files.into_iter().map(Source::File).collect());
     }
-    leptos::task::spawn_local(async move {
-        let mut c = Collection::new();
-        let total = files.len();
-        viewer.loading.set(Some(Progress {
-            games: 0,
-            done: 0,
-            total,
-        }));
-        for (k, file) in files.into_iter().enumerate() {
-            let name = file.name();
-            match read_bytes(&file).await {
-                Ok(bytes) if zip::looks_like_zip(&bytes) || collection::is_zip_name(&name) => {
-                    add_zip(viewer, &mut c, &name, &bytes, (k, total)).await;
-                }
-                Ok(bytes) => {
-                    add_text(
-                        viewer,
-                        &mut c,
-                        &name,
-                        &collection::text_of(&bytes),
-                        (k, total),
-                    )
-                    .await
-                }
-                Err(e) => c.failures.push(collection::Failure {
-                    source: name,
-                    error: e,
-                }),
-            }
-        }
-        finish(viewer, c);
-    });
 }
 
 /// Opens a pasted or dropped text of several games as a collection.
 pub fn open_text(viewer: Viewer, text: String) {
+    load(viewer, vec![Source::Text(text)]);
+}
+
+/// Reads the sources one by one, texts in chunks of games and archives in batches of
+/// entries, yielding to the page between them (one task: one copy of its state machine).
+fn load(viewer: Viewer, sources: Vec<Source>) {
     leptos::task::spawn_local(async move {
         let mut c = Collection::new();
-        add_text(viewer, &mut c, "pasted text", &text, (0, 1)).await;
+        let total = sources.len();
+        for (k, source) in sources.into_iter().enumerate() {
+            let (name, bytes) = match source {
+                Source::Text(t) => ("pasted text".to_string(), Ok(t.into_bytes())),
+                Source::File(f) => {
+                    let read = JsFuture::from(f.array_buffer()).await;
+                    let bytes = read
+                        .map(|b| js_sys::Uint8Array::new(&b).to_vec())
+                        .map_err(|_| "the browser could not read the file".to_string());
+                    (f.name(), bytes)
+                }
+            };
+            let bytes = match bytes {
+                Ok(b) => b,
+                Err(error) => {
+                    c.failures.push(collection::Failure {
+                        source: name,
+                        error,
+                    });
+                    continue;
+                }
+            };
+            if zip::looks_like_zip(&bytes) || collection::is_zip_name(&name) {
+                let archive = match zip::Archive::parse(&bytes) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        c.failures.push(collection::Failure {
+                            source: name,
+                            error: e.to_string(),
+                        });
+                        continue;
+                    }
+                };
+                // Entries in batches: the deflated ones of a batch inflated together.
+                let entries: Vec<&zip::Entry> =
+                    archive.entries().iter().filter(|e| !e.is_dir()).collect();
+                for batch in entries.chunks(BATCH) {
+                    let list = js_sys::Array::new();
+                    for entry in batch {
+                        if entry.method == zip::Method::Deflated {
+                            if let Ok(d) = archive.data(entry) {
+                                list.push(&js_sys::Uint8Array::from(d));
+                            }
+                        }
+                    }
+                    let mut inflated = match JsFuture::from(inflate_all(list)).await {
+                        Ok(v) => js_sys::Array::from(&v).to_vec().into_iter(),
+                        Err(_) => Vec::new().into_iter(),
+                    };
+                    for entry in batch {
+                        let data = match archive.data(entry) {
+                            Ok(_) if entry.method == zip::Method::Deflated => inflated
+                                .next()
+                                .filter(|v| !v.is_null())
+                                .map(|v| js_sys::Uint8Array::new(&v).to_vec())
+                                .ok_or_else(|| "the browser could not inflate it".to_string()),
+                            Ok(d) => Ok(d.to_vec()),
+                            Err(e) => Err(e.to_string()),
+                        };
+                        match data {
+                            Ok(d) => c.add_inflated(&name, entry, &d),
+                            Err(error) => c.failures.push(collection::Failure {
+                                source: format!("{name}/{}", entry.name),
+                                error,
+                            }),
+                        }
+                    }
+                    let _ = report(viewer, &c, k, total).await;
+                }
+            } else {
+                let text = collection::text_of(&bytes);
+                let chunks = split::split_records(&text);
+                if chunks.len() <= 1 {
+                    c.add_text(&name, &text);
+                } else {
+                    for (i, chunk) in chunks.iter().enumerate() {
+                        let source = format!("{name} #{} (line {})", i + 1, chunk.line);
+                        let game = read_game(&source, chunk.text);
+                        c.push(source, game);
+                        if (i + 1) % CHUNK == 0 {
+                            let _ = report(viewer, &c, k, total).await;
+                        }
+                    }
+                }
+            }
+            let _ = report(viewer, &c, k + 1, total).await;
+        }
         finish(viewer, c);
     });
 }
 
-async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
-    let buffer = JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|_| "the browser could not read the file".to_string())?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-/// Reads a text's games in chunks, yielding to the page between them.
-async fn add_text(
-    viewer: Viewer,
-    c: &mut Collection,
-    name: &str,
-    text: &str,
-    (k, n): (usize, usize),
-) {
-    let chunks = split::split_records(text);
-    if chunks.len() <= 1 {
-        c.add_text(name, text);
-    } else {
-        for (i, chunk) in chunks.iter().enumerate() {
-            let source = format!("{name} #{} (line {})", i + 1, chunk.line);
-            let game = read_game(&source, chunk.text);
-            c.push(source, game);
-            if (i + 1) % CHUNK == 0 {
-                report(viewer, c, k, n).await;
-            }
-        }
-    }
-    report(viewer, c, k + 1, n).await;
-}
-
-/// Reads an archive: stored entries as they are, deflated ones through the browser.
-async fn add_zip(
-    viewer: Viewer,
-    c: &mut Collection,
-    name: &str,
-    bytes: &[u8],
-    (k, n): (usize, usize),
-) {
-    let archive = match zip::Archive::parse(bytes) {
-        Ok(a) => a,
-        Err(e) => {
-            c.failures.push(collection::Failure {
-                source: name.to_string(),
-                error: e.to_string(),
-            });
-            return;
-        }
-    };
-    // Entries in batches: the deflated ones of a batch inflated together by the browser.
-    let entries: Vec<&zip::Entry> = archive.entries().iter().filter(|e| !e.is_dir()).collect();
-    for batch in entries.chunks(BATCH) {
-        let list = js_sys::Array::new();
-        for entry in batch {
-            if entry.method == zip::Method::Deflated {
-                if let Ok(d) = archive.data(entry) {
-                    list.push(&js_sys::Uint8Array::from(d));
-                }
-            }
-        }
-        let mut inflated = match JsFuture::from(inflate_all(list)).await {
-            Ok(v) => js_sys::Array::from(&v).to_vec().into_iter(),
-            Err(_) => Vec::new().into_iter(),
-        };
-        for entry in batch {
-            let data = match archive.data(entry) {
-                Ok(_) if entry.method == zip::Method::Deflated => inflated
-                    .next()
-                    .filter(|v| !v.is_null())
-                    .map(|v| js_sys::Uint8Array::new(&v).to_vec())
-                    .ok_or_else(|| "the browser could not inflate it".to_string()),
-                Ok(d) => Ok(d.to_vec()),
-                Err(e) => Err(e.to_string()),
-            };
-            match data {
-                Ok(d) => c.add_inflated(name, entry, &d),
-                Err(error) => c.failures.push(collection::Failure {
-                    source: format!("{name}/{}", entry.name),
-                    error,
-                }),
-            }
-        }
-        report(viewer, c, k, n).await;
-    }
-    report(viewer, c, k + 1, n).await;
-}
-
-async fn report(viewer: Viewer, c: &Collection, done: usize, total: usize) {
+/// Shows how far the reading is, and lets the page draw and answer until the next task.
+fn report(viewer: Viewer, c: &Collection, done: usize, total: usize) -> JsFuture {
     viewer.loading.set(Some(Progress {
         games: c.games.len(),
         done,
         total,
     }));
-    let _ = JsFuture::from(next_task()).await;
+    JsFuture::from(next_task())
 }
 
 /// The collection read: indexed, listed, and its explorer shown.
