@@ -354,8 +354,8 @@ mod tests {
         let markup = explorer_markup(&lib, &start, &report);
         // Two games opened with a Spider (one won by White, the first to move), one with an
         // Ant (a draw).
-        assert!(markup.contains(r#"data-explorer-move="S" data-games="2" data-wins="1" data-draws="0" data-losses="1""#), "{markup}");
-        assert!(markup.contains(r#"data-explorer-move="A" data-games="1" data-wins="0" data-draws="1" data-losses="0""#), "{markup}");
+        assert!(markup.contains(r#"data-explorer-move="S" data-move="0" data-games="2" data-wins="1" data-draws="0" data-losses="1""#), "{markup}");
+        assert!(markup.contains(r#"data-explorer-move="A" data-move="1" data-games="1" data-wins="0" data-draws="1" data-losses="0""#), "{markup}");
         assert!(explorer_summary(&report).starts_with("3 games of 3 reached this position"));
         // A filter on the game type counts only those games.
         let base = lib.refiltered(&Filter {
