@@ -30,6 +30,8 @@ extern "C" {
 
 /// Games read between two yields to the page.
 const CHUNK: usize = 250;
+/// How long the explorer waits after a filter changes before indexing again.
+const FILTER_DELAY: std::time::Duration = std::time::Duration::from_millis(250);
 /// Archive entries inflated together.
 const BATCH: usize = 1000;
 
@@ -355,15 +357,23 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             let _ = &at;
         });
     }));
-    // The explorer follows the list's filters (player, game type, length).
+    // The explorer follows the list's filters (player, game type, length), indexed again a
+    // moment after the last change: typing a name does not index at every key.
+    let pending = StoredValue::new(None::<TimeoutHandle>);
     dom::watch(Box::new(move || {
         let filter = viewer.list_filter.with(|f| f.explorer.clone());
-        let rebuilt = viewer
-            .library
-            .with_untracked(|l| l.as_ref().map(|l| l.refiltered(&filter)));
-        if let Some(l) = rebuilt {
-            viewer.library.set(Some(l));
+        if let Some(h) = pending.get_value() {
+            h.clear();
         }
+        let rebuild = move || {
+            let rebuilt = viewer
+                .library
+                .with_untracked(|l| l.as_ref().map(|l| l.refiltered(&filter)));
+            if let Some(l) = rebuilt {
+                viewer.library.set(Some(l));
+            }
+        };
+        pending.set_value(set_timeout_with_handle(rebuild, FILTER_DELAY).ok());
     }));
     // `]` and `[` open the next and previous game of the list.
     let keys = window_event_listener(leptos::ev::keydown, move |e| {
