@@ -81,7 +81,7 @@ PY
 
 stage fmt cargo fmt --all -- --check || true
 stage clippy cargo clippy --all-targets -- -D warnings || true
-stage clippy-web cargo clippy --all-targets --features web -- -D warnings || true
+stage clippy-web cargo clippy --all-targets --features web,worker -- -D warnings || true
 stage test cargo test --profile ci --features web || true
 # Tests that need the peers' recordings beside the repository are #[ignore]d; run them where
 # the folder is, so that a missing folder shows as "ignored", never as a pass.

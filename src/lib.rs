@@ -10,7 +10,8 @@
 //! * [`collection`]: many games at once (multi-game texts, zip archives) and the opening
 //!   explorer over them;
 //! * [`view`]: the render model of a game on screen, free of the DOM;
-//! * `app`: the browser app (Leptos), behind the `web` feature.
+//! * `app`: the browser app (Leptos), behind the `web` feature;
+//! * `worker`: the collection worker the app starts, behind the `worker` feature.
 
 pub mod collection;
 pub mod engine;
@@ -20,3 +21,6 @@ pub mod view;
 
 #[cfg(feature = "web")]
 pub mod app;
+
+#[cfg(feature = "worker")]
+pub mod worker;

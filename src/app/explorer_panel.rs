@@ -3,9 +3,9 @@
 //! boards alike), with its games and results for the player to move. Clicking a move plays
 //! it; clicking a game opens it.
 
-use super::collection_panel::open_game;
-use super::library;
+use super::collection_worker::{self, Kind};
 use super::{dom, Viewer};
+use crate::engine::transfer;
 use leptos::prelude::*;
 
 const MARKUP: &str = concat!(
@@ -18,6 +18,20 @@ const MARKUP: &str = concat!(
 #[component]
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
+    // The position on the board asked of the worker, under the list's filters.
+    dom::watch(Box::new(move || {
+        if viewer.library.get().is_none() {
+            return;
+        }
+        let filter = viewer.list_filter.with(|f| f.to_text());
+        let bytes = viewer.position.with(|a| transfer::encode(&a.pos));
+        let bytes = js_sys::Uint8Array::from(&bytes[..]);
+        collection_worker::ask(
+            viewer,
+            Kind::Explore,
+            &["explore".into(), filter.into(), bytes.into()],
+        );
+    }));
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
@@ -27,13 +41,12 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         ) else {
             return;
         };
-        let at = viewer.position.get();
-        viewer.library.with(|l| {
-            dom::set_flag(&root, "hidden", l.is_none());
-            let Some(l) = l else { return };
-            let report = l.report(&at.pos);
-            body.set_inner_html(&library::explorer_markup(l, &at.pos, &report));
-            summary.set_text_content(Some(&library::explorer_summary(&report)));
+        dom::set_flag(&root, "hidden", viewer.library.get().is_none());
+        viewer.explored.with(|e| {
+            if let Some((markup, text)) = e {
+                body.set_inner_html(markup);
+                summary.set_text_content(Some(text));
+            }
         });
     }));
     dom::watch(Box::new(move || {
@@ -47,22 +60,14 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
                 .get_attribute("data-open-game")
                 .and_then(|v| v.parse().ok())
             {
-                open_game(viewer, i);
+                collection_worker::open_game(viewer, i);
                 return;
             }
-            // The move itself, from the report on the position shown (a move the position
-            // cannot make itself has none: it is listed, not played).
-            let Some(k) = dom::event_closest(&e, "tr[data-move]")
-                .and_then(|row| row.get_attribute("data-move"))
-                .and_then(|v| v.parse::<usize>().ok())
-            else {
-                return;
-            };
-            let pos = viewer.position.with_untracked(|a| a.pos.clone());
-            let mv = viewer.library.with_untracked(|l| {
-                l.as_ref()
-                    .and_then(|l| l.report(&pos).moves.get(k).and_then(|m| m.mv))
-            });
+            // The move itself (a move the position cannot make itself has none: it is
+            // listed, not played).
+            let mv = dom::event_closest(&e, "tr[data-play]")
+                .and_then(|row| row.get_attribute("data-play"))
+                .and_then(|code| transfer::read_move_code(&code));
             if let Some(mv) = mv {
                 if let Err(e) = viewer.play(mv) {
                     leptos::logging::warn!("could not play the move: {e}");

@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 
 mod board;
 mod collection_panel;
+mod collection_worker;
 mod controls;
 mod dom;
 pub mod editor;
@@ -23,7 +24,6 @@ pub mod game;
 mod game_info;
 pub mod keys;
 pub mod labels;
-pub mod library;
 mod load_panel;
 mod move_entry;
 mod node_tools;
@@ -34,6 +34,7 @@ mod share;
 pub mod study;
 mod tiles;
 
+use crate::collection::library::{Column, ListFilter};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
@@ -97,14 +98,20 @@ pub struct Viewer {
     pub grid: RwSignal<bool>,
     /// The puzzle posed by the game, while it is one.
     pub puzzle: RwSignal<Option<Puzzle>>,
-    /// The collection open, with its explorer.
-    pub library: RwSignal<Option<library::Library>>,
+    /// The collection open in the collection worker.
+    pub library: RwSignal<Option<collection_worker::Opened>>,
     /// A collection being read.
-    pub loading: RwSignal<Option<collection_panel::Progress>>,
+    pub loading: RwSignal<Option<collection_worker::Progress>>,
+    /// Why the collection worker cannot read collections, if it cannot.
+    pub collection_error: RwSignal<Option<String>>,
+    /// The game list's rows (markup) and status, as the worker last answered.
+    pub listing: RwSignal<Option<(String, String)>>,
+    /// The explorer's table body (markup) and summary, as the worker last answered.
+    pub explored: RwSignal<Option<(String, String)>>,
     /// The game list's filters (player, game type and length filter the explorer too).
-    pub list_filter: RwSignal<library::ListFilter>,
+    pub list_filter: RwSignal<ListFilter>,
     /// The game list's order: a column, descending or not.
-    pub list_sort: RwSignal<(library::Column, bool)>,
+    pub list_sort: RwSignal<(Column, bool)>,
     /// The game of the list on the board.
     pub open_game: RwSignal<Option<usize>>,
 }
@@ -163,8 +170,11 @@ impl Viewer {
         Viewer {
             library: RwSignal::new(None),
             loading: RwSignal::new(None),
-            list_filter: RwSignal::new(library::ListFilter::default()),
-            list_sort: RwSignal::new((library::Column::Date, false)),
+            collection_error: RwSignal::new(None),
+            listing: RwSignal::new(None),
+            explored: RwSignal::new(None),
+            list_filter: RwSignal::new(ListFilter::default()),
+            list_sort: RwSignal::new((Column::Date, false)),
             open_game: RwSignal::new(None),
             edit: RwSignal::new(None),
             grid: RwSignal::new(false),

@@ -8,17 +8,7 @@ use std::path::{Path, PathBuf};
 /// Files larger than this are refused (a collection file, not one record).
 pub const MAX_FILE: u64 = 1 << 30;
 
-/// Inflates raw deflate data of a known size (a zip entry's).
-pub fn inflate(data: &[u8], size: usize) -> Result<Vec<u8>, String> {
-    // The directory's size bounds the output; one byte more shows a lie.
-    miniz_oxide::inflate::decompress_to_vec_with_limit(data, size.saturating_add(1))
-        .map_err(|e| format!("the deflate data is damaged ({:?})", e.status))
-}
-
-/// Deflates data (raw deflate, for a zip entry).
-pub fn deflate(data: &[u8]) -> Vec<u8> {
-    miniz_oxide::deflate::compress_to_vec(data, 6)
-}
+pub use super::zip::{deflate, inflate};
 
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();

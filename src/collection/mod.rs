@@ -34,6 +34,7 @@ pub mod explorer;
 pub mod files;
 pub mod generate;
 pub mod key;
+pub mod library;
 pub mod split;
 pub mod zip;
 

@@ -339,6 +339,21 @@ impl<'a> Archive<'a> {
 /// An inflater: raw deflate data and the size it must give, to the bytes or why not.
 pub type Inflate = dyn Fn(&[u8], usize) -> Result<Vec<u8>, String>;
 
+/// Inflates raw deflate data of a known size (a zip entry's), with `miniz_oxide`: the
+/// command line's inflater and the collection worker's (features `cli`, `worker`).
+#[cfg(any(feature = "cli", feature = "worker"))]
+pub fn inflate(data: &[u8], size: usize) -> Result<Vec<u8>, String> {
+    // The directory's size bounds the output; one byte more shows a lie.
+    miniz_oxide::inflate::decompress_to_vec_with_limit(data, size.saturating_add(1))
+        .map_err(|e| format!("the deflate data is damaged ({:?})", e.status))
+}
+
+/// Deflates data (raw deflate, for a zip entry).
+#[cfg(any(feature = "cli", feature = "worker"))]
+pub fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(data, 6)
+}
+
 /// Whether bytes start as a zip archive does (a local header, or an empty archive's end
 /// record).
 pub fn looks_like_zip(bytes: &[u8]) -> bool {

@@ -10,3 +10,4 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod transfer;

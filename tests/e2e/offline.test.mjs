@@ -13,6 +13,7 @@ import http from 'node:http';
 import { BASE_URL, launchBrowser, openApp, pasteRecord, boardPly, waitForPly } from './helpers.mjs';
 
 const UHP = 'Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 wQ\\;bB1 bQ/;wB1 wQ;bB1 bQ';
+const TWO_GAMES = '[GameType "Base"]\n[White "Ann"]\n\n1. wS1\n2. bS1 wS1-\n\n[GameType "Base"]\n[White "Bo"]\n\n1. wA1\n';
 
 /**
  * A proxy to BASE_URL on a free loopback port. `log` lists the paths it was asked for;
@@ -101,6 +102,9 @@ test('after one visit the app opens offline, also with a query, and plays a past
       /^\/$/, /^\/beeline-app-[0-9a-f]{12,16}\.js$/, /^\/beeline-app-[0-9a-f]{12,16}_bg\.wasm$/,
       /^\/style-[0-9a-f]{12,16}\.css$/, /^\/board-[0-9a-f]{12,16}\.css$/, /^\/favicon-[0-9a-f]{12,16}\.svg$/,
       /^\/manifest\.webmanifest$/, /^\/icons\/icon-192\.png$/, /^\/icons\/icon-512\.png$/, /^\/icons\/favicon\.svg$/,
+      // The collection worker, loaded on demand: cached before it is ever used.
+      /^\/beeline-worker-loader-[0-9a-f]{12,16}\.js$/, /^\/beeline-worker-[0-9a-f]{12,16}\.js$/,
+      /^\/beeline-worker-[0-9a-f]{12,16}_bg\.wasm$/,
     ]) {
       assert.ok(cached.some((p) => file.test(p)), `${file} cached: ${cached.join(' ')}`);
     }
@@ -119,6 +123,16 @@ test('after one visit the app opens offline, also with a query, and plays a past
     await page.keyboard.press('End');
     await waitForPly(page, 8);
     assert.equal(await boardPly(page), 8);
+    // A collection opens too: the worker comes from the cache.
+    await pasteRecord(page, TWO_GAMES);
+    await page.waitForSelector('#game-list tr[data-game]');
+    assert.equal(await page.locator('#game-list tr[data-game]').count(), 2);
+    // No game of the collection reached ply 8 of the game on the board; both start from
+    // its empty board.
+    await page.waitForFunction(() => /^No game of the 2 games/.test(document.querySelector('.explorer-summary').textContent));
+    await page.keyboard.press('Home');
+    await page.waitForSelector('#explorer tr[data-explorer-move]');
+    assert.match(await page.textContent('.explorer-summary'), /^2 games of 2 reached this position/);
 
     // An address with a query and a fragment (an embed mode may be chosen that way).
     await page.goto(`${server.url}?embed=1#view`);

@@ -1,43 +1,47 @@
 //! A collection opened in the app, free of the DOM: the games and the explorer's index, the
 //! game list's order and filters, and the markup of the list and the explorer's table
-//! (tested natively). The panels are `collection_panel` and `explorer_panel`.
+//! (tested natively). It lives in the collection worker (`crate::worker`), which answers
+//! the page's panels (`app::collection_panel`, `app::explorer_panel`) with this markup; the
+//! queries travel as the short texts of [`ListQuery`] and [`ListFilter`].
 
 use crate::collection::explorer::{Explorer, Filter, Report};
 use crate::collection::{Collection, Game as ListedGame};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Position};
+use crate::engine::transfer::move_code;
 use crate::notation::frame::Frame;
 use crate::notation::NotatedMove;
 use crate::record::tree::GameTree;
 use crate::record::{Metadata, Record};
 use crate::view::svg::escape;
 use std::fmt::Write;
-use std::sync::Arc;
 
 /// Rows the game list shows at once: a filter narrows a larger list.
 pub const LIST_LIMIT: usize = 300;
 
 /// A collection with its explorer index (built under the explorer's filter).
-#[derive(Clone)]
 pub struct Library {
-    pub collection: Arc<Collection>,
-    pub explorer: Arc<Explorer>,
+    pub collection: Collection,
+    pub explorer: Explorer,
+    /// The filter the index was built under.
+    pub filter: Filter,
 }
 
 impl Library {
     pub fn new(collection: Collection, filter: &Filter) -> Library {
         let explorer = Explorer::build(&collection, filter);
         Library {
-            collection: Arc::new(collection),
-            explorer: Arc::new(explorer),
+            collection,
+            explorer,
+            filter: filter.clone(),
         }
     }
 
-    /// The same games indexed under another filter.
-    pub fn refiltered(&self, filter: &Filter) -> Library {
-        Library {
-            collection: Arc::clone(&self.collection),
-            explorer: Arc::new(Explorer::build(&self.collection, filter)),
+    /// Indexes the games again under another filter (nothing to do for the same one).
+    pub fn refilter(&mut self, filter: &Filter) {
+        if *filter != self.filter {
+            self.explorer = Explorer::build(&self.collection, filter);
+            self.filter = filter.clone();
         }
     }
 
@@ -45,12 +49,97 @@ impl Library {
     pub fn report(&self, pos: &Position) -> Report {
         self.explorer.explore(&self.collection, pos)
     }
+
+    /// The game list for a query: its rows' markup, the status line, and every game it
+    /// holds in order (for the next and previous game keys).
+    pub fn listing(&self, q: &ListQuery) -> Listing {
+        let c = &self.collection;
+        let rows = listed(c, &q.filter, q.sort, q.descending);
+        let shown = rows.len().min(LIST_LIMIT);
+        let mut status = format!("{} of {} games", rows.len(), c.games.len());
+        if shown < rows.len() {
+            status.push_str(&format!(" (the first {shown} listed: filter to narrow)"));
+        }
+        if !c.failures.is_empty() {
+            status.push_str(&format!(
+                "; {} could not be read (listed last)",
+                c.failures.len()
+            ));
+        }
+        Listing {
+            markup: list_markup(c, &rows, q.current),
+            status,
+            rows: rows.into_iter().map(|i| i as u32).collect(),
+        }
+    }
+
+    /// The explorer's table body and summary for a position, indexed under `filter`.
+    pub fn explore(&mut self, filter: &Filter, pos: &Position) -> (String, String) {
+        self.refilter(filter);
+        let report = self.report(pos);
+        (
+            explorer_markup(self, pos, &report),
+            explorer_summary(&report),
+        )
+    }
+
+    /// A game of the collection as a permalink fragment (`record::permalink`), shown at its
+    /// start.
+    pub fn game_link(&self, i: usize) -> Option<String> {
+        let rec = record_of(self.collection.games.get(i)?);
+        Some(crate::record::permalink::encode(&rec, rec.tree.root()))
+    }
+}
+
+/// The game list as the worker answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    pub markup: String,
+    pub status: String,
+    /// Every game listed, in order (the markup holds the first [`LIST_LIMIT`]).
+    pub rows: Vec<u32>,
+}
+
+/// What the page asks of the game list: its filters, its order and the game on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    pub filter: ListFilter,
+    pub sort: Column,
+    pub descending: bool,
+    pub current: Option<usize>,
+}
+
+impl ListQuery {
+    /// As a text: sort column, `1` when descending, the current game (or nothing), then the
+    /// filter's text, separated by tabs.
+    pub fn to_text(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}",
+            self.sort.name(),
+            u8::from(self.descending),
+            self.current.map(|c| c.to_string()).unwrap_or_default(),
+            self.filter.to_text()
+        )
+    }
+
+    /// The query of [`ListQuery::to_text`] (anything it cannot read takes the default).
+    pub fn from_text(text: &str) -> ListQuery {
+        let mut parts = text.splitn(4, '\t');
+        let mut next = || parts.next().unwrap_or("");
+        ListQuery {
+            sort: Column::from_name(next()).unwrap_or_default(),
+            descending: next() == "1",
+            current: next().parse().ok(),
+            filter: ListFilter::from_text(next()),
+        }
+    }
 }
 
 /// The game list's columns, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Column {
     Players,
+    #[default]
     Date,
     Event,
     Result,
@@ -108,6 +197,36 @@ pub struct ListFilter {
 }
 
 impl ListFilter {
+    /// As a text: player, game type, result (UHP) and minimum plies, separated by tabs
+    /// (tabs in the player's name become spaces).
+    pub fn to_text(&self) -> String {
+        let f = &self.explorer;
+        format!(
+            "{}\t{}\t{}\t{}",
+            f.player.as_deref().unwrap_or("").replace('\t', " "),
+            f.game_type.map(|g| g.to_string()).unwrap_or_default(),
+            self.result.map(|r| r.to_string()).unwrap_or_default(),
+            f.min_plies
+        )
+    }
+
+    /// The filter of [`ListFilter::to_text`] (anything it cannot read filters nothing).
+    pub fn from_text(text: &str) -> ListFilter {
+        let mut parts = text.splitn(4, '\t');
+        let mut next = || parts.next().unwrap_or("");
+        let player = next().trim().to_string();
+        let game_type = game_type_of(next());
+        let result = GameState::parse(next());
+        ListFilter {
+            explorer: Filter {
+                player: (!player.is_empty()).then_some(player),
+                game_type,
+                min_plies: next().trim().parse().unwrap_or(0),
+            },
+            result,
+        }
+    }
+
     pub fn accepts(&self, g: &ListedGame) -> bool {
         self.explorer.accepts(&g.info) && self.result.is_none_or(|r| r == g.info.result)
     }
@@ -248,6 +367,9 @@ pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String
             percent(t.draws, t.games),
             percent(t.to_move_losses, t.games),
         );
+        let play =
+            m.mv.map(|mv| format!(r#" data-play="{}""#, move_code(mv)))
+                .unwrap_or_default();
         let example = lib
             .collection
             .games
@@ -256,7 +378,7 @@ pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String
             .unwrap_or_default();
         let _ = write!(
             out,
-            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
+            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
             dir = escape(&m.direction),
             games = t.games,
             wins = t.to_move_wins,
@@ -358,16 +480,88 @@ mod tests {
         assert!(markup.contains(r#"data-explorer-move="A" data-move="1" data-games="1" data-wins="0" data-draws="1" data-losses="0""#), "{markup}");
         assert!(explorer_summary(&report).starts_with("3 games of 3 reached this position"));
         // A filter on the game type counts only those games.
-        let base = lib.refiltered(&Filter {
+        let mut lib = lib;
+        let base = Filter {
             game_type: Some(GameType::BASE),
             ..Filter::default()
-        });
-        assert_eq!(base.report(&start).position.games, 2);
+        };
+        let (markup, summary) = lib.explore(&base, &start);
+        assert_eq!(lib.report(&start).position.games, 2);
+        assert!(
+            markup.contains(r#"data-explorer-move="S" data-move="0" data-games="2""#),
+            "{markup}"
+        );
+        assert!(!markup.contains(r#"data-explorer-move="A""#), "{markup}");
+        assert!(summary.starts_with("2 games of 2 reached"), "{summary}");
+    }
+
+    #[test]
+    fn queries_travel_as_texts() {
+        let q = ListQuery {
+            filter: ListFilter {
+                explorer: Filter {
+                    game_type: Some("Base+MP".parse().unwrap()),
+                    min_plies: 12,
+                    player: Some("Ann\tB".into()),
+                },
+                result: Some(GameState::Draw),
+            },
+            sort: Column::Plies,
+            descending: true,
+            current: Some(7),
+        };
+        let back = ListQuery::from_text(&q.to_text());
+        assert_eq!(back.filter.explorer.player.as_deref(), Some("Ann B"));
+        assert_eq!(
+            ListQuery {
+                filter: ListFilter {
+                    explorer: Filter {
+                        player: Some("Ann\tB".into()),
+                        ..back.filter.explorer.clone()
+                    },
+                    ..back.filter.clone()
+                },
+                ..back
+            },
+            q
+        );
+        assert_eq!(
+            ListQuery::from_text(&ListQuery::default().to_text()),
+            ListQuery::default()
+        );
+        // Nonsense reads as no filter.
+        assert_eq!(ListQuery::from_text("x\ty\tz"), ListQuery::default());
+    }
+
+    #[test]
+    fn the_listing_says_what_it_holds() {
+        let lib = library();
+        let mut q = ListQuery {
+            sort: Column::Plies,
+            ..ListQuery::default()
+        };
+        let l = lib.listing(&q);
+        assert_eq!(l.rows, [1, 0, 2]);
+        assert_eq!(l.status, "3 of 3 games");
+        q.filter.explorer.min_plies = 3;
+        q.current = Some(2);
+        let l = lib.listing(&q);
+        assert_eq!(l.rows, [0, 2]);
+        assert_eq!(l.status, "2 of 3 games");
+        assert!(l
+            .markup
+            .contains(r#"<tr data-game="2" aria-current="true">"#));
     }
 
     #[test]
     fn a_listed_game_opens_as_a_record() {
         let lib = library();
+        let link = lib.game_link(2).unwrap();
+        let (rec, node) = crate::record::permalink::decode(&link).unwrap();
+        assert_eq!(node, rec.tree.root());
+        assert_eq!(rec.moves.len(), 4);
+        assert_eq!(rec.meta.black.as_deref(), Some("Cy"));
+        assert_eq!(lib.game_link(3), None);
         let rec = record_of(&lib.collection.games[2]);
         assert_eq!(rec.moves.len(), 4);
         assert_eq!(rec.meta.white.as_deref(), Some("Bo"));

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Trunk post_build hook (Trunk.toml): names the collection worker's files after their
+# content, as trunk names the app's, and writes the names into index.html's
+# <meta name="beeline-worker">: the app starts the worker from `content` (a loader that
+# imports the other two), and the service worker (assets/sw.js) caches every file the page
+# names, so a new build's worker replaces the old one and an old one is never served stale.
+set -euo pipefail
+cd "${TRUNK_STAGING_DIR:?run by trunk}"
+
+js=beeline-worker.js
+wasm=beeline-worker_bg.wasm
+if [[ ! -f $js || ! -f $wasm ]]; then
+    echo "[hash-worker] $js and $wasm are missing from $TRUNK_STAGING_DIR" >&2
+    exit 1
+fi
+hash="$(cat "$js" "$wasm" | sha256sum | cut -c1-16)"
+mv "$js" "beeline-worker-$hash.js"
+mv "$wasm" "beeline-worker-${hash}_bg.wasm"
+# The worker runs the no-modules build: its script defines `wasm_bindgen`, which loads the
+# module (paths relative to the loader).
+printf 'importScripts("./beeline-worker-%s.js");wasm_bindgen({module_or_path:"./beeline-worker-%s_bg.wasm"});\n' \
+    "$hash" "$hash" >"beeline-worker-loader-$hash.js"
+sed -i "s|content=\"beeline-worker\"|content=\"./beeline-worker-loader-$hash.js\" data-script=\"./beeline-worker-$hash.js\" data-wasm=\"./beeline-worker-${hash}_bg.wasm\"|" index.html
+if ! grep -q "beeline-worker-loader-$hash.js" index.html; then
+    echo "[hash-worker] index.html has no <meta name=\"beeline-worker\" content=\"beeline-worker\">" >&2
+    exit 1
+fi
+echo "[hash-worker] beeline-worker-$hash"

@@ -1,0 +1,216 @@
+//! The collection worker (feature `worker`, binary `beeline-worker`): reads collections,
+//! indexes them for the explorer and answers the page's panels, in a Web Worker of its own.
+//! The page's bundle carries none of this code (it loads when a collection is first opened)
+//! and the page stays responsive while 10,000 games are read.
+//!
+//! Messages are arrays, an operation's name first (`app::collection_worker` is the other
+//! side):
+//!
+//! | the page asks | the worker answers |
+//! |---|---|
+//! | (nothing: the worker has started) | `["ready"]`; the page holds its messages until then |
+//! | `["open", [File or text, …], filter]` | `["progress", games, done, total]` as it reads, then `["opened", games, failures, wasm memory bytes]` |
+//! | `["list", query]` (`ListQuery::to_text`) | `["list", rows' markup, status, Uint32Array of every game listed]` |
+//! | `["explore", filter, position]` (`ListFilter::to_text`, `engine::transfer` bytes) | `["explore", table body's markup, summary]` |
+//! | `["game", index]` | `["game", index, permalink fragment]` |
+//!
+//! Zip entries are inflated here with `miniz_oxide`: the browser's `DecompressionStream` costs
+//! about half a millisecond an entry, which made a zip of 10,000 files take seconds longer
+//! than the same games in one file.
+
+use crate::collection::library::{Library, ListFilter, ListQuery};
+use crate::collection::{is_record_name, is_zip_name, read_game, split, text_of, zip};
+use crate::collection::{Collection, Failure};
+use crate::engine::transfer;
+use js_sys::{Array, Uint32Array, Uint8Array};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// Games (or archive entries) read between two progress messages.
+const CHUNK: usize = 250;
+
+/// Starts answering the page.
+pub fn run() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let library: RefCell<Option<Library>> = RefCell::new(None);
+    let out = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let msg = Array::from(&e.data());
+        let text = |i| msg.get(i).as_string().unwrap_or_default();
+        let post = |answer: Array| {
+            let _ = out.post_message(&answer);
+        };
+        let mut library = library.borrow_mut();
+        match text(0).as_str() {
+            "open" => {
+                let filter = ListFilter::from_text(&text(2)).explorer;
+                let c = read_sources(&Array::from(&msg.get(1)), &|p| post(p));
+                let (games, failures) = (c.games.len(), c.failures.len());
+                *library = Some(Library::new(c, &filter));
+                post(answer(
+                    "opened",
+                    &[games.into(), failures.into(), memory().into()],
+                ));
+            }
+            "list" => {
+                if let Some(l) = library.as_ref() {
+                    let listing = l.listing(&ListQuery::from_text(&text(1)));
+                    post(answer(
+                        "list",
+                        &[
+                            listing.markup.into(),
+                            listing.status.into(),
+                            Uint32Array::from(&listing.rows[..]).into(),
+                        ],
+                    ));
+                }
+            }
+            "explore" => {
+                if let Some(l) = library.as_mut() {
+                    let filter = ListFilter::from_text(&text(1)).explorer;
+                    let bytes = Uint8Array::new(&msg.get(2)).to_vec();
+                    let (markup, summary) = match transfer::decode(&bytes) {
+                        Ok(pos) => l.explore(&filter, &pos),
+                        Err(e) => (
+                            String::new(),
+                            format!("The explorer cannot read the position: {e}."),
+                        ),
+                    };
+                    post(answer("explore", &[markup.into(), summary.into()]));
+                }
+            }
+            "game" => {
+                let i = msg.get(1).as_f64().unwrap_or(-1.0);
+                let link = library
+                    .as_ref()
+                    .filter(|_| i >= 0.0)
+                    .and_then(|l| l.game_link(i as usize));
+                if let Some(link) = link {
+                    post(answer("game", &[i.into(), link.into()]));
+                }
+            }
+            _ => {}
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    // Messages that came while the module loaded were dropped: the page holds them until now.
+    let _ = scope.post_message(&answer("ready", &[]));
+}
+
+fn answer(op: &str, values: &[JsValue]) -> Array {
+    let a = Array::new();
+    a.push(&op.into());
+    for v in values {
+        a.push(v);
+    }
+    a
+}
+
+/// The bytes of the worker's wasm memory.
+fn memory() -> f64 {
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map(|m| {
+            m.buffer()
+                .unchecked_into::<js_sys::ArrayBuffer>()
+                .byte_length() as f64
+        })
+        .unwrap_or(0.0)
+}
+
+/// Reads files (zips entry by entry) and texts into a collection, telling the page how far
+/// it is every [`CHUNK`] games or entries.
+fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
+    let mut c = Collection::new();
+    let total = sources.length() as usize;
+    let reader = web_sys::FileReaderSync::new().ok();
+    let progress = |c: &Collection, done: usize| {
+        post(answer(
+            "progress",
+            &[c.games.len().into(), done.into(), total.into()],
+        ));
+    };
+    for (k, source) in sources.iter().enumerate() {
+        let (name, bytes) = match source.dyn_ref::<web_sys::File>() {
+            Some(f) => {
+                let bytes = reader
+                    .as_ref()
+                    .and_then(|r| r.read_as_array_buffer(f).ok())
+                    .map(|b| Uint8Array::new(&b).to_vec())
+                    .ok_or_else(|| "the browser could not read the file".to_string());
+                (f.name(), bytes)
+            }
+            None => (
+                "pasted text".to_string(),
+                Ok(source.as_string().unwrap_or_default().into_bytes()),
+            ),
+        };
+        match bytes {
+            Err(error) => c.failures.push(Failure {
+                source: name,
+                error,
+            }),
+            Ok(bytes) if zip::looks_like_zip(&bytes) || is_zip_name(&name) => {
+                read_zip(&mut c, &name, &bytes, &|c| progress(c, k));
+            }
+            Ok(bytes) => {
+                let text = text_of(&bytes);
+                let chunks = split::split_records(&text);
+                if chunks.len() <= 1 {
+                    c.add_text(&name, &text);
+                } else {
+                    for (i, chunk) in chunks.iter().enumerate() {
+                        let source = format!("{name} #{} (line {})", i + 1, chunk.line);
+                        let game = read_game(&source, chunk.text);
+                        c.push(source, game);
+                        if (i + 1) % CHUNK == 0 {
+                            progress(&c, k);
+                        }
+                    }
+                }
+            }
+        }
+        progress(&c, k + 1);
+    }
+    c
+}
+
+/// An archive's entries one by one (archives inside it whole), as the command line reads
+/// them.
+fn read_zip(c: &mut Collection, name: &str, bytes: &[u8], progress: &dyn Fn(&Collection)) {
+    let archive = match zip::Archive::parse(bytes) {
+        Ok(a) => a,
+        Err(e) => {
+            c.failures.push(Failure {
+                source: name.to_string(),
+                error: e.to_string(),
+            });
+            return;
+        }
+    };
+    let entries = archive.entries().iter().filter(|e| !e.is_dir());
+    for (i, entry) in entries.enumerate() {
+        let source = format!("{name}/{}", entry.name);
+        if !is_record_name(&entry.name) && !is_zip_name(&entry.name) {
+            c.skipped.push(source);
+            continue;
+        }
+        match archive.read(entry, &zip::inflate) {
+            Ok(data) if is_zip_name(&entry.name) => c.add_zip(&source, &data, &zip::inflate),
+            Ok(data) => {
+                c.add_text(&source, &text_of(&data));
+            }
+            Err(e) => c.failures.push(Failure {
+                source,
+                error: e.to_string(),
+            }),
+        }
+        if (i + 1) % CHUNK == 0 {
+            progress(c);
+        }
+    }
+}
