@@ -666,7 +666,9 @@ pub fn Board(
                 return;
             };
             let mut t = tiles.borrow_mut();
-            items.with(|items| t.draw(&layer, items));
+            // The layout the items were made with (`items` follows it).
+            let l = layout.get_untracked();
+            items.with(|items| t.draw(&layer, items, &l));
             let picked = picked_hex();
             movable.with(|m| t.mark(m, picked));
         }));

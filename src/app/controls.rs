@@ -114,7 +114,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 dom::set_value(el, &ply_text);
             }
             if let Some(el) = &of {
-                el.set_text_content(Some(&format!("of {len}")));
+                dom::set_text(el, &format!("of {len}"));
             }
             let node = viewer.node();
             let text = viewer.game.with(|g| match g.row(node) {
@@ -125,7 +125,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 None => format!("Start · {len} moves"),
             });
             if let Some(el) = &status {
-                el.set_text_content(Some(&text));
+                dom::set_text(el, &text);
             }
         }));
     }));

@@ -182,12 +182,24 @@ pub fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element>
     root.query_selector(selector).ok().flatten()
 }
 
-/// Sets an attribute, or removes it for `None`.
+/// Sets an attribute, or removes it for `None`; an attribute that already reads so is left
+/// alone (a write of the same value still costs the page a style check and its observers a
+/// record, and a step makes dozens).
 pub fn set_attr(el: &web_sys::Element, name: &str, value: Option<&str>) {
+    if el.get_attribute(name).as_deref() == value {
+        return;
+    }
     let _ = match value {
         Some(v) => el.set_attribute(name, v),
         None => el.remove_attribute(name),
     };
+}
+
+/// Sets an element's text, unless it already reads so (a new text node is new layout).
+pub fn set_text(el: &web_sys::Element, text: &str) {
+    if el.text_content().as_deref() != Some(text) {
+        el.set_text_content(Some(text));
+    }
 }
 
 /// Sets or removes a boolean attribute such as `disabled`.

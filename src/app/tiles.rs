@@ -12,11 +12,12 @@ use wasm_bindgen::JsCast;
 use super::dom;
 
 use crate::engine::hex::Hex;
-use crate::view::{svg, Layout, Scene};
+use crate::view::{svg, Layout, Scene, Tile};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
-/// One tile as the board draws it; `key` changes whenever its artwork changes.
+/// One tile as the board draws it; `key` changes whenever its artwork changes. The artwork
+/// itself is written only for a tile that is created: a step keeps all but one or two.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct TileItem {
     pub key: u64,
@@ -24,7 +25,7 @@ pub(super) struct TileItem {
     /// `data-*` attributes, as the downloaded image has them.
     pub attributes: Vec<(&'static str, String)>,
     pub label: String,
-    pub art: String,
+    pub tile: Tile,
     /// The last move's and the reference's marks, drawn over the artwork.
     pub marks: String,
 }
@@ -56,24 +57,30 @@ impl Hasher for Fnv {
 
 /// The tiles of a scene, in drawing order.
 pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
+    // What the artwork is made of: the layout (as the outline of one tile), the tile's place
+    // and its stack.
+    let outline = svg::tile_outline(layout);
     svg::drawing_order(scene)
         .into_iter()
         .map(|t| {
             let attributes = svg::tile_attributes(t);
-            let art = svg::tile_art(t, layout);
             let mut h = Fnv::default();
             for (name, value) in &attributes {
                 if !MARK_ATTRIBUTES.contains(name) {
                     (name, value).hash(&mut h);
                 }
             }
-            art.hash(&mut h);
+            outline.hash(&mut h);
+            (t.x.to_bits(), t.y.to_bits()).hash(&mut h);
+            for p in &t.stack {
+                h.write_u8(p.0);
+            }
             TileItem {
                 key: h.finish(),
                 hex: t.hex,
                 attributes,
                 label: svg::tile_label(t),
-                art,
+                tile: t.clone(),
                 marks: svg::tile_marks(t, layout),
             }
         })
@@ -111,7 +118,7 @@ pub(super) struct TileLayer {
 impl TileLayer {
     /// Makes the layer draw `items`: tiles whose key is drawn already stay (moved if the
     /// order changed), the others are created, and those gone are removed.
-    pub fn draw(&mut self, layer: &web_sys::Element, items: &[TileItem]) {
+    pub fn draw(&mut self, layer: &web_sys::Element, items: &[TileItem], layout: &Layout) {
         let same = self.drawn.len() == items.len()
             && self.drawn.iter().zip(items).all(|(d, t)| d.key == t.key);
         if same {
@@ -135,7 +142,7 @@ impl TileLayer {
                     d.update(t);
                     d
                 }
-                None => match create(&document, t) {
+                None => match create(&document, t, layout) {
                     Some(el) => Drawn {
                         key: t.key,
                         hex: t.hex,
@@ -222,7 +229,7 @@ impl Drawn {
     }
 }
 
-fn create(document: &web_sys::Document, t: &TileItem) -> Option<web_sys::Element> {
+fn create(document: &web_sys::Document, t: &TileItem, layout: &Layout) -> Option<web_sys::Element> {
     let el = document.create_element_ns(Some(SVG_NS), "g").ok()?;
     for (name, value) in [("class", "piece"), ("tabindex", "0"), ("role", "img")] {
         let _ = el.set_attribute(name, value);
@@ -234,7 +241,7 @@ fn create(document: &web_sys::Document, t: &TileItem) -> Option<web_sys::Element
     el.set_inner_html(&format!(
         "<title>{}</title>{}{}",
         svg::escape(&t.label),
-        t.art,
+        svg::tile_art(&t.tile, layout),
         t.marks
     ));
     Some(el)

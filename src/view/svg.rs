@@ -180,6 +180,12 @@ pub fn tile_markup(tile: &Tile, layout: &Layout) -> String {
     )
 }
 
+/// The outline of a tile at the origin: what the layout (orientation, shape, turn) makes of
+/// every tile's artwork.
+pub fn tile_outline(layout: &Layout) -> String {
+    hexagon(layout, Point { x: 0.0, y: 0.0 }, TILE_SIZE)
+}
+
 /// The artwork of a tile, which a step leaves alone unless the piece moved: what lies under
 /// a stack, the tile, the bug, its number and the stack's height.
 pub fn tile_art(tile: &Tile, layout: &Layout) -> String {
