@@ -3,7 +3,8 @@
 //! Cells live on a 32×32 torus indexed by `(q mod 32, r mod 32)`. A hive of at most 28
 //! connected pieces spans fewer than 30 cells in any axis, so a piece and every cell next to
 //! the hive have distinct indices; the true axial position of each piece is kept beside the
-//! grid. This keeps neighbour lookups to one table read.
+//! grid. This keeps neighbour lookups to one table read (a few integer operations in the
+//! browser build).
 
 use crate::engine::hex::{Direction, Hex};
 use crate::engine::piece::{PieceId, PIECE_COUNT};
@@ -21,6 +22,12 @@ pub(crate) const fn cell_of(h: Hex) -> Cell {
     ((h.q & MASK) | ((h.r & MASK) << GRID_BITS)) as usize
 }
 
+/// Every cell's six neighbours (`Direction::ALL` order), for native builds: one table read
+/// is about a tenth faster in perft than [`computed_neighbor`].
+#[cfg(not(target_arch = "wasm32"))]
+static NEIGHBORS: [[u16; 6]; CELLS] = neighbor_table();
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const fn neighbor_table() -> [[u16; 6]; CELLS] {
     let mut t = [[0u16; 6]; CELLS];
     let mut c = 0;
@@ -38,12 +45,45 @@ const fn neighbor_table() -> [[u16; 6]; CELLS] {
     t
 }
 
-static NEIGHBORS: [[u16; 6]; CELLS] = neighbor_table();
-
 /// The neighbour of cell `c` in direction index `d` (0..6, `Direction::ALL` order).
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
     NEIGHBORS[c][d] as Cell
+}
+
+/// The neighbour of cell `c` in direction index `d`, computed: the browser build carries
+/// no table (its 12 KB cost the bundle 7 KB gzipped).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
+    computed_neighbor(c, d)
+}
+
+/// What the six directions add to a cell index: the q step to the low bits and the r step
+/// to the high bits, each wrapping within its own field.
+#[cfg(any(target_arch = "wasm32", test))]
+const STEPS: [(usize, usize); 6] = {
+    let mut t = [(0, 0); 6];
+    let mut d = 0;
+    while d < 6 {
+        let (dq, dr) = Direction::ALL[d].offset();
+        t[d] = (dq as usize, (dr << GRID_BITS) as usize);
+        d += 1;
+    }
+    t
+};
+
+#[cfg(any(target_arch = "wasm32", test))]
+const Q_BITS: usize = GRID - 1;
+#[cfg(any(target_arch = "wasm32", test))]
+const R_BITS: usize = Q_BITS << GRID_BITS;
+
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn computed_neighbor(c: Cell, d: usize) -> Cell {
+    let (dq, dr) = STEPS[d];
+    (c.wrapping_add(dq) & Q_BITS) | (c.wrapping_add(dr) & R_BITS)
 }
 
 /// The Zobrist key of piece `p` standing `height` pieces high (1 on the ground) at `h`.
@@ -262,6 +302,17 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn computed_neighbours_are_the_table_s() {
+        let table = neighbor_table();
+        for (c, row) in table.iter().enumerate() {
+            for (d, &n) in row.iter().enumerate() {
+                assert_eq!(computed_neighbor(c, d), n as Cell, "cell {c}, direction {d}");
+                assert_eq!(neighbor(c, d), n as Cell);
+            }
+        }
+    }
 
     #[test]
     fn stacks_push_and_pop() {
