@@ -264,8 +264,7 @@ impl Collection {
     }
 
     /// Adds one entry of an archive whose bytes the caller has inflated (or read stored,
-    /// `zip::Archive::data`), as the browser does with its own `DecompressionStream`:
-    /// checks them against the directory's size and CRC-32, then reads the games if the
+    /// `zip::Archive::data`), e.g. with the browser's `DecompressionStream`: checks them against the directory's size and CRC-32, then reads the games if the
     /// entry is named as a record (others are skipped, folders ignored). `archive` names
     /// the archive in the games' sources. Archives inside archives are left to
     /// [`Collection::add_zip`] (they need the inflater).

@@ -1,7 +1,7 @@
 //! A small reader (and writer) of zip archives' containers: the end record, the central
 //! directory and the local headers. It yields each entry's name, compression method and
-//! compressed bytes, and leaves inflating to the caller: the command line uses a crate
-//! (`collection::files`, feature `cli`), the browser its own `DecompressionStream`. Stored
+//! compressed bytes, and leaves inflating to the caller: the command line and the
+//! collection worker use [`inflate`] (`miniz_oxide`, features `cli` and `worker`). Stored
 //! entries (method 0) need no inflater.
 //!
 //! It reads what BoardSpace's archives and common tools write: no encryption, no multi-disk

@@ -308,7 +308,11 @@ mod tests {
         let table = neighbor_table();
         for (c, row) in table.iter().enumerate() {
             for (d, &n) in row.iter().enumerate() {
-                assert_eq!(computed_neighbor(c, d), n as Cell, "cell {c}, direction {d}");
+                assert_eq!(
+                    computed_neighbor(c, d),
+                    n as Cell,
+                    "cell {c}, direction {d}"
+                );
                 assert_eq!(neighbor(c, d), n as Cell);
             }
         }
