@@ -4,7 +4,7 @@
 //! connected pieces spans fewer than 30 cells in any axis, so a piece and every cell next to
 //! the hive have distinct indices; the true axial position of each piece is kept beside the
 //! grid. This keeps neighbour lookups to one table read (a few integer operations in the
-//! browser build).
+//! app's build).
 
 use crate::engine::hex::{Direction, Hex};
 use crate::engine::piece::{PieceId, PIECE_COUNT};
@@ -22,12 +22,13 @@ pub(crate) const fn cell_of(h: Hex) -> Cell {
     ((h.q & MASK) | ((h.r & MASK) << GRID_BITS)) as usize
 }
 
-/// Every cell's six neighbours (`Direction::ALL` order), for native builds: one table read
-/// is about a tenth faster in perft than [`computed_neighbor`].
-#[cfg(not(target_arch = "wasm32"))]
+/// Every cell's six neighbours (`Direction::ALL` order), for all but the app's build: one
+/// table read is about a tenth faster in perft than [`computed_neighbor`], which the command
+/// line and the collection worker (its explorer keys every position) want.
+#[cfg(not(feature = "web"))]
 static NEIGHBORS: [[u16; 6]; CELLS] = neighbor_table();
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+#[cfg_attr(feature = "web", allow(dead_code))]
 const fn neighbor_table() -> [[u16; 6]; CELLS] {
     let mut t = [[0u16; 6]; CELLS];
     let mut c = 0;
@@ -46,15 +47,15 @@ const fn neighbor_table() -> [[u16; 6]; CELLS] {
 }
 
 /// The neighbour of cell `c` in direction index `d` (0..6, `Direction::ALL` order).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(feature = "web"))]
 #[inline(always)]
 pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
     NEIGHBORS[c][d] as Cell
 }
 
-/// The neighbour of cell `c` in direction index `d`, computed: the browser build carries
-/// no table (its 12 KB cost the bundle 7 KB gzipped).
-#[cfg(target_arch = "wasm32")]
+/// The neighbour of cell `c` in direction index `d`, computed: the app's build (feature
+/// `web`) carries no table (its 12 KB cost the first visit 7 KB gzipped).
+#[cfg(feature = "web")]
 #[inline(always)]
 pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
     computed_neighbor(c, d)
@@ -62,7 +63,7 @@ pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
 
 /// What the six directions add to a cell index: the q step to the low bits and the r step
 /// to the high bits, each wrapping within its own field.
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(any(feature = "web", test))]
 const STEPS: [(usize, usize); 6] = {
     let mut t = [(0, 0); 6];
     let mut d = 0;
@@ -74,12 +75,12 @@ const STEPS: [(usize, usize); 6] = {
     t
 };
 
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(any(feature = "web", test))]
 const Q_BITS: usize = GRID - 1;
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(any(feature = "web", test))]
 const R_BITS: usize = Q_BITS << GRID_BITS;
 
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(any(feature = "web", test))]
 #[inline(always)]
 fn computed_neighbor(c: Cell, d: usize) -> Cell {
     let (dq, dr) = STEPS[d];
