@@ -77,7 +77,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         dom::set_flag(&table, "hidden", opened.is_none());
         dom::set_flag(&filters, "hidden", opened.is_none());
         if let Some(o) = opened {
-            dom::set_attr(&root, "data-memory", Some(&o.memory.to_string()));
+            dom::set_attr(&root, "data-memory", Some(&(o.memory as u64).to_string()));
         }
         let error = viewer.collection_error.get();
         viewer.listing.with(|l| {

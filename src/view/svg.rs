@@ -506,8 +506,8 @@ pub fn scene_svg(scene: &Scene, layout: &Layout) -> String {
         num(y),
         num(w),
         num(h),
-        (w * 64.0).round(),
-        (h * 64.0).round()
+        num((w * 64.0).round()),
+        num((h * 64.0).round())
     );
     let _ = write!(
         s,
