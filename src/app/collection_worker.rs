@@ -85,7 +85,13 @@ fn start(viewer: Viewer) -> Option<Link> {
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    // A worker that failed to load or stopped is dropped: the next collection starts a new one.
     let on_error = Closure::<dyn FnMut()>::new(move || {
+        LINK.with(|l| {
+            if let Some(l) = l.borrow_mut().take() {
+                l.worker.terminate();
+            }
+        });
         viewer.loading.set(None);
         viewer.collection_error.set(Some(
             "The collection reader stopped: the browser could not run it.".into(),

@@ -1,6 +1,7 @@
 // Collections and the opening explorer: a pasted text of several games, the Mzinga
-// recordings as many files and as one zip (deflated entries, inflated by the browser), the
-// game list (sort, filter, open) and the explorer's counts, checked against `beeline explore`.
+// recordings as many files and as one zip (deflated entries, inflated by the collection
+// worker), the game list (sort, filter, open) and the explorer's counts, checked against
+// `beeline explore`; a collection worker that cannot load says so, and the next try works.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -159,3 +160,27 @@ test('the Mzinga recordings as many files and as one zip, against beeline explor
     await page.close();
     await again.page.close();
   });
+
+test('a collection worker that cannot load says so; the next collection starts a new one', async () => {
+  const own = await launchBrowser({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
+  const { context } = own;
+  try {
+    const { page, errors } = await openApp(context);
+    const broken = /beeline-worker-loader-[0-9a-f]+\.js$/;
+    await context.route(broken, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.fill('#record-input', THREE);
+    await page.click('#load-record');
+    await page.waitForFunction(() => /collection reader stopped/.test(document.querySelector('.collection-status').textContent));
+    assert.ok(await page.locator('.collection-progress').isHidden(), 'no progress bar left');
+    assert.ok(await page.locator('#game-list').isHidden());
+    await context.unroute(broken);
+    await page.click('#load-record');
+    await page.waitForSelector('#game-list tr[data-game]');
+    assert.equal(await page.locator('#game-list tr[data-game]').count(), 3);
+    assert.match(await page.textContent('.collection-status'), /^3 of 3 games/);
+    // The failed load is the browser's console error; nothing else went wrong.
+    assert.ok(errors.every((e) => /404|Failed to load|beeline-worker/i.test(e)), errors.join('\n'));
+  } finally {
+    await own.close();
+  }
+});
