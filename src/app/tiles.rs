@@ -201,31 +201,34 @@ impl TileLayer {
 impl Drawn {
     /// Brings a kept tile's marks, the words naming it and its mark attributes up to date.
     fn update(&mut self, t: &TileItem) {
-        if self.label == t.label && self.marks == t.marks {
-            return;
-        }
-        // At most two marks: the last move's outline and the reference's ring.
-        for _ in 0..2 {
-            match self
-                .el
-                .query_selector(":scope > .last-to, :scope > .reference")
-            {
-                Ok(Some(old)) => old.remove(),
-                _ => break,
+        if self.marks != t.marks {
+            // At most two marks: the last move's outline and the reference's ring.
+            for _ in 0..2 {
+                match self
+                    .el
+                    .query_selector(":scope > .last-to, :scope > .reference")
+                {
+                    Ok(Some(old)) => old.remove(),
+                    _ => break,
+                }
             }
+            if !t.marks.is_empty() {
+                let _ = self.el.insert_adjacent_html("beforeend", &t.marks);
+            }
+            for name in MARK_ATTRIBUTES {
+                let value = t.attributes.iter().find(|(n, _)| *n == name);
+                dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
+            }
+            self.marks = t.marks.clone();
         }
-        let _ = self.el.insert_adjacent_html("beforeend", &t.marks);
-        if let Ok(Some(title)) = self.el.query_selector(":scope > title") {
-            title.set_text_content(Some(&t.label));
+        if self.label != t.label {
+            if let Ok(Some(title)) = self.el.query_selector(":scope > title") {
+                title.set_text_content(Some(&t.label));
+            }
+            self.label = t.label.clone();
+            // The accessible name is written again by the next `mark`.
+            self.state = None;
         }
-        for name in MARK_ATTRIBUTES {
-            let value = t.attributes.iter().find(|(n, _)| *n == name);
-            dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
-        }
-        self.label = t.label.clone();
-        self.marks = t.marks.clone();
-        // The accessible name is written again by the next `mark`.
-        self.state = None;
     }
 }
 
