@@ -54,32 +54,34 @@ pub fn run() {
                     &[games.into(), failures.into(), memory().into()],
                 ));
             }
+            // Every question is answered, with nothing when no collection is open, so that
+            // the page never waits for an answer that will not come.
             "list" => {
-                if let Some(l) = library.as_ref() {
-                    let listing = l.listing(&ListQuery::from_text(&text(1)));
-                    post(answer(
-                        "list",
-                        &[
-                            listing.markup.into(),
-                            listing.status.into(),
-                            Uint32Array::from(&listing.rows[..]).into(),
-                        ],
-                    ));
-                }
+                let listing = library
+                    .as_ref()
+                    .map(|l| l.listing(&ListQuery::from_text(&text(1))))
+                    .unwrap_or_default();
+                post(answer(
+                    "list",
+                    &[
+                        listing.markup.into(),
+                        listing.status.into(),
+                        Uint32Array::from(&listing.rows[..]).into(),
+                    ],
+                ));
             }
             "explore" => {
-                if let Some(l) = library.as_mut() {
-                    let filter = ListFilter::from_text(&text(1)).explorer;
-                    let bytes = Uint8Array::new(&msg.get(2)).to_vec();
-                    let (markup, summary) = match transfer::decode(&bytes) {
-                        Ok(pos) => l.explore(&filter, &pos),
-                        Err(e) => (
-                            String::new(),
-                            format!("The explorer cannot read the position: {e}."),
-                        ),
-                    };
-                    post(answer("explore", &[markup.into(), summary.into()]));
-                }
+                let filter = ListFilter::from_text(&text(1)).explorer;
+                let bytes = Uint8Array::new(&msg.get(2)).to_vec();
+                let (markup, summary) = match (library.as_mut(), transfer::decode(&bytes)) {
+                    (None, _) => (String::new(), String::new()),
+                    (Some(l), Ok(pos)) => l.explore(&filter, &pos),
+                    (Some(_), Err(e)) => (
+                        String::new(),
+                        format!("The explorer cannot read the position: {e}."),
+                    ),
+                };
+                post(answer("explore", &[markup.into(), summary.into()]));
             }
             "game" => {
                 let i = msg.get(1).as_f64().unwrap_or(-1.0);

@@ -92,7 +92,7 @@ impl Library {
 }
 
 /// The game list as the worker answers it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Listing {
     pub markup: String,
     pub status: String,
