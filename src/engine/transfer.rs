@@ -164,7 +164,8 @@ pub fn read_move_code(text: &str) -> Option<Move> {
     n.next().is_none().then_some(mv)
 }
 
-fn put(out: &mut Vec<u8>, mut n: u64) {
+/// Appends `n` as a LEB128 varint (also the permalinks' integers).
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut n: u64) {
     loop {
         let b = (n & 0x7f) as u8;
         n >>= 7;
@@ -176,9 +177,43 @@ fn put(out: &mut Vec<u8>, mut n: u64) {
     }
 }
 
+/// A signed coordinate as an unsigned one, small either side of zero.
+pub(crate) fn zigzag(v: i32) -> u32 {
+    ((v << 1) ^ (v >> 31)) as u32
+}
+
+/// The coordinate of [`zigzag`].
+pub(crate) fn unzigzag(z: u32) -> i32 {
+    ((z >> 1) as i32) ^ -((z & 1) as i32)
+}
+
+/// The byte at `at` in `bytes`, moving past it (`None` at the end).
+pub(crate) fn read_byte(bytes: &[u8], at: &mut usize) -> Option<u8> {
+    let b = *bytes.get(*at)?;
+    *at += 1;
+    Some(b)
+}
+
+/// A LEB128 varint of at most `bits` bits at `at` (`None` if it is cut short or longer).
+pub(crate) fn read_varint(bytes: &[u8], at: &mut usize, bits: u32) -> Option<u64> {
+    let mut n = 0u64;
+    for shift in (0..bits).step_by(7) {
+        let b = read_byte(bytes, at)?;
+        n |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some(n);
+        }
+    }
+    None
+}
+
+fn put(out: &mut Vec<u8>, n: u64) {
+    put_varint(out, n);
+}
+
 fn put_hex(out: &mut Vec<u8>, h: Hex) {
     for v in [h.q, h.r] {
-        put(out, u64::from((v << 1 ^ v >> 31) as u32));
+        put(out, u64::from(zigzag(v)));
     }
 }
 
@@ -189,21 +224,11 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn byte(&mut self) -> Result<u8, TransferError> {
-        let b = *self.bytes.get(self.at).ok_or(TransferError::Truncated)?;
-        self.at += 1;
-        Ok(b)
+        read_byte(self.bytes, &mut self.at).ok_or(TransferError::Truncated)
     }
 
     fn varint(&mut self) -> Result<u64, TransferError> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            n |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                return Ok(n);
-            }
-        }
-        Err(TransferError::Truncated)
+        read_varint(self.bytes, &mut self.at, 64).ok_or(TransferError::Truncated)
     }
 
     /// A count, bounded by the bytes left (each item takes at least one).
@@ -227,7 +252,7 @@ impl Reader<'_> {
     fn hex(&mut self) -> Result<Hex, TransferError> {
         let mut coord = || -> Result<i32, TransferError> {
             let z = u32::try_from(self.varint()?).map_err(|_| TransferError::Truncated)?;
-            Ok((z >> 1) as i32 ^ -((z & 1) as i32))
+            Ok(unzigzag(z))
         };
         let q = coord()?;
         Ok(Hex::new(q, coord()?))

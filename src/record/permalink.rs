@@ -64,6 +64,7 @@ use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::engine::setup::Setup;
+use crate::engine::transfer;
 use crate::notation::Coordinates;
 use std::collections::HashMap;
 use thiserror::Error;
@@ -170,16 +171,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-fn put_varint(out: &mut Vec<u8>, mut n: usize) {
-    loop {
-        let b = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
+fn put_varint(out: &mut Vec<u8>, n: usize) {
+    transfer::put_varint(out, n as u64);
 }
 
 fn put_text(out: &mut Vec<u8>, s: &str) {
@@ -329,12 +322,11 @@ impl BitWriter {
 
 /// A signed number as an unsigned one, small either way (0, -1, 1, -2… → 0, 1, 2, 3…).
 fn zigzag(n: i32) -> usize {
-    ((n << 1) ^ (n >> 31)) as u32 as usize
+    transfer::zigzag(n) as usize
 }
 
 fn unzigzag(n: usize) -> i32 {
-    let n = n as u32;
-    ((n >> 1) as i32) ^ -((n & 1) as i32)
+    transfer::unzigzag(n as u32)
 }
 
 /// A set-up start: the side to move, the number of stacks, then per stack its cell (two
@@ -466,21 +458,14 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn byte(&mut self) -> Result<u8, PermalinkError> {
-        let b = *self.bytes.get(self.at).ok_or(PermalinkError::Truncated)?;
-        self.at += 1;
-        Ok(b)
+        transfer::read_byte(self.bytes, &mut self.at).ok_or(PermalinkError::Truncated)
     }
 
+    /// A varint of at most 28 bits.
     fn varint(&mut self) -> Result<usize, PermalinkError> {
-        let mut n: usize = 0;
-        for shift in (0..28).step_by(7) {
-            let b = self.byte()?;
-            n |= usize::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                return Ok(n);
-            }
-        }
-        Err(PermalinkError::Truncated)
+        transfer::read_varint(self.bytes, &mut self.at, 28)
+            .map(|n| n as usize)
+            .ok_or(PermalinkError::Truncated)
     }
 
     fn bytes(&mut self, n: usize) -> Result<&[u8], PermalinkError> {
