@@ -19,7 +19,7 @@
 //! than the same games in one file.
 
 use crate::collection::library::{Library, ListFilter, ListQuery};
-use crate::collection::{is_record_name, is_zip_name, read_game, split, text_of, zip};
+use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
 use js_sys::{Array, Uint32Array, Uint8Array};
@@ -156,63 +156,22 @@ fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
                 source: name,
                 error,
             }),
-            Ok(bytes) if zip::looks_like_zip(&bytes) || is_zip_name(&name) => {
-                read_zip(&mut c, &name, &bytes, &|c| progress(c, k));
-            }
             Ok(bytes) => {
-                let text = text_of(&bytes);
-                let chunks = split::split_records(&text);
-                if chunks.len() <= 1 {
-                    c.add_text(&name, &text);
-                } else {
-                    for (i, chunk) in chunks.iter().enumerate() {
-                        let source = format!("{name} #{} (line {})", i + 1, chunk.line);
-                        let game = read_game(&source, chunk.text);
-                        c.push(source, game);
-                        if (i + 1) % CHUNK == 0 {
-                            progress(&c, k);
-                        }
+                let mut read = 0;
+                let mut each = |c: &Collection| {
+                    read += 1;
+                    if read % CHUNK == 0 {
+                        progress(c, k);
                     }
+                };
+                if zip::looks_like_zip(&bytes) || is_zip_name(&name) {
+                    c.add_zip_with(&name, &bytes, &zip::inflate, &mut each);
+                } else {
+                    c.add_text_with(&name, &text_of(&bytes), &mut each);
                 }
             }
         }
         progress(&c, k + 1);
     }
     c
-}
-
-/// An archive's entries one by one (archives inside it whole), as the command line reads
-/// them.
-fn read_zip(c: &mut Collection, name: &str, bytes: &[u8], progress: &dyn Fn(&Collection)) {
-    let archive = match zip::Archive::parse(bytes) {
-        Ok(a) => a,
-        Err(e) => {
-            c.failures.push(Failure {
-                source: name.to_string(),
-                error: e.to_string(),
-            });
-            return;
-        }
-    };
-    let entries = archive.entries().iter().filter(|e| !e.is_dir());
-    for (i, entry) in entries.enumerate() {
-        let source = format!("{name}/{}", entry.name);
-        if !is_record_name(&entry.name) && !is_zip_name(&entry.name) {
-            c.skipped.push(source);
-            continue;
-        }
-        match archive.read(entry, &zip::inflate) {
-            Ok(data) if is_zip_name(&entry.name) => c.add_zip(&source, &data, &zip::inflate),
-            Ok(data) => {
-                c.add_text(&source, &text_of(&data));
-            }
-            Err(e) => c.failures.push(Failure {
-                source,
-                error: e.to_string(),
-            }),
-        }
-        if (i + 1) % CHUNK == 0 {
-            progress(c);
-        }
-    }
 }

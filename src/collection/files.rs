@@ -212,7 +212,7 @@ fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &
         return;
     }
     match archive.read(entry, &inflate) {
-        Ok(data) if nested => c.add_zip_at(&name, &data, &inflate, 1),
+        Ok(data) if nested => c.add_zip_at(&name, &data, &inflate, 1, &mut |_| {}),
         Ok(data) => {
             c.add_text(&name, &text_of(&data));
         }

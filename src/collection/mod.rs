@@ -204,27 +204,31 @@ impl Game {
 /// Reads every game of a text (see [`split`]): each with its source, `source` itself for
 /// a text of one game, else `source #n (line l)`.
 pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
+    let mut games = Vec::new();
+    for_each_game(source, text, &mut |name, game| games.push((name, game)));
+    games
+}
+
+/// [`read_games`] one game at a time, as each is read.
+fn for_each_game(source: &str, text: &str, f: &mut dyn FnMut(String, Result<Game, String>)) {
     let chunks = split::split_records(text);
     if chunks.is_empty() {
-        return vec![(
+        f(
             source.to_string(),
             Err(crate::record::RecordError::Empty.to_string()),
-        )];
+        );
+        return;
     }
     let many = chunks.len() > 1;
-    chunks
-        .iter()
-        .enumerate()
-        .map(|(i, chunk)| {
-            let name = if many {
-                format!("{source} #{} (line {})", i + 1, chunk.line)
-            } else {
-                source.to_string()
-            };
-            let game = read_game(&name, chunk.text);
-            (name, game)
-        })
-        .collect()
+    for (i, chunk) in chunks.iter().enumerate() {
+        let name = if many {
+            format!("{source} #{} (line {})", i + 1, chunk.line)
+        } else {
+            source.to_string()
+        };
+        let game = read_game(&name, chunk.text);
+        f(name, game);
+    }
 }
 
 /// Text from bytes: UTF-8, with anything else replaced (records in other encodings still
@@ -248,10 +252,22 @@ impl Collection {
 
     /// Adds every game of a text; returns how many loaded.
     pub fn add_text(&mut self, source: &str, text: &str) -> usize {
+        self.add_text_with(source, text, &mut |_| {})
+    }
+
+    /// [`Collection::add_text`], calling `each` with the collection after every game read
+    /// (the collection worker reports its progress so).
+    pub fn add_text_with(
+        &mut self,
+        source: &str,
+        text: &str,
+        each: &mut dyn FnMut(&Collection),
+    ) -> usize {
         let before = self.games.len();
-        for (name, game) in read_games(source, text) {
+        for_each_game(source, text, &mut |name, game| {
             self.push(name, game);
-        }
+            each(self);
+        });
         self.games.len() - before
     }
 
@@ -260,7 +276,18 @@ impl Collection {
     /// size)` inflates a deflated entry (raw deflate); stored entries need none. An entry
     /// that cannot be read is a [`Failure`]; so is an archive that is not one.
     pub fn add_zip(&mut self, source: &str, bytes: &[u8], inflate: &zip::Inflate) {
-        self.add_zip_at(source, bytes, inflate, 0);
+        self.add_zip_with(source, bytes, inflate, &mut |_| {});
+    }
+
+    /// [`Collection::add_zip`], calling `each` with the collection after every entry read.
+    pub fn add_zip_with(
+        &mut self,
+        source: &str,
+        bytes: &[u8],
+        inflate: &zip::Inflate,
+        each: &mut dyn FnMut(&Collection),
+    ) {
+        self.add_zip_at(source, bytes, inflate, 0, each);
     }
 
     /// Adds one entry of an archive whose bytes the caller has inflated (or read stored,
@@ -288,7 +315,14 @@ impl Collection {
         }
     }
 
-    fn add_zip_at(&mut self, source: &str, bytes: &[u8], inflate: &zip::Inflate, depth: usize) {
+    fn add_zip_at(
+        &mut self,
+        source: &str,
+        bytes: &[u8],
+        inflate: &zip::Inflate,
+        depth: usize,
+        each: &mut dyn FnMut(&Collection),
+    ) {
         let archive = match zip::Archive::parse(bytes) {
             Ok(a) => a,
             Err(e) => {
@@ -317,7 +351,7 @@ impl Collection {
                 continue;
             }
             match archive.read(entry, inflate) {
-                Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1),
+                Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1, each),
                 Ok(data) => {
                     self.add_text(&name, &text_of(&data));
                 }
@@ -326,6 +360,7 @@ impl Collection {
                     error: e.to_string(),
                 }),
             }
+            each(self);
         }
     }
 }
