@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdtempSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { isDeepStrictEqual } from 'node:util';
 import { launchBrowser, openApp, waitForPly, boardPly, beeline, audit, ROOT } from './helpers.mjs';
 
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures/mzinga-recordings');
@@ -27,6 +28,20 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
+
+/**
+ * Asserts that `get()` comes to deep-equal `expected`: the list and the explorer are the
+ * collection worker's answers, which arrive a moment after the click or step that asked.
+ */
+async function eventually(get, expected) {
+  const end = Date.now() + 5000;
+  let value = await get();
+  while (!isDeepStrictEqual(value, expected) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await get();
+  }
+  assert.deepEqual(value, expected);
+}
 
 /** The explorer's rows: direction → [games, wins, draws, losses]. */
 async function explorerRows(page) {
@@ -83,11 +98,11 @@ test('a pasted text of several games opens as a list with an explorer', async ()
   assert.equal(await page.locator('#game-list tr[data-game]').count(), 3);
   // Sorted by date at first (no date first); by plies on a click, descending on another.
   const order = () => page.$$eval('#game-list tr[data-game]', (trs) => trs.map((tr) => Number(tr.dataset.game)));
-  assert.deepEqual(await order(), [2, 1, 0]);
+  await eventually(order, [2, 1, 0]);
   await page.click('#game-list [data-sort="plies"]');
-  assert.deepEqual(await order(), [1, 0, 2]);
+  await eventually(order, [1, 0, 2]);
   await page.click('#game-list [data-sort="plies"]');
-  assert.deepEqual(await order(), [2, 0, 1]);
+  await eventually(order, [2, 0, 1]);
   assert.equal(await page.getAttribute('#game-list th:has([data-sort="plies"])', 'aria-sort'), 'descending');
   // The explorer on the empty board, as the command line counts the same games.
   await page.keyboard.press('Home');
@@ -96,12 +111,12 @@ test('a pasted text of several games opens as a list with an explorer', async ()
   const file = path.join(dir, 'three.pgn');
   writeFileSync(file, THREE);
   const cli = cliRows([file]);
-  assert.deepEqual(await explorerRows(page), cli.moves);
+  await eventually(() => explorerRows(page), cli.moves);
   assert.deepEqual(cli.moves.S, [2, 1, 0, 1]);
   // Playing the explorer's move shows the position after it, matched as a position.
   await page.click('#explorer tr[data-explorer-move="S"] .play-move');
   await waitForPly(page, 1);
-  assert.deepEqual(await explorerRows(page), cliRows([file], 'S').moves);
+  await eventually(() => explorerRows(page), cliRows([file], 'S').moves);
   // Filtering by player narrows the list and the explorer.
   await page.fill('#game-filter', 'cy');
   await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 2);
@@ -129,15 +144,16 @@ test('the Mzinga recordings as many files and as one zip, against beeline explor
     await page.waitForFunction((n) => document.querySelectorAll('#game-list tr[data-game]').length === n, cli.games);
     await page.keyboard.press('Home');
     await waitForPly(page, 0);
-    assert.deepEqual(await explorerRows(page), cli.moves);
+    await eventually(() => explorerRows(page), cli.moves);
     // Two moves on: the most played, twice, matched against the command line's line.
     const first = await page.getAttribute('#explorer tr[data-explorer-move]', 'data-explorer-move');
     await page.click('#explorer tr[data-explorer-move] .play-move');
     await waitForPly(page, 1);
+    await eventually(() => explorerRows(page), cliRows(files, first).moves);
     const second = await page.getAttribute('#explorer tr[data-explorer-move]', 'data-explorer-move');
     await page.click('#explorer tr[data-explorer-move] .play-move');
     await waitForPly(page, 2);
-    assert.deepEqual(await explorerRows(page), cliRows(files, `${first} ${second}`).moves);
+    await eventually(() => explorerRows(page), cliRows(files, `${first} ${second}`).moves);
     // A player's games only.
     const player = await page.$eval('#game-list tr[data-game] .open-game', (b) => b.textContent.split(' – ')[0]);
     await page.fill('#game-filter', player);
@@ -150,7 +166,7 @@ test('the Mzinga recordings as many files and as one zip, against beeline explor
     await again.page.waitForFunction((n) => document.querySelectorAll('#game-list tr[data-game]').length === n, cli.games);
     await again.page.keyboard.press('Home');
     await waitForPly(again.page, 0);
-    assert.deepEqual(await explorerRows(again.page), cli.moves);
+    await eventually(() => explorerRows(again.page), cli.moves);
     // Opening a game shows it on the board.
     await again.page.click('#game-list tr[data-game] .open-game');
     await again.page.waitForSelector('#game-list tr[aria-current="true"]');
