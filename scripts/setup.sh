@@ -6,7 +6,7 @@
 #   - a Rust toolchain for wasm32-unknown-unknown: Debian's rustc-web, cargo-web, rust-web-src
 #     and lld-22, which build std for wasm32 from source (a smaller bundle), otherwise
 #     rustup's target
-#   - trunk (pinned), wasm-bindgen-cli (the version in Cargo.lock)
+#   - trunk (pinned), wasm-bindgen-cli (the version in Cargo.lock), wasm-split-cli (pinned)
 #   - npm packages from package-lock.json: playwright-core, binaryen (wasm-opt)
 #
 # Environment:
@@ -18,6 +18,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 TRUNK_VERSION="0.21.14"
+# The splitter of the app's module (wasm_split_cli_support's wasm-split-cli).
+SPLIT_VERSION="0.2.4"
 WASM_TARGET="wasm32-unknown-unknown"
 DEBIAN_WASM_PKGS=(rustc-web cargo-web rust-web-src lld-22)
 ENV_FILE="$ROOT/target/beeline-env.sh"
@@ -198,6 +200,16 @@ if [[ "$installed_bindgen" == "$BINDGEN_VERSION" ]]; then
 else
     # No --locked: one of its locked dependency versions is missing from the registry.
     timed "wasm-bindgen-cli $BINDGEN_VERSION" cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+# --- wasm-split-cli (scripts/split-wasm.sh; pinned with the wasm_split_helpers in Cargo.lock) --
+# It has no --version: cargo's list of installed crates says which one it is.
+if command -v wasm-split-cli >/dev/null &&
+    cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$SPLIT_VERSION:"; then
+    log "wasm-split-cli: $SPLIT_VERSION present"
+else
+    timed "wasm-split-cli $SPLIT_VERSION" cargo install --locked wasm_split_cli_support \
+        --version "$SPLIT_VERSION" --features build-binary
 fi
 
 # --- environment for the other scripts ----------------------------------------------------

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use super::lazy::{self, Source};
 use super::{dom, Viewer};
 use crate::record::export::Export;
 use leptos::prelude::*;
@@ -32,6 +33,12 @@ fn markup() -> String {
     s
 }
 
+#[derive(Clone, Copy)]
+enum Action {
+    Copy,
+    Download,
+}
+
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
@@ -50,38 +57,49 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
             };
             let say = move |text: &str| status.set_text_content(Some(text));
             let kind = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
+            let action = match (e.type_().as_str(), el.id().as_str()) {
+                ("change", "export-format") => return say(""),
+                ("click", "copy-export") => Action::Copy,
+                ("click", "download-export") => Action::Download,
+                _ => return,
+            };
             // A UHP game string has no variations: it holds the line on the board. A
             // position is the one on the board.
-            let text = move || {
-                viewer.game.with_untracked(|g| match kind {
-                    Export::Position => viewer.position.with_untracked(|a| {
-                        format!("{}\n", crate::record::position::write_position(&a.pos))
-                    }),
+            let (source, name) = viewer.game.with_untracked(|g| {
+                let source = match kind {
+                    Export::Position => Source::Position(Box::new(
+                        viewer.position.with_untracked(|a| (*a.pos).clone()),
+                    )),
                     Export::Uhp => {
-                        let line = viewer.line.get_untracked();
-                        kind.text(&g.line_record(&line))
+                        Source::Line(Box::new(g.line_record(&viewer.line.get_untracked())))
                     }
-                    _ => kind.text(&g.record),
-                })
-            };
-            match (e.type_().as_str(), el.id().as_str()) {
-                ("change", "export-format") => say(""),
-                ("click", "copy-export") => dom::copy_text(&text(), move |ok| {
-                    say(if ok {
-                        "Copied."
-                    } else {
-                        "The browser refused to copy."
-                    })
-                }),
-                ("click", "download-export") => {
-                    let name = viewer.game.with_untracked(|g| kind.file_name(&g.record));
-                    match dom::download(&text(), &name, "text/plain;charset=utf-8") {
-                        Ok(()) => say(&format!("Saved {name}.")),
-                        Err(_) => say("The browser refused the download."),
+                    _ => Source::Record(g.record.clone()),
+                };
+                (source, kind.file_name(&g.record))
+            });
+            // The writers load on first use: the browser still counts the click as the
+            // user's for the copy or download that follows.
+            leptos::task::spawn_local(async move {
+                let text = match lazy::export_text(kind, source).await {
+                    Ok(text) => text,
+                    Err(e) => return say(&format!("Could not export: {e}.")),
+                };
+                match action {
+                    Action::Copy => dom::copy_text(&text, move |ok| {
+                        say(if ok {
+                            "Copied."
+                        } else {
+                            "The browser refused to copy."
+                        })
+                    }),
+                    Action::Download => {
+                        match dom::download(&text, &name, "text/plain;charset=utf-8") {
+                            Ok(()) => say(&format!("Saved {name}.")),
+                            Err(_) => say("The browser refused the download."),
+                        }
                     }
                 }
-                _ => {}
-            }
+            });
         });
     }));
     view! {

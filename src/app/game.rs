@@ -25,8 +25,11 @@ use crate::view::Highlight;
 use std::fmt;
 use std::sync::Arc;
 
-/// The game shown when the app opens: the direction notation's example game 1.
-const EXAMPLE: &str = include_str!("../../tests/data/direction-game-1.md");
+/// The game shown when the app opens, the direction notation's example game 1
+/// (`tests/data/direction-game-1.md`), as a permalink: the first screen then needs no
+/// record reader (they load on first use, see `lazy`). A test checks that it is that record
+/// at its first move (and prints the link when it is not).
+const EXAMPLE: &str = "Ah8EAAEKRnJhbmsgQ2hlbgtKb2UgU2NodWx0egoyMDE5LjA5LjA4LTIwMTkgQm9hcmRTcGFjZS5uZXQgT25saW5lIFdvcmxkIENoYW1waW9uc2hpcAAAAN033RwLmK6xguSrGLQs2tmPWy5E_RyklT1UTQgQkKt9z5cGRLd-lDw7tru69fUmc2CnIEHepD4";
 
 /// A loaded game with everything the viewer derives from it, computed once per load or
 /// edit so that stepping through it never replays moves.
@@ -65,8 +68,8 @@ impl Game {
 
     /// The built-in example game (falls back to an empty game if it ever failed to read).
     pub fn example() -> Game {
-        match record::import(EXAMPLE, None) {
-            Ok(rec) => Game::new(rec),
+        match permalink::decode(EXAMPLE) {
+            Ok((rec, _)) => Game::new(rec),
             Err(_) => Game::new(Record::new(
                 crate::engine::piece::GameType::MLP,
                 Format::Direction,
@@ -196,6 +199,8 @@ pub enum LoadError {
     FileTooLarge(usize),
     /// The browser could not read the file (its name, when known).
     File(Option<String>),
+    /// The code that reads records could not be fetched (see `lazy`).
+    Unavailable,
 }
 
 impl fmt::Display for LoadError {
@@ -213,6 +218,11 @@ impl fmt::Display for LoadError {
             }
             LoadError::File(Some(name)) => write!(f, "Could not read the file {name}."),
             LoadError::File(None) => f.write_str("Could not read the file."),
+            LoadError::Unavailable => write!(
+                f,
+                "Could not read the record: {}.",
+                super::lazy::Unavailable
+            ),
         }
     }
 }
@@ -263,6 +273,19 @@ mod tests {
     use crate::engine::piece::{Bug, Color, Piece};
 
     const GAME_100: &str = include_str!("../../tests/data/game-100.uhp");
+
+    #[test]
+    fn the_example_is_the_direction_notations_game_1() {
+        let text = include_str!("../../tests/data/direction-game-1.md");
+        let rec = record::import(text, None).unwrap();
+        let first = rec.tree.children(rec.tree.root())[0];
+        assert_eq!(permalink::encode(&rec, first), EXAMPLE);
+        let (shown, _) = permalink::decode(EXAMPLE).unwrap();
+        assert_eq!(shown.meta, rec.meta);
+        assert_eq!(shown.moves, rec.moves);
+        assert_eq!(shown.coordinates, rec.coordinates);
+        assert_eq!(shown.format, rec.format);
+    }
 
     #[test]
     fn example_game_loads_whole_at_its_first_move() {

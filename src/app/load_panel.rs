@@ -14,18 +14,9 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
         return;
     }
     dom::read_file(file, move |result| match result {
-        Ok(text) => load_any(viewer, text),
+        Ok(text) => viewer.load_text(text),
         Err(e) => viewer.fail(e),
     });
-}
-
-/// Loads a text: one game into the viewer, several as a collection.
-fn load_any(viewer: Viewer, text: String) {
-    if crate::collection::split::split_records(&text).len() > 1 {
-        super::collection_panel::open_text(viewer, text);
-    } else {
-        viewer.load_text(&text);
-    }
 }
 
 /// Something is dragged over the viewer: accept a drop there (instead of the browser opening
@@ -33,6 +24,7 @@ fn load_any(viewer: Viewer, text: String) {
 pub fn on_drag_over(dragging: RwSignal<bool>, e: &DragEvent) {
     e.prevent_default();
     if !dragging.get_untracked() {
+        super::lazy::prefetch_records();
         dragging.set(true);
     }
 }
@@ -56,7 +48,7 @@ pub fn on_drop(viewer: Viewer, dragging: RwSignal<bool>, e: &DragEvent) {
         .and_then(|d| d.get_data("text/plain").ok())
         .filter(|t| !t.trim().is_empty())
     {
-        load_any(viewer, text);
+        viewer.load_text(text);
     }
 }
 
@@ -81,14 +73,19 @@ pub fn LoadPanel(
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
-        dom::listen(&section, &["click", "change"], move |e| {
+        dom::listen(&section, &["click", "change", "focusin"], move |e| {
+            // About to paste or choose a file: fetch the readers meanwhile.
+            if e.type_() == "focusin" {
+                super::lazy::prefetch_records();
+                return;
+            }
             let Some(el) = dom::event_closest(&e, "button, input") else {
                 return;
             };
             match (e.type_().as_str(), el.id().as_str()) {
                 ("click", "load-record") => {
                     if let Some(input) = dom::find(&at, "#record-input") {
-                        load_any(viewer, dom::value_of(&input));
+                        viewer.load_text(dom::value_of(&input));
                     }
                 }
                 ("change", "record-file") => {

@@ -24,6 +24,7 @@ pub mod game;
 mod game_info;
 pub mod keys;
 pub mod labels;
+pub mod lazy;
 mod load_panel;
 mod move_entry;
 mod node_tools;
@@ -85,6 +86,8 @@ pub struct Viewer {
     history: RwSignal<History<(Game, NodeId)>>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: RwSignal<u32>,
+    /// Counts the texts given to read: only the last one's reading is shown.
+    reading: StoredValue<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
     pub pick: RwSignal<Option<Pick>>,
     /// A destination hovered: the move it would play, named under the board and explained
@@ -187,6 +190,7 @@ impl Viewer {
             playing: RwSignal::new(false),
             history: RwSignal::new(History::new(UNDO_DEPTH)),
             loads: RwSignal::new(0),
+            reading: StoredValue::new(0),
             pick,
             candidate,
             position,
@@ -417,15 +421,26 @@ impl Viewer {
         }
     }
 
-    /// Loads a pasted or dropped record; on failure the current game stays.
-    pub fn load_text(self, text: &str) {
-        match game::load_text(text) {
-            Ok(game) => {
-                let node = game.first_node();
-                self.show(game, node);
+    /// Loads a pasted or dropped text (its reader loads on first use); on failure the
+    /// current game stays. Several records open as a collection. Of loads that overlap, the
+    /// last one given wins.
+    pub fn load_text(self, text: String) {
+        let ticket = self.reading.get_value().wrapping_add(1);
+        self.reading.set_value(ticket);
+        leptos::task::spawn_local(async move {
+            let loaded = lazy::load_text(text).await;
+            if self.reading.get_value() != ticket {
+                return;
             }
-            Err(e) => self.fail(e),
-        }
+            match loaded {
+                Ok(lazy::Loaded::Game(Ok(game))) => {
+                    let node = game.first_node();
+                    self.show(game, node);
+                }
+                Ok(lazy::Loaded::Game(Err(e))) | Err(e) => self.fail(e),
+                Ok(lazy::Loaded::Collection(text)) => collection_panel::open_text(self, text),
+            }
+        });
     }
 
     pub fn load_fragment(self, fragment: &str) {
