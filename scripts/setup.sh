@@ -4,8 +4,8 @@
 # Safe to re-run: every step checks first and installs only what is missing.
 #   - Chromium (Debian package chromium), which the browser tests drive through playwright-core
 #   - a Rust toolchain for wasm32-unknown-unknown: Debian's rustc-web, cargo-web, rust-web-src
-#     and lld-22, which build std for wasm32 from source (a smaller bundle), otherwise
-#     rustup's target
+#     and lld-22, otherwise rustup's target with its rust-src component; either builds std
+#     for wasm32 from source (a smaller bundle); rustup's prebuilt std is the last resort
 #   - trunk (pinned), wasm-bindgen-cli (the version in Cargo.lock), wasm-split-cli (pinned)
 #   - npm packages from package-lock.json: playwright-core, binaryen (wasm-opt)
 #
@@ -146,6 +146,25 @@ for component in rustfmt clippy; do
     fi
 done
 
+# --- std's source for rustup's wasm32 target -----------------------------------------------
+# With it the app's std is built from source with panic=immediate-abort, as Debian's is (about
+# 20 KB gzipped less); without it rustup's prebuilt std serves, in a larger bundle.
+BUILD_STD=0
+if [[ "$WASM_TOOLCHAIN" == debian ]]; then
+    BUILD_STD=1
+elif [[ -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml" ]]; then
+    BUILD_STD=1
+    log "rust-src: present"
+elif command -v rustup >/dev/null && {
+    log "rust-src: trying 'rustup component add rust-src' (180 s limit) ..."
+    timeout 180 rustup component add rust-src </dev/null
+}; then
+    BUILD_STD=1
+    log "rust-src: added"
+else
+    log "rust-src: not available; the app builds with rustup's prebuilt std (a larger bundle)"
+fi
+
 # --- npm packages (playwright-core, binaryen) ---------------------------------------------
 npm_in_sync() {
     # Every package in package-lock.json is installed at its locked version.
@@ -172,10 +191,13 @@ fi
 # --- crates (trunk builds with --offline) -------------------------------------------------
 fetch_start=$SECONDS
 cargo fetch --quiet
+# std's own dependencies, for -Z build-std (resolved from the registry cache offline).
 if [[ "$WASM_TOOLCHAIN" == debian ]]; then
-    # std's own dependencies, for -Z build-std (resolved from the registry cache offline).
     RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo fetch --quiet --locked \
         --manifest-path /usr/lib/rustlib/src/rust/library/Cargo.toml
+elif ((BUILD_STD)); then
+    RUSTC_BOOTSTRAP=1 cargo fetch --quiet --locked \
+        --manifest-path "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
 fi
 log "crates: fetched in $((SECONDS - fetch_start))s"
 
@@ -219,12 +241,17 @@ mkdir -p "$(dirname "$ENV_FILE")"
     printf 'export PATH=%q:%q:"$PATH"\n' "$ROOT/node_modules/.bin" "$HOME/.cargo/bin"
     printf 'export CHROMIUM_PATH=%q\n' "$CHROMIUM_PATH"
     printf 'export BEELINE_WASM_TOOLCHAIN=%q\n' "$WASM_TOOLCHAIN"
+    printf 'export BEELINE_BUILD_STD=%q\n' "$BUILD_STD"
     echo "# Sets up the current shell for building wasm32 (trunk build / trunk serve)."
     echo "beeline_web_env() {"
     if [[ "$WASM_TOOLCHAIN" == debian ]]; then
         echo "    # Debian's rustc/cargo 1.96 build std for wasm32 from /usr/lib/rustlib/src."
         printf '    export PATH=%q:/usr/bin:"$PATH"\n' "$ROOT/node_modules/.bin"
-        echo "    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort"
+        echo "    export RUSTC=/usr/bin/rustc"
+    fi
+    if ((BUILD_STD)); then
+        echo "    # std built for wasm32 from its source (rustup's rust-src or Debian's rust-web-src)."
+        echo "    export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort"
         echo "    # A panic traps at once: no formatting or unwinding code in the bundle."
         echo "    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic=immediate-abort'"
     else
