@@ -29,12 +29,15 @@ TREE_500="$(cat tests/data/tree-500.pgn)"
 export TREE_500
 
 gz() { gzip -9 -c "$1" | wc -c; }
-wasm=0 js=0 css=0 worker=0
+wasm=0 js=0 css=0 worker=0 chunks=0
 shopt -s nullglob
-# The first visit's files; the collection worker's (beeline-worker-*) load on demand.
+# The first visit's files (the app's module and script, and the chunks' loader it imports);
+# the chunks (beeline-chunk-*) load on first use, the collection worker's files
+# (beeline-worker-*) when a collection is opened.
 for f in "$DIST"/beeline-app-*.wasm; do wasm=$((wasm + $(gz "$f"))); done
 for f in "$DIST"/beeline-worker-*; do worker=$((worker + $(gz "$f"))); done
-for f in "$DIST"/beeline-app-*.js; do js=$((js + $(gz "$f"))); done
+for f in "$DIST"/beeline-chunk-*; do chunks=$((chunks + $(gz "$f"))); done
+for f in "$DIST"/beeline-app-*.js "$DIST"/beeline-split-*.js; do js=$((js + $(gz "$f"))); done
 for f in "$DIST"/*.css; do css=$((css + $(gz "$f"))); done
 
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -52,9 +55,9 @@ for _ in range(100):
 sys.exit("the static server did not start")
 PY
 
-printf '[bench-web] transferred, gzipped: wasm %.1f KB + JS %.1f KB = %.1f KB (gated by scripts/check-size.sh); CSS %.1f KB; on demand, the collection worker %.1f KB\n' \
+printf '[bench-web] transferred, gzipped: wasm %.1f KB + JS %.1f KB = %.1f KB (gated by scripts/check-size.sh); CSS %.1f KB; on first use, the chunks %.1f KB; on demand, the collection worker %.1f KB\n' \
     "$(echo "$wasm / 1000" | bc -l)" "$(echo "$js / 1000" | bc -l)" "$(echo "($wasm + $js) / 1000" | bc -l)" \
-    "$(echo "$css / 1000" | bc -l)" "$(echo "$worker / 1000" | bc -l)"
+    "$(echo "$css / 1000" | bc -l)" "$(echo "$chunks / 1000" | bc -l)" "$(echo "$worker / 1000" | bc -l)"
 
 BASE_URL="http://127.0.0.1:$PORT/" FRAGMENT="$FRAGMENT" RUNS="$RUNS" node --input-type=module - <<'JS'
 import { launchBrowser } from './tests/e2e/helpers.mjs';
@@ -192,9 +195,11 @@ try {
         obs.observe(document, { subtree: true, childList: true, attributes: true });
       });
       const rows = () => document.querySelectorAll('#notation tr[data-path]').length;
-      // The panel drawn: the rows that fill it and more (the first 64), the current one
-      // marked, laid out.
-      await until(() => rows() >= 64 && document.querySelector('#notation tr[aria-current="true"]'));
+      // The panel drawn: the study's (its event shown; reading is asynchronous, the readers
+      // being a chunk fetched on first use), the rows that fill it and more (the first 64),
+      // the current one marked, laid out.
+      const study = () => document.querySelector('[data-fact="event"] dd')?.textContent === 'A 500-move study';
+      await until(() => study() && rows() >= 64 && document.querySelector('#notation tr[aria-current="true"]'));
       document.querySelector('#notation').getBoundingClientRect();
       const panel = performance.now() - t0;
       // Every row in the document (those out of view follow in the next task).

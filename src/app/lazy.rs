@@ -16,6 +16,8 @@ use std::sync::Arc;
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use super::game::{self, Game, LoadError};
+use crate::engine::position::{Move, Position};
+use crate::notation::Coordinates;
 use crate::record::export::Export;
 use crate::record::Record;
 
@@ -80,6 +82,24 @@ pub fn export_text(kind: Export, source: Source) -> Result<String, Unavailable> 
             format!("{}\n", crate::record::position::write_position(&pos))
         }
     })
+}
+
+/// A move typed in any notation (`study::read_typed`), or why the text is not one, in words:
+/// the three notations' readers and their messages are needed only once someone types.
+#[wasm_split(typing, fallible)]
+pub fn read_typed(
+    pos: Box<Position>,
+    coordinates: Coordinates,
+    text: String,
+) -> Result<Result<Move, String>, Unavailable> {
+    Ok(super::study::read_typed(&pos, coordinates, &text).map_err(|e| e.to_string()))
+}
+
+/// Starts fetching the typed moves' reader (when the move field is focused).
+pub fn prefetch_typing() {
+    leptos::task::spawn_local(async {
+        let _ = __wasm_split_preload_read_typed().await;
+    });
 }
 
 /// Starts fetching the record readers' chunk (when the load panel is used), so that a
@@ -148,5 +168,30 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(at, format!("{written}\n"));
+    }
+
+    #[test]
+    fn a_typed_move_is_read_or_its_error_put_in_words() {
+        let g = game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
+        let rec = &g.record;
+        let end = *rec.tree.mainline_nodes().last().unwrap();
+        let pos = rec.tree.position_at(end).unwrap();
+        let expected = super::super::study::read_typed(&pos, rec.coordinates, "wQ wS1-").unwrap();
+        let read = ready(read_typed(
+            Box::new(pos.clone()),
+            rec.coordinates,
+            "wQ wS1-".into(),
+        ));
+        assert_eq!(read, Ok(Ok(expected)));
+        let bad = ready(read_typed(
+            Box::new(pos.clone()),
+            rec.coordinates,
+            "hello".into(),
+        ));
+        let words = super::super::study::read_typed(&pos, rec.coordinates, "hello")
+            .unwrap_err()
+            .to_string();
+        assert!(!words.is_empty());
+        assert_eq!(bad, Ok(Err(words)));
     }
 }

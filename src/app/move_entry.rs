@@ -2,8 +2,8 @@
 //! text is not a move, the names of the move a hovered destination would play, and a pass
 //! button offered only when passing is the only legal move.
 
-use super::study;
 use super::{dom, Viewer};
+use super::{lazy, study};
 use crate::engine::position::Move;
 use crate::view::svg::escape;
 use leptos::prelude::*;
@@ -28,30 +28,39 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     // just played.
     let played = RwSignal::new(String::new());
 
+    // The reader is a chunk loaded on first use (`lazy::read_typed`): the move is read, then
+    // played only if the board still shows the position it was typed in.
     let submit = move |input: &web_sys::Element| {
-        let typed = dom::value_of(input);
+        let input = input.clone();
+        let typed = dom::value_of(&input);
         let coordinates = viewer.game.with_untracked(|g| g.record.coordinates);
         let at = viewer.position.get_untracked();
-        let result = study::read_typed(&at.pos, coordinates, &typed)
-            .map_err(|e| e.to_string())
-            .and_then(|mv| {
-                let row = study::notate_candidate(&at.pos, coordinates, mv);
-                viewer.play(mv).map(|()| row)
-            });
-        match result {
-            Ok(row) => {
-                error.set(None);
-                dom::set_value(input, "");
-                played.set(format!(
-                    "Played {} ({}, {}).",
-                    row.standard, row.direction, row.algebraic_short
-                ));
+        leptos::task::spawn_local(async move {
+            let read = lazy::read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
+            if viewer.position.with_untracked(|now| *now != at) {
+                return;
             }
-            Err(e) => {
-                played.set(String::new());
-                error.set(Some(e));
+            let result = read
+                .unwrap_or_else(|e| Err(format!("Could not read the move: {e}.")))
+                .and_then(|mv| {
+                    let row = study::notate_candidate(&at.pos, coordinates, mv);
+                    viewer.play(mv).map(|()| row)
+                });
+            match result {
+                Ok(row) => {
+                    error.set(None);
+                    dom::set_value(&input, "");
+                    played.set(format!(
+                        "Played {} ({}, {}).",
+                        row.standard, row.direction, row.algebraic_short
+                    ));
+                }
+                Err(e) => {
+                    played.set(String::new());
+                    error.set(Some(e));
+                }
             }
-        }
+        });
     };
 
     // The line under the field: the hovered destination's names, or the move just played.
@@ -111,7 +120,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let div: web_sys::Element = root.into();
         let at = div.clone();
-        dom::listen(&div, &["input", "keydown", "click"], move |e| {
+        dom::listen(&div, &["input", "keydown", "click", "focusin"], move |e| {
             let Some(input) = dom::find(&at, "#move-input") else {
                 return;
             };
@@ -119,6 +128,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                 .map(|el| el.id())
                 .unwrap_or_default();
             match (e.type_().as_str(), id.as_str()) {
+                ("focusin", "move-input") => lazy::prefetch_typing(),
                 ("input", "move-input") => error.set(None),
                 ("keydown", "move-input") => {
                     let key = e
