@@ -105,6 +105,10 @@ test('after one visit the app opens offline, also with a query, and plays a past
       // The collection worker, loaded on demand: cached before it is ever used.
       /^\/beeline-worker-loader-[0-9a-f]{12,16}\.js$/, /^\/beeline-worker-[0-9a-f]{12,16}\.js$/,
       /^\/beeline-worker-[0-9a-f]{12,16}_bg\.wasm$/,
+      // The chunks fetched on first use (the readers, the typed moves, the exports) and their
+      // loader: cached before they are first used.
+      /^\/beeline-split-[0-9a-f]{16}\.js$/, /^\/beeline-chunk-records-[0-9a-f]{16}\.wasm$/,
+      /^\/beeline-chunk-typing-[0-9a-f]{16}\.wasm$/, /^\/beeline-chunk-export-[0-9a-f]{16}\.wasm$/,
     ]) {
       assert.ok(cached.some((p) => file.test(p)), `${file} cached: ${cached.join(' ')}`);
     }
@@ -123,6 +127,13 @@ test('after one visit the app opens offline, also with a query, and plays a past
     await page.keyboard.press('End');
     await waitForPly(page, 8);
     assert.equal(await boardPly(page), 8);
+    // A typed move and an export, whose code is in chunks never fetched before going offline.
+    await page.fill('#move-input', 'wA1 -wQ');
+    await page.press('#move-input', 'Enter');
+    await waitForPly(page, 9);
+    await page.selectOption('#export-format', 'uhp');
+    await page.click('#copy-export');
+    await page.waitForFunction(() => /^(Copied|The browser refused)/.test(document.querySelector('.export-panel .status').textContent));
     // A collection opens too: the worker comes from the cache.
     await pasteRecord(page, TWO_GAMES);
     await page.waitForSelector('#game-list tr[data-game]');
