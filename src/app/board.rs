@@ -516,7 +516,8 @@ pub fn Board(
             m
         })
     };
-    let over = move || scene.with(svg::over_markup);
+    let arrow = move || scene.with(svg::arrow_markup);
+    let compass = move || scene.with(svg::compass_markup);
     // The algebraic grid, when asked for and always in the editor (whose cells take clicks).
     let grid = move || {
         let editing = viewer.edit.with(|e| e.as_ref().map(|e| e.held));
@@ -990,8 +991,13 @@ pub fn Board(
         if let Some(g) = layer("under") {
             dom::bind(g, "innerHTML", Box::new(move || Some(under())));
         }
-        if let Some(g) = layer("over") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(over())));
+        // The arrow and the compass apart: the compass seldom changes, and `dom::bind`
+        // leaves markup that reads the same, so a step rewrites only the arrow.
+        if let Some(g) = layer("over > .arrows") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(arrow())));
+        }
+        if let Some(g) = layer("over > .compasses") {
+            dom::bind(g, "innerHTML", Box::new(move || Some(compass())));
         }
         if let Some(g) = layer("grid") {
             dom::bind(g, "innerHTML", Box::new(move || Some(grid())));
@@ -1248,7 +1254,7 @@ pub fn Board(
                 >
                     <g class="under"></g>
                     <g class="tiles" node_ref=tiles_ref></g>
-                    <g class="over"></g>
+                    <g class="over"><g class="arrows"></g><g class="compasses"></g></g>
                     <g class="grid"></g>
                     <g class="destinations" node_ref=marks_ref></g>
                     <g class="drop"></g>

@@ -313,6 +313,13 @@ pub fn under_markup(scene: &Scene, layout: &Layout) -> String {
 
 /// Marks drawn over the tiles: the direction arrow and the compass.
 pub fn over_markup(scene: &Scene) -> String {
+    let mut s = arrow_markup(scene);
+    s.push_str(&compass_markup(scene));
+    s
+}
+
+/// The arrow from the reference piece to the destination, if the move has one.
+pub fn arrow_markup(scene: &Scene) -> String {
     let mut s = String::new();
     if let Some(a) = scene.arrow {
         let (dx, dy) = (a.to.x - a.from.x, a.to.y - a.from.y);
@@ -350,6 +357,13 @@ pub fn over_markup(scene: &Scene) -> String {
             points(&[tip, wing(1.0), wing(-1.0)])
         );
     }
+    s
+}
+
+/// The compass of directions, if the move names one. Apart from the arrow: the board keeps
+/// it from step to step, as it changes only with the frame and the board's fit.
+pub fn compass_markup(scene: &Scene) -> String {
+    let mut s = String::new();
     if let Some(c) = &scene.compass {
         let _ = write!(
             s,
