@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Browser benchmark (not a test): builds the release app, serves it, and with headless
 # Chromium measures
-#   - wasm + JS transferred, gzipped (target: at most 250 KB),
-#   - navigation to a 100-ply permalinked game fully drawn (target: under 300 ms),
-#   - one step forward/back, key press to board redrawn (target: median under 4 ms),
+#   - wasm + JS transferred on a first visit, gzipped (target: at most 160 KB),
+#   - navigation to a 100-ply permalinked game fully drawn (target: under 200 ms in a fresh
+#     browser),
+#   - one step forward/back, key press to board redrawn (target: median under 1 ms, 90th
+#     percentile under 2 ms),
 #   - study board: picking a piece from the reserve to its destinations marked (target: median
 #     under 4 ms), playing a destination to the board and panel redrawn (under 8 ms), and a
 #     500-move tree (tests/data/tree-500.pgn) loaded to its panel drawn (under 20 ms),
-#   - the embed page (`?embed`) with the 100-ply game, in a fresh browser: navigation to drawn.
+#   - the embed page (`?embed`) with the 100-ply game, in a fresh browser: navigation to drawn
+#     (target: under 150 ms).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -55,7 +58,7 @@ for _ in range(100):
 sys.exit("the static server did not start")
 PY
 
-printf '[bench-web] transferred, gzipped: wasm %.1f KB + JS %.1f KB = %.1f KB (gated by scripts/check-size.sh); CSS %.1f KB; on first use, the chunks %.1f KB; on demand, the collection worker %.1f KB\n' \
+printf '[bench-web] transferred, gzipped: wasm %.1f KB + JS %.1f KB = %.1f KB (target ≤ 160 KB; gated by scripts/check-size.sh); CSS %.1f KB; on first use, the chunks %.1f KB; on demand, the collection worker %.1f KB\n' \
     "$(echo "$wasm / 1000" | bc -l)" "$(echo "$js / 1000" | bc -l)" "$(echo "($wasm + $js) / 1000" | bc -l)" \
     "$(echo "$css / 1000" | bc -l)" "$(echo "$chunks / 1000" | bc -l)" "$(echo "$worker / 1000" | bc -l)"
 
@@ -98,7 +101,7 @@ try {
   }
   const cold = loads[0];
   const warm = loads.slice(1);
-  console.log(`[bench-web] 100-ply permalink, navigation to drawn: first load ${fmt(cold.drawn)} ms (painted ${fmt(cold.painted)} ms); cached, median of ${warm.length}: ${fmt(median(warm.map((t) => t.drawn)))} ms (painted ${fmt(median(warm.map((t) => t.painted)))} ms) (target < 300 ms)`);
+  console.log(`[bench-web] 100-ply permalink, navigation to drawn: first load ${fmt(cold.drawn)} ms (painted ${fmt(cold.painted)} ms); cached, median of ${warm.length}: ${fmt(median(warm.map((t) => t.drawn)))} ms (painted ${fmt(median(warm.map((t) => t.painted)))} ms) (target < 200 ms in a fresh browser)`);
 
   // Steps: key press to the board showing the new ply, with layout done.
   const steps = await page.evaluate(async (n) => {
@@ -131,7 +134,7 @@ try {
     return times;
   }, 200);
   const sorted = [...steps].sort((a, b) => a - b);
-  console.log(`[bench-web] step forward/back (${steps.length}): median ${fmt(median(steps))} ms, p90 ${fmt(sorted[Math.floor(sorted.length * 0.9)])} ms, max ${fmt(sorted[sorted.length - 1])} ms (target median < 4 ms)`);
+  console.log(`[bench-web] step forward/back (${steps.length}): median ${fmt(median(steps))} ms, p90 ${fmt(sorted[Math.floor(sorted.length * 0.9)])} ms, max ${fmt(sorted[sorted.length - 1])} ms (target median < 1 ms, p90 < 2 ms)`);
 
   // The study board at ply 50: pick a kind from the reserve of the player to move until its
   // destinations are on the board, then play the first one until the board shows ply 51 and
@@ -181,6 +184,10 @@ try {
   for (let i = 0; i < 5; i++) {
     trees.push(await page.evaluate(async (text) => {
       const input = document.querySelector('#record-input');
+      // As a person pastes: the box gets the focus first, which fetches the readers' chunk
+      // ahead (src/app/load_panel.rs); a paste and a press on Load take longer than that.
+      input.focus();
+      await new Promise((r) => setTimeout(r, 300));
       input.value = text;
       input.dispatchEvent(new Event('input', { bubbles: true }));
       // The pasted text is laid out and painted when it is pasted, before Load is pressed:
