@@ -62,7 +62,7 @@ use super::tree::{Annotation, GameTree, NodeId};
 use super::{Format, Record};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, PIECE_COUNT};
-use crate::engine::position::{GameState, Move, Position, Rules};
+use crate::engine::position::{GameState, Move, Rules};
 use crate::engine::setup::Setup;
 use crate::engine::transfer;
 use crate::notation::Coordinates;
@@ -189,15 +189,35 @@ fn cut(s: &str, max: usize) -> &str {
     &s[..end]
 }
 
-/// The legal moves in a fixed order, independent of move generation.
-fn sorted_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves();
-    moves.sort_unstable_by_key(|m| match *m {
+/// A move's place in the fixed order of a position's legal moves, independent of move
+/// generation: links hold a move as its index in that order.
+fn move_key(m: &Move) -> (u8, u8, i32, i32, i32, i32) {
+    match *m {
         Move::Pass => (0, 0, 0, 0, 0, 0),
         Move::Place { piece, to } => (1, piece.0, 0, 0, to.q, to.r),
         Move::Move { piece, from, to } => (2, piece.0, from.q, from.r, to.q, to.r),
-    });
-    moves
+    }
+}
+
+/// The index of `mv` among the legal moves `moves` in their fixed order (the number of moves
+/// before it: the keys are unique), if it is one of them. Counting, not sorting: a link of
+/// a long game is written at every step.
+fn index_among(moves: &[Move], mv: Move) -> Option<usize> {
+    if !moves.contains(&mv) {
+        return None;
+    }
+    let key = move_key(&mv);
+    Some(moves.iter().filter(|m| move_key(m) < key).count())
+}
+
+/// The move at `index` among the legal moves `moves` in their fixed order: a selection in
+/// linear time rather than a sort of every position's moves (a link is read when the app
+/// opens).
+fn move_at(mut moves: Vec<Move>, index: usize) -> Option<Move> {
+    if index >= moves.len() {
+        return None;
+    }
+    Some(*moves.select_nth_unstable_by_key(index, move_key).1)
 }
 
 /// Bits for an index among `n` legal moves: ⌈log₂ n⌉.
@@ -270,14 +290,14 @@ fn walk(rec: &Record) -> Vec<Node<'_>> {
         if nodes.len() > MAX_MOVES {
             break;
         }
-        let legal = sorted_moves(&pos);
-        let Some(index) = tree
+        let legal = pos.legal_moves();
+        let Some((mv, index)) = tree
             .mv(child)
-            .and_then(|mv| legal.iter().position(|&m| m == mv))
+            .and_then(|mv| Some((mv, index_among(&legal, mv)?)))
         else {
             continue;
         };
-        pos.play_unchecked(legal[index]);
+        pos.play_unchecked(mv);
         nodes[at].children += 1;
         nodes.push(Node::new(tree, child, index, legal.len()));
         stack.push((nodes.len() - 1, 0));
@@ -589,13 +609,13 @@ impl Reader<'_> {
         let mut nodes = vec![tree.root()];
         let mut pos = rec.start();
         for k in 1..=n {
-            let legal = sorted_moves(&pos);
+            let legal = pos.legal_moves();
             let i = match legal.len() {
                 0 | 1 => 0,
                 2..=256 => usize::from(self.byte()?),
                 _ => usize::from(u16::from_be_bytes([self.byte()?, self.byte()?])),
             };
-            let mv = *legal.get(i).ok_or(PermalinkError::BadMove(k))?;
+            let mv = move_at(legal, i).ok_or(PermalinkError::BadMove(k))?;
             pos.play_unchecked(mv);
             nodes.push(tree.push(nodes[k - 1], mv));
         }
@@ -717,9 +737,9 @@ impl BitReader<'_> {
             if k > MAX_MOVES {
                 return Err(PermalinkError::TooManyMoves);
             }
-            let legal = sorted_moves(&pos);
+            let legal = pos.legal_moves();
             let i = self.take(width(legal.len()))?;
-            let mv = *legal.get(i).ok_or(PermalinkError::BadMove(k))?;
+            let mv = move_at(legal, i).ok_or(PermalinkError::BadMove(k))?;
             // The tree would merge the two: the link would have one spelling too many.
             if tree
                 .children(parent)
@@ -800,4 +820,38 @@ pub fn decode(fragment: &str) -> Result<(Record, NodeId), PermalinkError> {
     let node = *nodes.get(shown).ok_or(PermalinkError::Shown)?;
     rec.set_tree(tree);
     Ok((rec, node))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::piece::GameType;
+    use crate::engine::position::Position;
+
+    /// Counting and selecting give every legal move the index a full sort gives it, in
+    /// positions with passes, placements and moves of every kind.
+    #[test]
+    fn indices_are_the_places_in_the_sorted_order() {
+        let mut pos = Position::new(GameType::MLP);
+        let mut seen = 0;
+        for ply in 0..60 {
+            let moves = pos.legal_moves();
+            let mut sorted = moves.clone();
+            sorted.sort_unstable_by_key(move_key);
+            for (i, &m) in sorted.iter().enumerate() {
+                assert_eq!(index_among(&moves, m), Some(i), "ply {ply}: {m:?}");
+                assert_eq!(move_at(moves.clone(), i), Some(m), "ply {ply}: index {i}");
+            }
+            assert_eq!(move_at(moves.clone(), moves.len()), None);
+            seen += moves.len();
+            // A varied game: the move in the middle of the order.
+            let Some(&next) = sorted.get(sorted.len() / 2) else {
+                break;
+            };
+            pos.play_unchecked(next);
+        }
+        assert!(seen > 1000, "{seen} moves checked");
+        assert_eq!(index_among(&[Move::Pass], Move::Pass), Some(0));
+        assert_eq!(index_among(&[], Move::Pass), None);
+    }
 }
