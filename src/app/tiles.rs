@@ -5,6 +5,7 @@
 //! machinery cost the bundle more than the rest of the board together, and a board has a few
 //! dozen tiles.
 
+use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 
 use wasm_bindgen::JsCast;
@@ -127,6 +128,16 @@ impl TileLayer {
             }
             return;
         }
+        // A board drawn from nothing (the first, or a new game's): every tile in one parse,
+        // instead of one element and one parse per tile.
+        if !items.is_empty()
+            && items
+                .iter()
+                .all(|t| self.drawn.iter().all(|d| d.key != t.key))
+        {
+            self.redraw(layer, items, layout);
+            return;
+        }
         let Some(document) = layer.owner_document() else {
             return;
         };
@@ -169,6 +180,27 @@ impl TileLayer {
             }
         }
         self.drawn = next;
+    }
+
+    /// Replaces the layer's tiles with `items`, written as one piece of markup.
+    fn redraw(&mut self, layer: &web_sys::Element, items: &[TileItem], layout: &Layout) {
+        let markup: String = items.iter().map(|t| markup(t, layout)).collect();
+        layer.set_inner_html(&markup);
+        let children = layer.children();
+        self.drawn = items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                Some(Drawn {
+                    key: t.key,
+                    hex: t.hex,
+                    label: t.label.clone(),
+                    marks: t.marks.clone(),
+                    el: children.item(u32::try_from(i).ok()?)?,
+                    state: None,
+                })
+            })
+            .collect();
     }
 
     /// Marks the tiles whose piece can move (`movable`) and the picked one.
@@ -232,27 +264,78 @@ impl Drawn {
     }
 }
 
-fn create(document: &web_sys::Document, t: &TileItem, layout: &Layout) -> Option<web_sys::Element> {
-    let el = document.create_element_ns(Some(SVG_NS), "g").ok()?;
-    for (name, value) in [("class", "piece"), ("tabindex", "0"), ("role", "img")] {
-        let _ = el.set_attribute(name, value);
-    }
+/// A tile's markup: its group with the attributes the page and the downloaded image share,
+/// its words (`aria-label`, `<title>`), artwork and marks.
+fn markup(t: &TileItem, layout: &Layout) -> String {
+    let mut s = String::from(r#"<g class="piece" tabindex="0" role="img""#);
     for (name, value) in &t.attributes {
-        let _ = el.set_attribute(name, value);
+        let _ = write!(s, r#" {name}="{}""#, svg::escape(value));
     }
-    let _ = el.set_attribute("aria-label", &t.label);
-    el.set_inner_html(&format!(
-        "<title>{}</title>{}{}",
-        svg::escape(&t.label),
+    let label = svg::escape(&t.label);
+    let _ = write!(
+        s,
+        r#" aria-label="{label}"><title>{label}</title>{}{}</g>"#,
         svg::tile_art(&t.tile, layout),
         t.marks
-    ));
-    Some(el)
+    );
+    s
+}
+
+/// One tile's element, parsed from its markup in a detached group (an SVG context).
+fn create(document: &web_sys::Document, t: &TileItem, layout: &Layout) -> Option<web_sys::Element> {
+    let holder = document.create_element_ns(Some(SVG_NS), "g").ok()?;
+    holder.set_inner_html(&markup(t, layout));
+    holder.first_element_child()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::position::Rules;
+    use crate::notation::uhp::GameString;
+    use crate::view::{Orientation, Replay, TileShape};
+
+    /// A board's tiles written in one piece of markup carry what tiles made one by one and
+    /// the downloaded image carry: attributes, words, artwork, marks.
+    #[test]
+    fn tile_markup_has_the_attributes_words_and_artwork_of_the_image() {
+        let g: GameString =
+            "Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ/;wB1 wQ"
+                .parse()
+                .unwrap();
+        let r = Replay::new(g.game_type, Rules::default(), &g.replay().unwrap().moves());
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let scene = r.scene(7, &layout, None);
+        let items = tile_items(&scene, &layout);
+        assert_eq!(items.len(), 5);
+        for t in &items {
+            let m = markup(t, &layout);
+            assert!(
+                m.starts_with(r#"<g class="piece" tabindex="0" role="img" data-piece=""#),
+                "{m}"
+            );
+            assert!(m.ends_with(&format!("{}</g>", t.marks)), "{m}");
+            for (name, value) in &t.attributes {
+                assert!(
+                    m.contains(&format!(r#" {name}="{}""#, svg::escape(value))),
+                    "{name}: {m}"
+                );
+            }
+            let label = svg::escape(&t.label);
+            assert!(m.contains(&format!(r#"aria-label="{label}"><title>{label}</title>"#)));
+            assert!(m.contains(&svg::tile_art(&t.tile, &layout)));
+            let image = svg::tile_group(&t.tile, &layout);
+            let open = &image[..image.find('>').unwrap()];
+            assert!(
+                m.contains(&open["<g class=\"piece\"".len()..]),
+                "{open} in {m}"
+            );
+        }
+        // The Beetle on the Queen names the stack, escaped where it must be.
+        assert!(items
+            .iter()
+            .any(|t| markup(t, &layout).contains("above white Queen (wQ)")));
+    }
 
     #[test]
     fn movable_tiles_say_how_to_pick_them() {
