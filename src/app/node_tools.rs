@@ -1,15 +1,14 @@
 //! Working on the chosen move of a study: its annotation and comment, and its place in the
 //! game tree (promote the variation, make it the main line, delete from here), with undo.
 //!
-//! The controls are static markup with one delegated handler and one effect that sets what
-//! can be used, rather than a reactive attribute per control.
+//! The controls are static markup with one delegated handler and effects that set what can
+//! be used, rather than a reactive attribute per control.
 
 use super::dom;
 use super::Viewer;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// What the controls show for the chosen node.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,10 +42,29 @@ fn node_state(tree: &GameTree, n: NodeId, can_undo: bool) -> NodeState {
     }
 }
 
+const MARKUP: &str = concat!(
+    r#"<div class="node-buttons" role="group" aria-label="Variations">"#,
+    r#"<label for="annotation">Mark</label>"#,
+    r#"<select id="annotation" title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">"#,
+    r#"<option value="">—</option><option value="!">! good</option><option value="?">? mistake</option>"#,
+    r#"<option value="!!">!! brilliant</option><option value="??">?? blunder</option>"#,
+    r#"<option value="!?">!? interesting</option><option value="?!">?! dubious</option></select>"#,
+    r#"<button type="button" id="promote" title="Move this variation one place up among its alternatives">Promote</button>"#,
+    r#"<button type="button" id="make-main-line" title="Make the line through this move the main line">Make main line</button>"#,
+    r#"<button type="button" id="delete-from" title="Delete this move and every move after it">Delete from here</button>"#,
+    r#"<button type="button" id="undo" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#,
+    r#"</div>"#,
+    r#"<label for="comment-input" class="comment-label">Comment</label>"#,
+    r#"<textarea id="comment-input" rows="2" placeholder="A comment on the chosen move"></textarea>"#,
+    r#"<p class="status" role="status"></p>"#,
+);
+
+/// The controls: static markup, set by one effect, with their events delegated (see
+/// `controls` for why).
 #[component]
 pub fn NodeTools(viewer: Viewer) -> impl IntoView {
+    let root = NodeRef::<html::Section>::new();
     let status = RwSignal::new(String::new());
-    let group = NodeRef::<html::Div>::new();
     let report = move |r: Result<(), String>| match r {
         Ok(()) => status.set(String::new()),
         Err(e) => status.set(format!("Not done: {e}.")),
@@ -63,98 +81,80 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
     };
 
-    // The controls' states follow the chosen node.
     dom::watch(Box::new(move || {
-        let s = state.get();
-        let Some(group) = group.get() else { return };
-        let set = |id: &str, disabled: bool| {
-            if let Ok(Some(el)) = group.query_selector(&format!("#{id}")) {
-                let _ = if disabled {
-                    el.set_attribute("disabled", "")
-                } else {
-                    el.remove_attribute("disabled")
-                };
+        let Some(root) = root.get() else { return };
+        let root: web_sys::Element = root.into();
+        // What can be used, and the chosen node's annotation, comment and the last report.
+        let found = root.clone();
+        dom::watch(Box::new(move || {
+            let s = state.get();
+            let find = |selector: &str| dom::find(&found, selector);
+            for (id, disabled) in [
+                ("#annotation", s.at_root),
+                ("#promote", !s.variation),
+                ("#make-main-line", !s.off_main_line),
+                ("#delete-from", s.at_root),
+                ("#undo", !s.can_undo),
+            ] {
+                if let Some(el) = find(id) {
+                    dom::set_flag(&el, "disabled", disabled);
+                }
             }
-        };
-        set("annotation", s.at_root);
-        set("promote", !s.variation);
-        set("make-main-line", !s.off_main_line);
-        set("delete-from", s.at_root);
-        set("undo", !s.can_undo);
-        if let Ok(Some(el)) = group.query_selector("#annotation") {
-            if let Ok(select) = el.dyn_into::<web_sys::HtmlSelectElement>() {
-                select.set_value(s.annotation.map_or("", Annotation::symbol));
+            if let Some(select) = find("#annotation") {
+                dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
             }
-        }
+        }));
+        let found = root.clone();
+        dom::watch(Box::new(move || {
+            let text = comment();
+            if let Some(area) = dom::find(&found, "#comment-input") {
+                dom::set_value(&area, &text);
+            }
+        }));
+        let found = root.clone();
+        dom::watch(Box::new(move || {
+            let text = status.get();
+            if let Some(p) = dom::find(&found, ".status") {
+                dom::set_text(&p, &text);
+            }
+        }));
+
+        dom::listen(&root, &["click", "change"], move |e| {
+            let Some(el) = dom::event_closest(&e, "button, select, textarea") else {
+                return;
+            };
+            match (e.type_().as_str(), el.id().as_str()) {
+                ("click", "promote") => report(viewer.edit(|t, n| t.promote(n).map(|()| n))),
+                ("click", "make-main-line") => {
+                    report(viewer.edit(|t, n| t.make_main_line(n).map(|()| n)))
+                }
+                ("click", "delete-from") => report(viewer.edit(|t, n| {
+                    let parent = t.parent(n);
+                    t.delete_from(n)?;
+                    Ok(parent.unwrap_or(t.root()))
+                })),
+                ("click", "undo") => {
+                    viewer.undo();
+                }
+                ("change", "annotation") => {
+                    let value = dom::value_of(&el);
+                    let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
+                    if a != state.get_untracked().annotation {
+                        report(viewer.edit(|t, n| t.set_annotation(n, a).map(|()| n)));
+                    }
+                }
+                ("change", "comment-input") => {
+                    let value = dom::value_of(&el);
+                    if value.trim() != comment().trim() {
+                        report(viewer.edit(|t, n| t.set_comment(n, Some(&value)).map(|()| n)));
+                    }
+                }
+                _ => {}
+            }
+        });
     }));
 
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        let Some(id) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("button").ok().flatten())
-            .map(|b| b.id())
-        else {
-            return;
-        };
-        match id.as_str() {
-            "promote" => report(viewer.edit(|t, n| t.promote(n).map(|()| n))),
-            "make-main-line" => report(viewer.edit(|t, n| t.make_main_line(n).map(|()| n))),
-            "delete-from" => report(viewer.edit(|t, n| {
-                let parent = t.parent(n);
-                t.delete_from(n)?;
-                Ok(parent.unwrap_or(t.root()))
-            })),
-            "undo" => {
-                viewer.undo();
-            }
-            _ => {}
-        }
-    };
-    let on_change = move |ev: leptos::ev::Event| {
-        let value = event_target_value(&ev);
-        let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
-        if a != state.get_untracked().annotation {
-            report(viewer.edit(|t, n| t.set_annotation(n, a).map(|()| n)));
-        }
-    };
-    let set_comment = move |value: String| {
-        if value.trim() != comment().trim() {
-            report(viewer.edit(|t, n| t.set_comment(n, Some(&value)).map(|()| n)));
-        }
-    };
-
-    view! {
-        <section class="node-tools" aria-label="This move">
-            <div class="node-buttons" role="group" aria-label="Variations" node_ref=group
-                on:click=on_click on:change=on_change>
-                <label for="annotation">"Mark"</label>
-                <select id="annotation"
-                    title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">
-                    <option value="">"—"</option>
-                    <option value="!">"! good"</option>
-                    <option value="?">"? mistake"</option>
-                    <option value="!!">"!! brilliant"</option>
-                    <option value="??">"?? blunder"</option>
-                    <option value="!?">"!? interesting"</option>
-                    <option value="?!">"?! dubious"</option>
-                </select>
-                <button type="button" id="promote"
-                    title="Move this variation one place up among its alternatives">"Promote"</button>
-                <button type="button" id="make-main-line"
-                    title="Make the line through this move the main line">"Make main line"</button>
-                <button type="button" id="delete-from"
-                    title="Delete this move and every move after it">"Delete from here"</button>
-                <button type="button" id="undo" title="Undo the last change (Ctrl+Z)"
-                    aria-keyshortcuts="Control+Z">"Undo"</button>
-            </div>
-            <label for="comment-input" class="comment-label">"Comment"</label>
-            <textarea id="comment-input" rows="2" placeholder="A comment on the chosen move"
-                prop:value=comment
-                on:change=move |ev| set_comment(event_target_value(&ev))></textarea>
-            <p class="status" role="status">{move || status.get()}</p>
-        </section>
-    }
+    view! { <section class="node-tools" aria-label="This move" node_ref=root inner_html=MARKUP></section> }
 }
 
 #[cfg(test)]
