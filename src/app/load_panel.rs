@@ -72,6 +72,18 @@ pub fn LoadPanel(
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
+        // The panel shows where a dragged file may be dropped.
+        let class = move || {
+            Some(
+                if dragging.get() {
+                    "load-panel dragging"
+                } else {
+                    "load-panel"
+                }
+                .into(),
+            )
+        };
+        dom::bind(section.clone(), "class", Box::new(class));
         let at = section.clone();
         dom::listen(&section, &["click", "change", "focusin"], move |e| {
             // About to paste or choose a file: fetch the readers meanwhile.
@@ -104,7 +116,6 @@ pub fn LoadPanel(
     view! {
         <section
             class="load-panel"
-            class:dragging=move || dragging.get()
             aria-label="Load a game"
             node_ref=root
             inner_html=MARKUP

@@ -148,14 +148,14 @@ impl Viewer {
         let game = RwSignal::new(game);
         let line = RwSignal::new(Arc::new(line));
         let ply = RwSignal::new(ply);
-        let position = Memo::new(move |_| {
+        let position = dom::memo(Box::new(move |_| {
             let node = line.with(|l| l.node_at(ply.get()));
             let pos = game.with(|g| g.tree().position_at(node));
             At {
                 node,
                 pos: Arc::new(pos.unwrap_or_else(|| game.with(|g| g.tree().start()))),
             }
-        });
+        }));
         let pick = RwSignal::new(None);
         let candidate = RwSignal::new(None);
         // Whatever changes the node drops the pick.
@@ -547,7 +547,7 @@ impl PartialEq for ShownNode {
 /// The board shows the chosen node, or the one hovered in the notation (on its own line
 /// when it is not on the chosen one).
 fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
-    Memo::new(move |_| {
+    dom::memo(Box::new(move |_| {
         let node = viewer.preview.get().unwrap_or_else(|| viewer.node());
         let on_line = viewer
             .line
@@ -558,7 +558,7 @@ fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
             (l.replay, p)
         });
         ShownNode { node, replay, ply }
-    })
+    }))
 }
 
 /// What the board is given: the shown node's line, its ply there and its move's highlight.
@@ -582,13 +582,13 @@ fn board_input(viewer: Viewer) -> BoardInput {
                 .unwrap_or_else(|| shown.with(|s| s.replay.clone()))
         }),
         ply: Signal::derive(move || if editing() { 0 } else { shown.with(|s| s.ply) }),
-        highlight: Memo::new(move |_| {
+        highlight: dom::memo(Box::new(move |_| {
             if editing() {
                 return None;
             }
             let node = shown.with(|s| s.node);
             viewer.game.with(|g| g.highlight(node))
-        }),
+        })),
     }
 }
 
@@ -681,9 +681,13 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     let viewer = Viewer::new(game, node, error);
     // A file or text is being dragged over the viewer.
     let dragging = RwSignal::new(false);
-    let (ready, set_ready) = signal(false);
     // Effects run after the view has been built and attached to the page.
-    Effect::new(move |_| set_ready.set(true));
+    let root = NodeRef::<leptos::html::Div>::new();
+    dom::watch(Box::new(move || {
+        if let Some(root) = root.get() {
+            dom::set_attr(&root, "data-ready", Some("true"));
+        }
+    }));
 
     // The page's viewer also answers keys pressed while no element has the focus; those
     // inside the root reach it through its own listener.
@@ -740,7 +744,8 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             id=options.root_id
             class="app"
             tabindex="-1"
-            data-ready=move || if ready.get() { "true" } else { "false" }
+            data-ready="false"
+            node_ref=root
             use:root_listeners=(viewer, dragging)
         >
             <header class="app-header">
