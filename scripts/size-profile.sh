@@ -36,6 +36,7 @@ for f in "$work/split"/split_*.wasm "$work/split"/chunk_*.wasm; do
 done
 twiggy top -n "$N" "$work/named.wasm" | cut -c1-150
 twiggy top -n 1000000 -f csv "$work/named.wasm" >"$work/top.csv"
+[[ -n "${KEEP_CSV:-}" ]] && cp "$work/top.csv" "$KEEP_CSV"
 python3 - "$work/top.csv" "$N" <<'PY'
 import collections, csv, re, sys
 by = collections.Counter()

@@ -15,6 +15,7 @@
 //! image, so the board and the image always agree. The destinations are a layer of their own,
 //! so that a pick redraws no tile.
 
+use super::var::Var;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -251,9 +252,9 @@ pub(super) struct Play {
     pub layout: Memo<Layout>,
     view_box: Memo<Rect>,
     /// Where a carried piece is drawn (board units), while it is dragged.
-    ghost: RwSignal<Option<Point>>,
+    ghost: Var<Option<Point>>,
     /// The destination under a carried piece.
-    over: RwSignal<Option<usize>>,
+    over: Var<Option<usize>>,
     /// A pick was made with the keyboard: its first destination takes the focus.
     focus_marks: StoredValue<bool>,
 }
@@ -377,7 +378,7 @@ pub fn Board(
     #[prop(into)] highlight: Signal<Option<Highlight>>,
     /// Changes when another game is loaded: the board fits itself to it.
     #[prop(into)]
-    fit: Signal<u32>,
+    fit: Var<u32>,
     /// The board alone, as an embedded game shows it: no toolbar, no reserves, no playing.
     #[prop(optional)]
     compact: bool,
@@ -385,15 +386,15 @@ pub fn Board(
     #[prop(optional)]
     orientation: Orientation,
 ) -> impl IntoView {
-    let orientation = RwSignal::new(orientation);
-    let shape = RwSignal::new(TileShape::Flat);
+    let orientation = Var::new(orientation);
+    let shape = Var::new(TileShape::Flat);
     // `None`: fit the board; `Some`: the user's zoom and pan.
-    let view = RwSignal::new(None::<Rect>);
-    let drag = RwSignal::new(None::<Drag>);
+    let view = Var::new(None::<Rect>);
+    let drag = Var::new(None::<Drag>);
     // Pointers down on the board (id, client x, y), and a two-finger pinch in progress.
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
     let pinch = StoredValue::new(None::<Pinch>);
-    let popover = RwSignal::new(None::<String>);
+    let popover = Var::new(None::<String>);
     let board = NodeRef::<leptos::svg::Svg>::new();
 
     let live = dom::memo(Box::new(move |_| {
@@ -414,7 +415,7 @@ pub fn Board(
     let can_move = move |h: Hex| movable_now.with_untracked(|m| m.contains(&h));
     // What the board marks as playable: the chosen position's, taken a moment after each step
     // (once the board is drawn), so that working out the legal moves never slows a step.
-    let settled = RwSignal::new(None::<Settled>);
+    let settled = Var::new(None::<Settled>);
     let pending = StoredValue::new(None::<TimeoutHandle>);
     dom::watch(Box::new(move || {
         viewer.ply.track();
@@ -546,8 +547,8 @@ pub fn Board(
         board,
         layout,
         view_box,
-        ghost: RwSignal::new(None),
-        over: RwSignal::new(None),
+        ghost: Var::new(None),
+        over: Var::new(None),
         focus_marks: StoredValue::new(false),
     };
     let marks = move || {

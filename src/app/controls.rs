@@ -6,6 +6,7 @@
 
 use super::dom;
 use super::keys::{self, Step};
+use super::var::Var;
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -39,7 +40,7 @@ const MARKUP: &str = concat!(
 
 #[component]
 pub fn Controls(viewer: Viewer) -> impl IntoView {
-    let speed = RwSignal::new(DEFAULT_SPEED_MS);
+    let speed = Var::new(DEFAULT_SPEED_MS);
     let timer = StoredValue::new(None::<IntervalHandle>);
     let root = NodeRef::<leptos::html::Div>::new();
 

@@ -1,6 +1,7 @@
 //! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the viewer (its
 //! root element calls [`on_drag_over`] and [`on_drop`]).
 
+use super::var::Var;
 use super::{dom, Viewer};
 use leptos::ev::DragEvent;
 use leptos::html;
@@ -21,7 +22,7 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
 
 /// Something is dragged over the viewer: accept a drop there (instead of the browser opening
 /// the file) and show where it goes.
-pub fn on_drag_over(dragging: RwSignal<bool>, e: &DragEvent) {
+pub fn on_drag_over(dragging: Var<bool>, e: &DragEvent) {
     e.prevent_default();
     if !dragging.get_untracked() {
         super::lazy::prefetch_records();
@@ -30,7 +31,7 @@ pub fn on_drag_over(dragging: RwSignal<bool>, e: &DragEvent) {
 }
 
 /// Loads a file or text dropped on the viewer.
-pub fn on_drop(viewer: Viewer, dragging: RwSignal<bool>, e: &DragEvent) {
+pub fn on_drop(viewer: Viewer, dragging: Var<bool>, e: &DragEvent) {
     e.prevent_default();
     dragging.set(false);
     let data = e.data_transfer();
@@ -66,7 +67,7 @@ const MARKUP: &str = concat!(
 pub fn LoadPanel(
     viewer: Viewer,
     /// Something is dragged over the viewer.
-    dragging: RwSignal<bool>,
+    dragging: Var<bool>,
 ) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     dom::watch(Box::new(move || {

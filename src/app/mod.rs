@@ -9,6 +9,7 @@
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
+use var::Var;
 use wasm_bindgen::JsCast;
 
 mod board;
@@ -34,6 +35,7 @@ mod reserve;
 mod share;
 pub mod study;
 mod tiles;
+mod var;
 
 use crate::collection::library::{Column, ListFilter};
 use crate::engine::position::{Move, Position};
@@ -71,52 +73,52 @@ const ADDRESS_DELAY: Duration = Duration::from_millis(250);
 /// copies them, so the struct stays small).
 #[derive(Clone, Copy)]
 pub struct Viewer {
-    pub game: RwSignal<Game>,
+    pub game: Var<Game>,
     /// The line on the board (the current node's, see [`Line`]).
-    pub line: RwSignal<Arc<Line>>,
+    pub line: Var<Arc<Line>>,
     /// The ply chosen along the line (0: empty board).
-    pub ply: RwSignal<usize>,
+    pub ply: Var<usize>,
     /// A move hovered in the notation: shown on the board without being chosen.
-    pub preview: RwSignal<Option<NodeId>>,
+    pub preview: Var<Option<NodeId>>,
     /// Why the last text, file or link could not be loaded at all, as shown (set by
     /// [`Viewer::fail`] from a [`LoadError`]).
-    pub load_error: RwSignal<Option<String>>,
-    pub playing: RwSignal<bool>,
+    pub load_error: Var<Option<String>>,
+    pub playing: Var<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: RwSignal<History<(Game, NodeId)>>,
+    history: Var<History<(Game, NodeId)>>,
     /// Bumped when another game is loaded (the board fits itself to it).
-    pub loads: RwSignal<u32>,
+    pub loads: Var<u32>,
     /// Counts the texts given to read: only the last one's reading is shown.
     reading: StoredValue<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
-    pub pick: RwSignal<Option<Pick>>,
+    pub pick: Var<Option<Pick>>,
     /// A destination hovered: the move it would play, named under the board and explained
     /// on it before it is played.
-    pub candidate: RwSignal<Option<Move>>,
+    pub candidate: Var<Option<Move>>,
     /// The position at the chosen node, where moves are played.
     pub position: Memo<At>,
     /// The position editor, while it is open.
-    pub edit: RwSignal<Option<editor::Editing>>,
+    pub edit: Var<Option<editor::Editing>>,
     /// Whether the algebraic grid is drawn over the board.
-    pub grid: RwSignal<bool>,
+    pub grid: Var<bool>,
     /// The puzzle posed by the game, while it is one.
-    pub puzzle: RwSignal<Option<Puzzle>>,
+    pub puzzle: Var<Option<Puzzle>>,
     /// The collection open in the collection worker.
-    pub library: RwSignal<Option<collection_worker::Opened>>,
+    pub library: Var<Option<collection_worker::Opened>>,
     /// A collection being read.
-    pub loading: RwSignal<Option<collection_worker::Progress>>,
+    pub loading: Var<Option<collection_worker::Progress>>,
     /// Why the collection worker cannot read collections, if it cannot.
-    pub collection_error: RwSignal<Option<String>>,
+    pub collection_error: Var<Option<String>>,
     /// The game list's rows (markup) and status, as the worker last answered.
-    pub listing: RwSignal<Option<(String, String)>>,
+    pub listing: Var<Option<(String, String)>>,
     /// The explorer's table body (markup) and summary, as the worker last answered.
-    pub explored: RwSignal<Option<(String, String)>>,
+    pub explored: Var<Option<(String, String)>>,
     /// The game list's filters (player, game type and length filter the explorer too).
-    pub list_filter: RwSignal<ListFilter>,
+    pub list_filter: Var<ListFilter>,
     /// The game list's order: a column, descending or not.
-    pub list_sort: RwSignal<(Column, bool)>,
+    pub list_sort: Var<(Column, bool)>,
     /// The game of the list on the board.
-    pub open_game: RwSignal<Option<usize>>,
+    pub open_game: Var<Option<usize>>,
 }
 
 /// The position at the chosen node (compared by identity: a new one is a change).
@@ -145,9 +147,9 @@ impl Viewer {
         };
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
-        let game = RwSignal::new(game);
-        let line = RwSignal::new(Arc::new(line));
-        let ply = RwSignal::new(ply);
+        let game = Var::new(game);
+        let line = Var::new(Arc::new(line));
+        let ply = Var::new(ply);
         let position = dom::memo(Box::new(move |_| {
             let node = line.with(|l| l.node_at(ply.get()));
             let pos = game.with(|g| g.tree().position_at(node));
@@ -156,8 +158,8 @@ impl Viewer {
                 pos: Arc::new(pos.unwrap_or_else(|| game.with(|g| g.tree().start()))),
             }
         }));
-        let pick = RwSignal::new(None);
-        let candidate = RwSignal::new(None);
+        let pick = Var::new(None);
+        let candidate = Var::new(None);
         // Whatever changes the node drops the pick.
         // (Only when set: setting a signal wakes everything that reads it, at every step.)
         dom::watch(Box::new(move || {
@@ -169,27 +171,27 @@ impl Viewer {
                 candidate.set(None);
             }
         }));
-        let puzzle = RwSignal::new(game.with_untracked(puzzle_of));
+        let puzzle = Var::new(game.with_untracked(puzzle_of));
         Viewer {
-            library: RwSignal::new(None),
-            loading: RwSignal::new(None),
-            collection_error: RwSignal::new(None),
-            listing: RwSignal::new(None),
-            explored: RwSignal::new(None),
-            list_filter: RwSignal::new(ListFilter::default()),
-            list_sort: RwSignal::new((Column::Date, false)),
-            open_game: RwSignal::new(None),
-            edit: RwSignal::new(None),
-            grid: RwSignal::new(false),
+            library: Var::new(None),
+            loading: Var::new(None),
+            collection_error: Var::new(None),
+            listing: Var::new(None),
+            explored: Var::new(None),
+            list_filter: Var::new(ListFilter::default()),
+            list_sort: Var::new((Column::Date, false)),
+            open_game: Var::new(None),
+            edit: Var::new(None),
+            grid: Var::new(false),
             puzzle,
             game,
             line,
             ply,
-            preview: RwSignal::new(None),
-            load_error: RwSignal::new(load_error.map(|e| e.to_string())),
-            playing: RwSignal::new(false),
-            history: RwSignal::new(History::new(UNDO_DEPTH)),
-            loads: RwSignal::new(0),
+            preview: Var::new(None),
+            load_error: Var::new(load_error.map(|e| e.to_string())),
+            playing: Var::new(false),
+            history: Var::new(History::new(UNDO_DEPTH)),
+            loads: Var::new(0),
             reading: StoredValue::new(0),
             pick,
             candidate,
@@ -630,7 +632,7 @@ fn sync_address(viewer: Viewer) {
 
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
 /// listener for the four kinds); `dragging` shows that something is dragged over it.
-fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, RwSignal<bool>)) {
+fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, Var<bool>)) {
     // Whether the editor is open, whether a puzzle is open or solved.
     dom::bind(
         root.clone(),
@@ -680,7 +682,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     let (game, node, error) = initial(hash.as_deref());
     let viewer = Viewer::new(game, node, error);
     // A file or text is being dragged over the viewer.
-    let dragging = RwSignal::new(false);
+    let dragging = Var::new(false);
     // Effects run after the view has been built and attached to the page.
     let root = NodeRef::<leptos::html::Div>::new();
     dom::watch(Box::new(move || {

@@ -2,6 +2,7 @@
 //! text is not a move, the names of the move a hovered destination would play, and a pass
 //! button offered only when passing is the only legal move.
 
+use super::var::Var;
 use super::{dom, Viewer};
 use super::{lazy, study};
 use crate::engine::position::Move;
@@ -23,10 +24,10 @@ const MARKUP: &str = concat!(
 #[component]
 pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     // What the line under the field says: the hovered destination's names, or the move
     // just played.
-    let played = RwSignal::new(String::new());
+    let played = Var::new(String::new());
 
     // The reader is a chunk loaded on first use (`lazy::read_typed`): the move is read, then
     // played only if the board still shows the position it was typed in.

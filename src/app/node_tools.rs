@@ -5,6 +5,7 @@
 //! be used, rather than a reactive attribute per control.
 
 use super::dom;
+use super::var::Var;
 use super::Viewer;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
@@ -64,7 +65,7 @@ const MARKUP: &str = concat!(
 #[component]
 pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
-    let status = RwSignal::new(String::new());
+    let status = Var::new(String::new());
     let report = move |r: Result<(), String>| match r {
         Ok(()) => status.set(String::new()),
         Err(e) => status.set(format!("Not done: {e}.")),

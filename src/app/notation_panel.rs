@@ -10,6 +10,7 @@
 
 use super::game::Game;
 use super::labels;
+use super::var::Var;
 use super::{dom, Viewer};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
@@ -24,8 +25,8 @@ use wasm_bindgen::JsCast;
 
 #[component]
 pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
-    let form = RwSignal::new(Form::default());
-    let style = RwSignal::new(Style::default());
+    let form = Var::new(Form::default());
+    let style = Var::new(Style::default());
 
     let items = dom::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
