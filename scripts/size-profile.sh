@@ -3,7 +3,8 @@
 # does, cuts it at its split points like scripts/split-wasm.sh, keeps the function names,
 # optimises it, and prints the largest items (twiggy) and the raw bytes by module of the
 # app or by crate. Needs twiggy (`cargo install --locked twiggy`).
-# Usage: scripts/size-profile.sh [N]   (N: how many items and modules to list, default 40)
+# Usage: scripts/size-profile.sh [N]   (N: how many items and modules to list, default 40;
+# KEEP_CSV=<file> keeps twiggy's full list of items there)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
