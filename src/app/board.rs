@@ -659,26 +659,34 @@ pub fn Board(
     on_cleanup(move || escape.remove());
 
     // The tiles: drawn by hand (see `tiles`), marked movable and picked as the play goes.
-    let tiles_ref = NodeRef::<leptos::svg::G>::new();
+    // The board's layers are found in its `<svg>` once it is mounted (one element type of
+    // node reference fewer in the bundle than a reference per layer).
+    let layer_of = move |class: &str| {
+        let svg: web_sys::Element = board.get()?.into();
+        dom::find(&svg, &format!("g.{class}"))
+    };
     let tiles = Rc::new(RefCell::new(TileLayer::default()));
     {
         let tiles = Rc::clone(&tiles);
         dom::watch(Box::new(move || {
-            let Some(layer) = tiles_ref.get() else {
+            let Some(layer) = layer_of("tiles") else {
                 return;
             };
-            let mut t = tiles.borrow_mut();
-            // The layout the items were made with (`items` follows it).
-            let l = layout.get_untracked();
-            items.with(|items| t.draw(&layer, items, &l));
-            let picked = picked_hex();
-            movable.with(|m| t.mark(m, picked));
+            let tiles = Rc::clone(&tiles);
+            dom::watch(Box::new(move || {
+                let mut t = tiles.borrow_mut();
+                // The layout the items were made with (`items` follows it).
+                let l = layout.get_untracked();
+                items.with(|items| t.draw(&layer, items, &l));
+                let picked = picked_hex();
+                movable.with(|m| t.mark(m, picked));
+            }));
         }));
     }
     // Its events, delegated: a click on a piece that cannot move (or a keyboard's) shows its
     // popover, Enter or Space picks a piece that can; focus shows the popover too.
     dom::watch(Box::new(move || {
-        let Some(layer) = tiles_ref.get() else {
+        let Some(layer) = layer_of("tiles") else {
             return;
         };
         let tiles = Rc::clone(&tiles);
@@ -1027,10 +1035,12 @@ pub fn Board(
         }
     }));
     // The popover: a stack's pieces or a piece's name, until closed.
-    let popover_ref = NodeRef::<leptos::html::P>::new();
     dom::watch(Box::new(move || {
-        let Some(p) = popover_ref.get() else { return };
-        let p: web_sys::Element = p.into();
+        let Some(svg) = board.get() else { return };
+        let frame = svg.parent_element();
+        let Some(p) = frame.and_then(|f| dom::find(&f, ".board-popover")) else {
+            return;
+        };
         if let Some(text) = p.first_element_child() {
             dom::bind(text, "textContent", Box::new(move || popover.get()));
         }
@@ -1114,9 +1124,10 @@ pub fn Board(
             },
         );
     }));
-    let marks_ref = NodeRef::<leptos::svg::G>::new();
     dom::watch(Box::new(move || {
-        let Some(g) = marks_ref.get() else { return };
+        let Some(g) = layer_of("destinations") else {
+            return;
+        };
         dom::listen(
             &g,
             &[
@@ -1254,14 +1265,14 @@ pub fn Board(
                     node_ref=board
                 >
                     <g class="under"></g>
-                    <g class="tiles" node_ref=tiles_ref></g>
+                    <g class="tiles"></g>
                     <g class="over"><g class="arrows"></g><g class="compasses"></g></g>
                     <g class="grid"></g>
-                    <g class="destinations" node_ref=marks_ref></g>
+                    <g class="destinations"></g>
                     <g class="drop"></g>
                     <g class="ghost" pointer-events="none" opacity="0.85"></g>
                 </svg>
-                <p class="board-popover" role="status" hidden node_ref=popover_ref>
+                <p class="board-popover" role="status" hidden>
                     <span></span>
                     <button type="button" class="board-popover-close" aria-label="Close">
                         "×"

@@ -279,11 +279,12 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         dom::set_attr(&root, "data-ready", Some("true"));
     }));
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
-    let open = NodeRef::<leptos::html::A>::new();
     viewer.when_settled(LINK_DELAY, move |fragment| {
         let href = dom::location_href().unwrap_or_default();
-        if let Some(a) = open.get_untracked() {
-            a.set_href(&format!("{}#{fragment}", page_address(&href)));
+        let root: Option<web_sys::Element> = root.get_untracked().map(Into::into);
+        if let Some(a) = root.and_then(|r| dom::find(&r, ".embed-open")) {
+            let link = format!("{}#{fragment}", page_address(&href));
+            dom::set_attr(&a, "href", Some(&link));
         }
     });
 
@@ -308,7 +309,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
             <p id="record-error" class="error" role="alert" hidden></p>
             <div class="embed-bar">
                 <Controls viewer=viewer/>
-                <a class="embed-open" node_ref=open href="./" target="_blank" rel="noopener">
+                <a class="embed-open" href="./" target="_blank" rel="noopener">
                     "Open in Beeline"
                 </a>
             </div>

@@ -713,10 +713,11 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     } = board_input(viewer);
 
     // The puzzle's status, and the piece it hints at.
-    let puzzle_ref = NodeRef::<leptos::html::P>::new();
     dom::watch(Box::new(move || {
-        let Some(p) = puzzle_ref.get() else { return };
-        let p: web_sys::Element = p.into();
+        let Some(root) = root.get() else { return };
+        let Some(p) = dom::find(&root, "#puzzle-status") else {
+            return;
+        };
         let puzzle = viewer.puzzle;
         dom::bind(
             p.clone(),
@@ -758,7 +759,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             </header>
             <div class="layout">
                 <div class="stage">
-                    <p id="puzzle-status" class="puzzle-status" role="status" hidden node_ref=puzzle_ref></p>
+                    <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.loads/>
                     <editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
