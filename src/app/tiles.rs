@@ -27,8 +27,6 @@ pub(super) struct TileItem {
     pub attributes: Vec<(&'static str, String)>,
     pub label: String,
     pub tile: Tile,
-    /// The last move's and the reference's marks, drawn over the artwork.
-    pub marks: String,
 }
 
 /// The attributes a step changes in place.
@@ -82,7 +80,6 @@ pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
                 attributes,
                 label: svg::tile_label(t),
                 tile: t.clone(),
-                marks: svg::tile_marks(t, layout),
             }
         })
         .collect()
@@ -105,7 +102,8 @@ struct Drawn {
     key: u64,
     hex: Hex,
     label: String,
-    marks: String,
+    /// Whether the last move's and the reference's marks show.
+    marks: (bool, bool),
     el: web_sys::Element,
     state: Option<(bool, bool)>,
 }
@@ -158,7 +156,7 @@ impl TileLayer {
                         key: t.key,
                         hex: t.hex,
                         label: t.label.clone(),
-                        marks: t.marks.clone(),
+                        marks: marks_of(t),
                         el,
                         state: None,
                     },
@@ -195,7 +193,7 @@ impl TileLayer {
                     key: t.key,
                     hex: t.hex,
                     label: t.label.clone(),
-                    marks: t.marks.clone(),
+                    marks: marks_of(t),
                     el: children.item(u32::try_from(i).ok()?)?,
                     state: None,
                 })
@@ -231,30 +229,21 @@ impl TileLayer {
 }
 
 impl Drawn {
-    /// Brings a kept tile's marks, the words naming it and its mark attributes up to date.
+    /// Brings a kept tile's marks and the words naming it up to date: its marks are
+    /// shapes it always holds, shown by the board's style as its mark attributes ask, so a
+    /// step sets attributes and writes no markup.
     fn update(&mut self, t: &TileItem) {
-        if self.marks != t.marks {
-            // At most two marks: the last move's outline and the reference's ring.
-            for _ in 0..2 {
-                match self
-                    .el
-                    .query_selector(":scope > .last-to, :scope > .reference")
-                {
-                    Ok(Some(old)) => old.remove(),
-                    _ => break,
-                }
-            }
-            if !t.marks.is_empty() {
-                let _ = self.el.insert_adjacent_html("beforeend", &t.marks);
-            }
+        let marks = marks_of(t);
+        if self.marks != marks {
             for name in MARK_ATTRIBUTES {
                 let value = t.attributes.iter().find(|(n, _)| *n == name);
                 dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
             }
-            self.marks = t.marks.clone();
+            self.marks = marks;
         }
         if self.label != t.label {
-            if let Ok(Some(title)) = self.el.query_selector(":scope > title") {
+            // The tile's first child (see `markup`).
+            if let Some(title) = self.el.first_element_child() {
                 title.set_text_content(Some(&t.label));
             }
             self.label = t.label.clone();
@@ -264,8 +253,14 @@ impl Drawn {
     }
 }
 
+/// Which of a tile's marks show: the last move's, the reference's.
+fn marks_of(t: &TileItem) -> (bool, bool) {
+    (t.tile.last_to, t.tile.reference)
+}
+
 /// A tile's markup: its group with the attributes the page and the downloaded image share,
-/// its words (`aria-label`, `<title>`), artwork and marks.
+/// its words (`aria-label`, `<title>`, first), artwork and both marks (shown as its
+/// attributes ask).
 fn markup(t: &TileItem, layout: &Layout) -> String {
     let mut s = String::from(r#"<g class="piece" tabindex="0" role="img""#);
     for (name, value) in &t.attributes {
@@ -276,7 +271,7 @@ fn markup(t: &TileItem, layout: &Layout) -> String {
         s,
         r#" aria-label="{label}"><title>{label}</title>{}{}</g>"#,
         svg::tile_art(&t.tile, layout),
-        t.marks
+        svg::tile_mark_shapes(&t.tile, layout)
     );
     s
 }
@@ -296,7 +291,7 @@ mod tests {
     use crate::view::{Orientation, Replay, TileShape};
 
     /// A board's tiles written in one piece of markup carry what tiles made one by one and
-    /// the downloaded image carry: attributes, words, artwork, marks.
+    /// the downloaded image carry: attributes, words, artwork; and both marks.
     #[test]
     fn tile_markup_has_the_attributes_words_and_artwork_of_the_image() {
         let g: GameString =
@@ -314,7 +309,9 @@ mod tests {
                 m.starts_with(r#"<g class="piece" tabindex="0" role="img" data-piece=""#),
                 "{m}"
             );
-            assert!(m.ends_with(&format!("{}</g>", t.marks)), "{m}");
+            let shapes = svg::tile_mark_shapes(&t.tile, &layout);
+            assert!(m.ends_with(&format!("{shapes}</g>")), "{m}");
+            assert_eq!(shapes.matches("<polygon").count(), 2);
             for (name, value) in &t.attributes {
                 assert!(
                     m.contains(&format!(r#" {name}="{}""#, svg::escape(value))),

@@ -261,19 +261,30 @@ pub fn tile_art(tile: &Tile, layout: &Layout) -> String {
 /// The marks drawn over a tile, last in its group: the outline of the last move's
 /// destination and the ring of the direction notation's reference piece.
 pub fn tile_marks(tile: &Tile, layout: &Layout) -> String {
+    marks(tile, layout, tile.last_to, tile.reference)
+}
+
+/// Both marks of a tile, whatever it is: the board keeps them in every tile and its style
+/// shows those its `data-last` and `data-reference` ask for, so that a step changes two
+/// attributes instead of writing markup.
+pub fn tile_mark_shapes(tile: &Tile, layout: &Layout) -> String {
+    marks(tile, layout, true, true)
+}
+
+fn marks(tile: &Tile, layout: &Layout, last_to: bool, reference: bool) -> String {
     let c = Point {
         x: tile.x,
         y: tile.y,
     };
     let mut s = String::new();
-    if tile.last_to {
+    if last_to {
         let _ = write!(
             s,
             r#"<polygon class="last-to" points="{}" fill="none" stroke="{LAST_COLOR}" stroke-width="0.09" stroke-linejoin="round"/>"#,
             hexagon(layout, c, TILE_SIZE - 0.04)
         );
     }
-    if tile.reference {
+    if reference {
         let _ = write!(
             s,
             r#"<polygon class="reference" points="{}" fill="{REFERENCE_COLOR}" fill-opacity="0.12" stroke="{REFERENCE_COLOR}" stroke-width="0.12" stroke-linejoin="round"/>"#,

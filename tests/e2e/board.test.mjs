@@ -110,7 +110,11 @@ test('a step redraws only the tiles it changed; the empty board shows a cell', a
   // last-move and reference marks move in place.
   assert.ok(kept >= before - 2, `kept ${kept} of ${before} tile nodes`);
   assert.equal(await page.locator('svg#board g[data-last="true"]').count(), 1);
-  assert.equal(await page.locator('svg#board g[data-piece] > polygon.last-to').count(), 1);
+  // Each tile holds the marks' shapes; the one of the last move shows, on that piece only.
+  assert.equal(await page.locator('svg#board g[data-piece] > polygon.last-to:visible').count(), 1);
+  assert.equal(await page.locator('svg#board g[data-last="true"] > polygon.last-to:visible').count(), 1);
+  assert.equal(await page.locator('svg#board g[data-reference="true"] > polygon.reference:visible').count(),
+    await page.locator('svg#board g[data-piece] > polygon.reference:visible').count());
   const titles = await page.locator('svg#board g[data-last="true"] > title').allTextContents();
   assert.match(titles[0], /moved last/);
   assert.equal(await page.locator('svg#board g:not([data-last]) > title', { hasText: 'moved last' }).count(), 0);
