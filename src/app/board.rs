@@ -1174,8 +1174,8 @@ pub fn Board(
         let p = ply.get_untracked();
         let doc = replay.with_untracked(|r| svg::scene_svg(&r.scene(p, &l, hl.as_ref()), &l));
         let name = format!("beeline-ply-{p}.svg");
-        if let Err(e) = dom::download(&doc, &name, "image/svg+xml") {
-            leptos::logging::warn!("download failed: {e:?}");
+        if dom::download(&doc, &name, "image/svg+xml").is_err() {
+            leptos::logging::warn!("the browser refused to download {name}");
         }
     };
 
