@@ -150,9 +150,12 @@ done
 # With it the app's std is built from source with panic=immediate-abort, as Debian's is (about
 # 20 KB gzipped less); without it rustup's prebuilt std serves, in a larger bundle.
 BUILD_STD=0
+# The manifest of std's source in rustup's toolchain (where `rustup component add rust-src`
+# puts it).
+RUSTUP_STD_MANIFEST="$(rustc --print sysroot 2>/dev/null || true)/lib/rustlib/src/rust/library/Cargo.toml"
 if [[ "$WASM_TOOLCHAIN" == debian ]]; then
     BUILD_STD=1
-elif [[ -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml" ]]; then
+elif [[ -f "$RUSTUP_STD_MANIFEST" ]]; then
     BUILD_STD=1
     log "rust-src: present"
 elif command -v rustup >/dev/null && {
@@ -197,7 +200,7 @@ if [[ "$WASM_TOOLCHAIN" == debian ]]; then
         --manifest-path /usr/lib/rustlib/src/rust/library/Cargo.toml
 elif ((BUILD_STD)); then
     RUSTC_BOOTSTRAP=1 cargo fetch --quiet --locked \
-        --manifest-path "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+        --manifest-path "$RUSTUP_STD_MANIFEST"
 fi
 log "crates: fetched in $((SECONDS - fetch_start))s"
 

@@ -996,28 +996,27 @@ pub fn Board(
             "viewBox",
             Box::new(move || Some(view_box_attr())),
         );
-        let layer = |class: &str| dom::find(&svg, &format!("g.{class}"));
-        if let Some(g) = layer("under") {
+        if let Some(g) = layer_of("under") {
             dom::bind(g, "innerHTML", Box::new(move || Some(under())));
         }
         // The arrow and the compass apart: the compass seldom changes, and `dom::bind`
         // leaves markup that reads the same, so a step rewrites only the arrow.
-        if let Some(g) = layer("over > .arrows") {
+        if let Some(g) = layer_of("over > .arrows") {
             dom::bind(g, "innerHTML", Box::new(move || Some(arrow())));
         }
-        if let Some(g) = layer("over > .compasses") {
+        if let Some(g) = layer_of("over > .compasses") {
             dom::bind(g, "innerHTML", Box::new(move || Some(compass())));
         }
-        if let Some(g) = layer("grid") {
+        if let Some(g) = layer_of("grid") {
             dom::bind(g, "innerHTML", Box::new(move || Some(grid())));
         }
-        if let Some(g) = layer("destinations") {
+        if let Some(g) = layer_of("destinations") {
             dom::bind(g, "innerHTML", Box::new(move || Some(marks())));
         }
-        if let Some(g) = layer("drop") {
+        if let Some(g) = layer_of("drop") {
             dom::bind(g, "innerHTML", Box::new(drop_target));
         }
-        if let Some(g) = layer("ghost") {
+        if let Some(g) = layer_of("ghost") {
             dom::bind(
                 g.clone(),
                 "transform",

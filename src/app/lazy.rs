@@ -69,7 +69,7 @@ pub fn load_text(text: String) -> Result<Loaded, LoadError> {
 pub enum Source {
     Record(Arc<Record>),
     Line(Box<Record>),
-    Position(Box<crate::engine::position::Position>),
+    Position(Box<Position>),
 }
 
 /// The text of an export.

@@ -152,14 +152,7 @@ impl TileLayer {
                     d
                 }
                 None => match create(&document, t, layout) {
-                    Some(el) => Drawn {
-                        key: t.key,
-                        hex: t.hex,
-                        label: t.label.clone(),
-                        marks: marks_of(t),
-                        el,
-                        state: None,
-                    },
+                    Some(el) => Drawn::new(t, el),
                     None => continue,
                 },
             };
@@ -188,16 +181,7 @@ impl TileLayer {
         self.drawn = items
             .iter()
             .enumerate()
-            .filter_map(|(i, t)| {
-                Some(Drawn {
-                    key: t.key,
-                    hex: t.hex,
-                    label: t.label.clone(),
-                    marks: marks_of(t),
-                    el: children.item(u32::try_from(i).ok()?)?,
-                    state: None,
-                })
-            })
+            .filter_map(|(i, t)| Some(Drawn::new(t, children.item(u32::try_from(i).ok()?)?)))
             .collect();
     }
 
@@ -229,6 +213,18 @@ impl TileLayer {
 }
 
 impl Drawn {
+    /// The tile `t` drawn as `el`, which its markup made.
+    fn new(t: &TileItem, el: web_sys::Element) -> Drawn {
+        Drawn {
+            key: t.key,
+            hex: t.hex,
+            label: t.label.clone(),
+            marks: marks_of(t),
+            el,
+            state: None,
+        }
+    }
+
     /// Brings a kept tile's marks and the words naming it up to date: its marks are
     /// shapes it always holds, shown by the board's style as its mark attributes ask, so a
     /// step sets attributes and writes no markup.
