@@ -39,13 +39,17 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types)
+# BEELINE_KEEP_NAMES=1 keeps the function names in the main module, for a CPU profile in the
+# browser (docs/SPEED.md); never for a build that ships.
+names_bind=() names_opt=()
+if [[ "${BEELINE_KEEP_NAMES:-}" == 1 ]]; then names_bind=(--keep-debug) names_opt=(--debuginfo); fi
 
 wasm-split-cli "$raw" "$work/split" --out-name "$stem" >"$work/split.log" 2>&1 ||
     { cat "$work/split.log" >&2; die "wasm-split-cli failed"; }
 [[ -f "$work/split/__wasm_split.js" ]] || die "wasm-split-cli wrote no loader"
-wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir "$work/bound" \
+wasm-bindgen --target web --no-typescript --keep-lld-exports "${names_bind[@]}" --out-dir "$work/bound" \
     --out-name "$stem" "$work/split/$stem.wasm"
-wasm-opt -Oz "${features[@]}" "$work/bound/${stem}_bg.wasm" -o "$STAGING/${stem}_bg.wasm"
+wasm-opt -Oz "${names_opt[@]}" "${features[@]}" "$work/bound/${stem}_bg.wasm" -o "$STAGING/${stem}_bg.wasm"
 
 hash16() { sha256sum "$@" | cut -c1-16; }
 loader="$work/split/__wasm_split.js"

@@ -1,7 +1,8 @@
 //! The board's tiles: one `<g class="piece">` per occupied cell, written from the markup of
-//! [`crate::view::svg`] and kept while its artwork lasts, so that a step rewrites only the
-//! piece that moved; the last move's and the reference's marks (and the words that name
-//! them) are changed in place. Written by hand rather than with a keyed list: the list's
+//! [`crate::view::svg`] and kept while its artwork lasts. A tile's artwork is drawn about the
+//! origin and put in its place by the group's `transform`, so that a piece that moves keeps
+//! its element (and the focus) and a step writes one attribute; the last move's and the
+//! reference's marks (and the words that name them) are changed in place. Written by hand rather than with a keyed list: the list's
 //! machinery cost the bundle more than the rest of the board together, and a board has a few
 //! dozen tiles.
 
@@ -17,8 +18,9 @@ use crate::view::{svg, Layout, Scene, Tile};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
-/// One tile as the board draws it; `key` changes whenever its artwork changes. The artwork
-/// itself is written only for a tile that is created: a step keeps all but one or two.
+/// One tile as the board draws it; `key` changes whenever its artwork changes (not when it
+/// only moves). The artwork itself is written only for a tile that is created: a step keeps
+/// them all but for a stack that grew or shrank.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct TileItem {
     pub key: u64,
@@ -56,8 +58,8 @@ impl Hasher for Fnv {
 
 /// The tiles of a scene, in drawing order.
 pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
-    // What the artwork is made of: the layout (as the outline of one tile), the tile's place
-    // and its stack.
+    // What the artwork is made of: the layout (as the outline of one tile) and the tile's
+    // stack; its place is the group's transform.
     let outline = svg::tile_outline(layout);
     svg::drawing_order(scene)
         .into_iter()
@@ -70,7 +72,6 @@ pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
                 }
             }
             outline.hash(&mut h);
-            (t.x.to_bits(), t.y.to_bits()).hash(&mut h);
             for p in &t.stack {
                 h.write_u8(p.0);
             }
@@ -101,6 +102,8 @@ pub(super) fn tile_aria_label(label: &str, movable: bool, picked: bool) -> Strin
 struct Drawn {
     key: u64,
     hex: Hex,
+    /// Its `transform`.
+    place: String,
     label: String,
     /// Whether the last move's and the reference's marks show.
     marks: (bool, bool),
@@ -218,6 +221,7 @@ impl Drawn {
         Drawn {
             key: t.key,
             hex: t.hex,
+            place: place(&t.tile),
             label: t.label.clone(),
             marks: marks_of(t),
             el,
@@ -229,6 +233,12 @@ impl Drawn {
     /// shapes it always holds, shown by the board's style as its mark attributes ask, so a
     /// step sets attributes and writes no markup.
     fn update(&mut self, t: &TileItem) {
+        self.hex = t.hex;
+        let at = place(&t.tile);
+        if self.place != at {
+            let _ = self.el.set_attribute("transform", &at);
+            self.place = at;
+        }
         let marks = marks_of(t);
         if self.marks != marks {
             for name in MARK_ATTRIBUTES {
@@ -254,20 +264,31 @@ fn marks_of(t: &TileItem) -> (bool, bool) {
     (t.tile.last_to, t.tile.reference)
 }
 
-/// A tile's markup: its group with the attributes the page and the downloaded image share,
-/// its words (`aria-label`, `<title>`, first), artwork and both marks (shown as its
-/// attributes ask).
+/// Where a tile's group puts its artwork, drawn about the origin.
+fn place(tile: &Tile) -> String {
+    format!("translate({} {})", svg::num(tile.x), svg::num(tile.y))
+}
+
+/// A tile's markup: its group with the attributes the page and the downloaded image share
+/// and its place, its words (`aria-label`, `<title>`, first), artwork and both marks (shown as
+/// its attributes ask), drawn about the origin.
 fn markup(t: &TileItem, layout: &Layout) -> String {
     let mut s = String::from(r#"<g class="piece" tabindex="0" role="img""#);
     for (name, value) in &t.attributes {
         let _ = write!(s, r#" {name}="{}""#, svg::escape(value));
     }
     let label = svg::escape(&t.label);
+    let at_origin = Tile {
+        x: 0.0,
+        y: 0.0,
+        ..t.tile.clone()
+    };
     let _ = write!(
         s,
-        r#" aria-label="{label}"><title>{label}</title>{}{}</g>"#,
-        svg::tile_art(&t.tile, layout),
-        svg::tile_mark_shapes(&t.tile, layout)
+        r#" transform="{}" aria-label="{label}"><title>{label}</title>{}{}</g>"#,
+        place(&t.tile),
+        svg::tile_art(&at_origin, layout),
+        svg::tile_mark_shapes(&at_origin, layout)
     );
     s
 }
@@ -305,7 +326,14 @@ mod tests {
                 m.starts_with(r#"<g class="piece" tabindex="0" role="img" data-piece=""#),
                 "{m}"
             );
-            let shapes = svg::tile_mark_shapes(&t.tile, &layout);
+            let shapes = svg::tile_mark_shapes(
+                &Tile {
+                    x: 0.0,
+                    y: 0.0,
+                    ..t.tile.clone()
+                },
+                &layout,
+            );
             assert!(m.ends_with(&format!("{shapes}</g>")), "{m}");
             assert_eq!(shapes.matches("<polygon").count(), 2);
             for (name, value) in &t.attributes {
@@ -316,7 +344,21 @@ mod tests {
             }
             let label = svg::escape(&t.label);
             assert!(m.contains(&format!(r#"aria-label="{label}"><title>{label}</title>"#)));
-            assert!(m.contains(&svg::tile_art(&t.tile, &layout)));
+            // The artwork about the origin, put in the tile's place by the group.
+            let at_origin = Tile {
+                x: 0.0,
+                y: 0.0,
+                ..t.tile.clone()
+            };
+            assert!(m.contains(&svg::tile_art(&at_origin, &layout)));
+            assert!(
+                m.contains(&format!(
+                    r#" transform="translate({} {})""#,
+                    svg::num(t.tile.x),
+                    svg::num(t.tile.y)
+                )),
+                "{m}"
+            );
             let image = svg::tile_group(&t.tile, &layout);
             let open = &image[..image.find('>').unwrap()];
             assert!(
@@ -328,6 +370,31 @@ mod tests {
         assert!(items
             .iter()
             .any(|t| markup(t, &layout).contains("above white Queen (wQ)")));
+    }
+
+    /// A piece that moves keeps its tile (the same key, another place); a stack that grows
+    /// makes new artwork.
+    #[test]
+    fn a_piece_that_moves_keeps_its_artwork() {
+        let g: GameString =
+            "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \\wS1;bB1 bQ/;wB1 /wQ;bB1 bQ"
+                .parse()
+                .unwrap();
+        let r = Replay::new(g.game_type, Rules::default(), &g.replay().unwrap().moves());
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let at = |ply: usize, piece: &str| {
+            tile_items(&r.scene(ply, &layout, None), &layout)
+                .into_iter()
+                .find(|t| t.tile.stack.iter().any(|p| p.to_string() == piece))
+                .unwrap()
+        };
+        let (before, after) = (at(4, "wQ"), at(5, "wQ"));
+        assert_ne!(before.hex, after.hex);
+        assert_ne!(place(&before.tile), place(&after.tile));
+        assert_eq!(before.key, after.key);
+        // The Beetle climbs the black Queen: her tile now holds a stack.
+        assert_ne!(at(7, "bQ").key, at(8, "bQ").key);
+        assert_eq!(at(8, "bQ").key, at(8, "bB1").key);
     }
 
     #[test]

@@ -26,13 +26,14 @@ async function goTo(page, ply) {
   await page.waitForSelector(`svg#board[data-ply="${ply}"]`);
 }
 
-/** The centre of a piece's tile, from its hexagon's corners. */
+/** The centre of a piece's tile in board units: its hexagon's corners (drawn about the
+ *  origin) moved by its group's `translate`. */
 async function tileCentre(page, piece) {
-  const pts = await page
-    .locator(`g[data-piece="${piece}"] polygon.tile`)
-    .getAttribute('points');
+  const group = page.locator(`svg#board g[data-piece="${piece}"]`);
+  const pts = await group.locator('polygon.tile').getAttribute('points');
+  const [dx, dy] = (await group.getAttribute('transform')).match(/-?[\d.]+/g).map(Number);
   const xy = pts.split(/\s+/).map((p) => p.split(',').map(Number));
-  return xy.reduce(([sx, sy], [x, y]) => [sx + x / xy.length, sy + y / xy.length], [0, 0]);
+  return xy.reduce(([sx, sy], [x, y]) => [sx + (x + dx) / xy.length, sy + (y + dy) / xy.length], [0, 0]);
 }
 
 test('the example game ends with every stack drawn once, stacks counted', async () => {
