@@ -416,30 +416,24 @@ pub fn Board(
     // What the board marks as playable: the chosen position's, taken a moment after each step
     // (once the board is drawn), so that working out the legal moves never slows a step.
     let settled = Var::new(None::<Settled>);
-    let pending = StoredValue::new(None::<TimeoutHandle>);
-    dom::watch(Box::new(move || {
-        viewer.ply.track();
-        viewer.line.track();
-        viewer.game.track();
-        viewer.preview.track();
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        let settle = move || {
+    let settle = dom::Settle::new(
+        Duration::ZERO,
+        Box::new(move || {
             if let (Some(at), Some(live)) = (
                 viewer.position.try_get_untracked(),
                 live.try_get_untracked(),
             ) {
                 settled.set(Some(Settled { at, live }));
             }
-        };
-        pending.set_value(set_timeout_with_handle(settle, Duration::ZERO).ok());
+        }),
+    );
+    dom::watch(Box::new(move || {
+        viewer.ply.track();
+        viewer.line.track();
+        viewer.game.track();
+        viewer.preview.track();
+        settle.poke();
     }));
-    on_cleanup(move || {
-        if let Some(h) = pending.try_get_value().flatten() {
-            h.clear();
-        }
-    });
     let movable = dom::memo(Box::new(move |_| {
         settled.with(|s| match s {
             Some(s) if s.live => study::movable_cells(&s.at.pos),
@@ -996,16 +990,17 @@ pub fn Board(
             "viewBox",
             Box::new(move || Some(view_box_attr())),
         );
+        // Patched where only values change: a step moves the cell left and the arrow.
         if let Some(g) = layer_of("under") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(under())));
+            dom::bind(g, "markup", Box::new(move || Some(under())));
         }
         // The arrow and the compass apart: the compass seldom changes, and `dom::bind`
         // leaves markup that reads the same, so a step rewrites only the arrow.
         if let Some(g) = layer_of("over > .arrows") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(arrow())));
+            dom::bind(g, "markup", Box::new(move || Some(arrow())));
         }
         if let Some(g) = layer_of("over > .compasses") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(compass())));
+            dom::bind(g, "markup", Box::new(move || Some(compass())));
         }
         if let Some(g) = layer_of("grid") {
             dom::bind(g, "innerHTML", Box::new(move || Some(grid())));

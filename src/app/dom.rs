@@ -229,13 +229,30 @@ pub fn event_closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Elem
 /// Keeps an attribute of `el` (or, for `"innerHTML"` and `"textContent"`, its content) set to what `value` gives,
 /// as its signals change; `None` removes the attribute. A value equal to the last one writes
 /// nothing, so `value` can be a plain closure where a memo would otherwise keep the DOM still.
+/// `"markup"` is `"innerHTML"` for a layer nothing else changes: markup that differs from the
+/// last only in attribute values sets those on the elements kept ([`super::patch`]).
 /// The closure is boxed so that every binding shares one effect type: each closure type of an
 /// effect costs the bundle its own copy of the effect machinery.
 pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Option<String>>) {
     leptos::prelude::Effect::new(move |last: Option<Option<String>>| {
         let v = value();
         if last.as_ref() != Some(&v) {
-            if name == "innerHTML" {
+            if name == "markup" {
+                let old = last.as_ref().and_then(|l| l.as_deref()).unwrap_or("");
+                let new = v.as_deref().unwrap_or("");
+                match super::patch::changes(old, new) {
+                    Some(changes) => {
+                        let all = el.get_elements_by_tag_name("*");
+                        for c in changes {
+                            let target = u32::try_from(c.element).ok().and_then(|i| all.item(i));
+                            if let Some(target) = target {
+                                let _ = target.set_attribute(c.name, c.value);
+                            }
+                        }
+                    }
+                    None => el.set_inner_html(new),
+                }
+            } else if name == "innerHTML" {
                 el.set_inner_html(v.as_deref().unwrap_or(""));
             } else if name == "textContent" {
                 el.set_text_content(v.as_deref());
@@ -261,4 +278,79 @@ pub type Compute<T> = Box<dyn Fn(Option<&T>) -> T + Send + Sync>;
 /// machinery instead of one per closure (see [`watch`]).
 pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prelude::Memo<T> {
     leptos::prelude::Memo::new(f)
+}
+
+/// Runs an action once a delay has passed since the last [`Settle::poke`], with one JS
+/// function for its whole life and at most one timeout pending: a step pokes, and creating
+/// and clearing a timeout (and the closure it calls) at every step cost a step about 0.1 ms.
+/// Dropped with the reactive owner it was made under; a pending timeout is cleared then.
+#[derive(Clone)]
+pub struct Settle(std::rc::Rc<SettleInner>);
+
+struct SettleInner {
+    delay_ms: f64,
+    /// When the action is due (`Date.now()` milliseconds).
+    due: std::cell::Cell<f64>,
+    /// The pending timeout's id.
+    pending: std::cell::Cell<Option<i32>>,
+    callback: std::cell::RefCell<Option<Closure<dyn FnMut()>>>,
+    act: Box<dyn Fn()>,
+}
+
+impl Settle {
+    pub fn new(delay: std::time::Duration, act: Box<dyn Fn()>) -> Settle {
+        let inner = std::rc::Rc::new(SettleInner {
+            delay_ms: delay.as_secs_f64() * 1000.0,
+            due: std::cell::Cell::new(0.0),
+            pending: std::cell::Cell::new(None),
+            callback: std::cell::RefCell::new(None),
+            act,
+        });
+        // The callback holds its timer weakly: no cycle keeps either alive.
+        let weak = std::rc::Rc::downgrade(&inner);
+        let callback = Closure::<dyn FnMut()>::new(move || {
+            if let Some(inner) = weak.upgrade() {
+                inner.pending.set(None);
+                let left = inner.due.get() - js_sys::Date::now();
+                if left > 0.0 {
+                    inner.arm(left);
+                } else {
+                    (inner.act)();
+                }
+            }
+        });
+        *inner.callback.borrow_mut() = Some(callback);
+        let owned = send_wrapper::SendWrapper::new(std::rc::Rc::clone(&inner));
+        leptos::prelude::on_cleanup(move || owned.cancel());
+        Settle(inner)
+    }
+
+    /// The action is due `delay` from now (a pending timeout is kept, and waits again).
+    pub fn poke(&self) {
+        let inner = &self.0;
+        inner.due.set(js_sys::Date::now() + inner.delay_ms);
+        if inner.pending.get().is_none() {
+            inner.arm(inner.delay_ms);
+        }
+    }
+}
+
+impl SettleInner {
+    fn arm(&self, ms: f64) {
+        let (Some(window), Some(callback)) = (web_sys::window(), &*self.callback.borrow()) else {
+            return;
+        };
+        let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            callback.as_ref().unchecked_ref(),
+            ms.ceil() as i32,
+        );
+        self.pending.set(id.ok());
+    }
+
+    fn cancel(&self) {
+        if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
+            window.clear_timeout_with_handle(id);
+        }
+        self.callback.borrow_mut().take();
+    }
 }

@@ -31,6 +31,7 @@ mod move_entry;
 mod node_tools;
 mod notation_panel;
 pub mod options;
+mod patch;
 mod reserve;
 mod share;
 pub mod study;
@@ -475,20 +476,20 @@ impl Viewer {
 
     /// Calls `act` with the permalink fragment of the chosen move, `delay` after the last
     /// step or change of the game: fast stepping never encodes the game at every step.
-    fn when_settled(self, delay: Duration, act: impl Fn(&str) + Clone + 'static) {
-        let pending = StoredValue::new(None::<TimeoutHandle>);
+    fn when_settled(self, delay: Duration, act: impl Fn(&str) + 'static) {
+        let settle = dom::Settle::new(
+            delay,
+            Box::new(move || {
+                let node = self.node_untracked();
+                if let Some(fragment) = self.game.try_with_untracked(|g| g.fragment(node)) {
+                    act(&fragment);
+                }
+            }),
+        );
         dom::watch(Box::new(move || {
-            let node = self.node();
+            self.node();
             self.game.track();
-            if let Some(h) = pending.get_value() {
-                h.clear();
-            }
-            let act = act.clone();
-            let handle = set_timeout_with_handle(
-                move || act(&self.game.with_untracked(|g| g.fragment(node))),
-                delay,
-            );
-            pending.set_value(handle.ok());
+            settle.poke();
         }));
     }
 

@@ -240,13 +240,20 @@ impl Drawn {
             self.place = at;
         }
         let marks = marks_of(t);
-        if self.marks != marks {
-            for name in MARK_ATTRIBUTES {
-                let value = t.attributes.iter().find(|(n, _)| *n == name);
-                dom::set_attr(&self.el, name, value.map(|(_, v)| v.as_str()));
+        // Only the mark that changed, written without reading it back first.
+        for (name, was, is) in [
+            (MARK_ATTRIBUTES[0], self.marks.0, marks.0),
+            (MARK_ATTRIBUTES[1], self.marks.1, marks.1),
+        ] {
+            if was != is {
+                let _ = if is {
+                    self.el.set_attribute(name, "true")
+                } else {
+                    self.el.remove_attribute(name)
+                };
             }
-            self.marks = marks;
         }
+        self.marks = marks;
         if self.label != t.label {
             // The tile's first child (see `markup`).
             if let Some(title) = self.el.first_element_child() {

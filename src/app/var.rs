@@ -46,6 +46,11 @@ impl<T: 'static> Var<T> {
         self.value.with_value(f)
     }
 
+    /// Reads the value without following it, if it is still there (its owner not yet gone).
+    pub fn try_with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> Option<R> {
+        self.value.try_with_value(f)
+    }
+
     /// Replaces the value and wakes its readers.
     pub fn set(&self, value: T) {
         self.value.set_value(value);
