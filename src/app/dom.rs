@@ -283,7 +283,7 @@ pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prel
 /// Runs an action once a delay has passed since the last [`Settle::poke`], with one JS
 /// function for its whole life and at most one timeout pending: a step pokes, and creating
 /// and clearing a timeout (and the closure it calls) at every step cost a step about 0.1 ms.
-/// Dropped with the reactive owner it was made under; a pending timeout is cleared then.
+/// A pending timeout is cleared when the last copy is dropped (with the effect that holds it).
 #[derive(Clone)]
 pub struct Settle(std::rc::Rc<SettleInner>);
 
@@ -320,8 +320,6 @@ impl Settle {
             }
         });
         *inner.callback.borrow_mut() = Some(callback);
-        let owned = send_wrapper::SendWrapper::new(std::rc::Rc::clone(&inner));
-        leptos::prelude::on_cleanup(move || owned.cancel());
         Settle(inner)
     }
 
@@ -346,11 +344,13 @@ impl SettleInner {
         );
         self.pending.set(id.ok());
     }
+}
 
-    fn cancel(&self) {
+impl Drop for SettleInner {
+    fn drop(&mut self) {
+        // The callback goes with this: its timeout must never fire.
         if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
             window.clear_timeout_with_handle(id);
         }
-        self.callback.borrow_mut().take();
     }
 }

@@ -18,101 +18,140 @@ pub struct Change<'a> {
 
 #[derive(PartialEq)]
 enum Token<'a> {
-    /// An element's start (or a whole empty element): its name and attributes.
-    Open(&'a str, Vec<(&'a str, &'a str)>),
+    /// An element's start (or a whole empty element): its name and its attributes as written.
+    Open(&'a str, &'a str),
     Close,
     Text(&'a str),
+    /// Markup this reader does not take.
+    Unreadable,
 }
 
 /// The attribute changes that turn the elements `old` made into those `new` would make, or
 /// `None` when the two differ in more than attribute values (or in a value the patch cannot
 /// set as written, one with an entity) and the markup must be written.
 pub fn changes<'a>(old: &str, new: &'a str) -> Option<Vec<Change<'a>>> {
-    let (a, b) = (tokens(old)?, tokens(new)?);
-    if a.len() != b.len() {
-        return None;
-    }
     let mut out = Vec::new();
     let mut element = 0;
-    for (x, y) in a.iter().zip(&b) {
-        match (x, y) {
-            (Token::Open(n, xs), Token::Open(m, ys)) => {
-                if n != m || xs.len() != ys.len() {
-                    return None;
-                }
-                for ((k, v), (l, w)) in xs.iter().zip(ys) {
-                    if k != l {
-                        return None;
-                    }
-                    if v != w {
-                        if w.contains('&') {
-                            return None;
+    let (mut a, mut b) = (Tokens::new(old), Tokens::new(new));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return Some(out),
+            (Some(Token::Open(n, xs)), Some(Token::Open(m, ys))) if n == m => {
+                let (mut xs, mut ys) = (Attributes(xs), Attributes(ys));
+                loop {
+                    match (xs.next(), ys.next()) {
+                        (None, None) => break,
+                        (Some(Some((k, v))), Some(Some((l, w)))) if k == l => {
+                            if v != w {
+                                if w.contains('&') {
+                                    return None;
+                                }
+                                out.push(Change {
+                                    element,
+                                    name: l,
+                                    value: w,
+                                });
+                            }
                         }
-                        out.push(Change {
-                            element,
-                            name: l,
-                            value: w,
-                        });
+                        _ => return None,
                     }
                 }
                 element += 1;
             }
-            (Token::Close, Token::Close) => {}
-            (Token::Text(s), Token::Text(t)) if s == t => {}
+            (Some(Token::Close), Some(Token::Close)) => {}
+            (Some(Token::Text(s)), Some(Token::Text(t))) if s == t => {}
             _ => return None,
         }
     }
-    Some(out)
 }
 
-/// The markup's tokens, or `None` for markup this reader does not take.
-fn tokens(s: &str) -> Option<Vec<Token<'_>>> {
-    let mut out = Vec::new();
-    let mut rest = s;
-    while !rest.is_empty() {
+/// The tokens of a piece of markup.
+struct Tokens<'a> {
+    rest: &'a str,
+    /// The end of an empty element (`<polygon …/>`) comes next.
+    close: bool,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(markup: &'a str) -> Tokens<'a> {
+        Tokens {
+            rest: markup,
+            close: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        if std::mem::take(&mut self.close) {
+            return Some(Token::Close);
+        }
+        let rest = self.rest;
+        if rest.is_empty() {
+            return None;
+        }
         let Some(tag) = rest.strip_prefix('<') else {
             let end = rest.find('<').unwrap_or(rest.len());
-            out.push(Token::Text(&rest[..end]));
-            rest = &rest[end..];
-            continue;
+            self.rest = &rest[end..];
+            return Some(Token::Text(&rest[..end]));
         };
-        let end = tag.find('>')?;
-        let (inside, after) = (&tag[..end], &tag[end + 1..]);
-        rest = after;
+        let Some(end) = tag.find('>') else {
+            self.rest = "";
+            return Some(Token::Unreadable);
+        };
+        let inside = &tag[..end];
+        self.rest = &tag[end + 1..];
         if inside.starts_with('/') {
-            out.push(Token::Close);
-            continue;
+            return Some(Token::Close);
         }
-        let (inside, empty) = match inside.strip_suffix('/') {
-            Some(i) => (i, true),
-            None => (inside, false),
+        let inside = match inside.strip_suffix('/') {
+            Some(i) => {
+                self.close = true;
+                i
+            }
+            None => inside,
         };
         let name_end = inside
             .find(|c: char| c.is_ascii_whitespace())
             .unwrap_or(inside.len());
-        let (name, mut attrs) = (&inside[..name_end], &inside[name_end..]);
+        let name = &inside[..name_end];
         if name.is_empty() || name.starts_with('!') {
+            return Some(Token::Unreadable);
+        }
+        Some(Token::Open(name, &inside[name_end..]))
+    }
+}
+
+/// The attributes of an element's start, as written: `Some(None)` for one this reader does
+/// not take.
+struct Attributes<'a>(&'a str);
+
+impl<'a> Iterator for Attributes<'a> {
+    type Item = Option<(&'a str, &'a str)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.0.trim_start();
+        if rest.is_empty() {
             return None;
         }
-        let mut list = Vec::new();
-        loop {
-            attrs = attrs.trim_start();
-            if attrs.is_empty() {
-                break;
+        let parsed = rest.find("=\"").and_then(|eq| {
+            let value = &rest[eq + 2..];
+            let close = value.find('"')?;
+            Some((&rest[..eq], &value[..close], &value[close + 1..]))
+        });
+        Some(match parsed {
+            Some((key, value, after)) => {
+                self.0 = after;
+                Some((key, value))
             }
-            let eq = attrs.find("=\"")?;
-            let key = &attrs[..eq];
-            let value_and_rest = &attrs[eq + 2..];
-            let close = value_and_rest.find('"')?;
-            list.push((key, &value_and_rest[..close]));
-            attrs = &value_and_rest[close + 1..];
-        }
-        out.push(Token::Open(name, list));
-        if empty {
-            out.push(Token::Close);
-        }
+            None => {
+                self.0 = "";
+                None
+            }
+        })
     }
-    Some(out)
 }
 
 #[cfg(test)]
@@ -171,6 +210,9 @@ mod tests {
             }])
         );
         assert_eq!(changes("", ""), Some(vec![]));
+        // An empty element is its start and its end.
+        assert_eq!(changes("<g/>", "<g></g>"), Some(vec![]));
+        assert_eq!(changes("<g/><g/>", "<g><g/></g>"), None);
     }
 
     /// The board's own layers: the arrow and the cell left of one move and of the next
