@@ -195,10 +195,19 @@ pub fn set_attr(el: &web_sys::Element, name: &str, value: Option<&str>) {
     };
 }
 
-/// Sets an element's text, unless it already reads so (a new text node is new layout).
+/// Sets an element's text, unless it already reads so. An element holding one text node
+/// keeps it and changes its words: a new text node is a new node to style and lay out.
 pub fn set_text(el: &web_sys::Element, text: &str) {
-    if el.text_content().as_deref() != Some(text) {
-        el.set_text_content(Some(text));
+    if el.text_content().as_deref() == Some(text) {
+        return;
+    }
+    match el.first_child() {
+        Some(node)
+            if node.node_type() == web_sys::Node::TEXT_NODE && node.next_sibling().is_none() =>
+        {
+            node.set_node_value(Some(text));
+        }
+        _ => el.set_text_content(Some(text)),
     }
 }
 
@@ -255,7 +264,7 @@ pub fn bind(el: web_sys::Element, name: &'static str, value: Box<dyn Fn() -> Opt
             } else if name == "innerHTML" {
                 el.set_inner_html(v.as_deref().unwrap_or(""));
             } else if name == "textContent" {
-                el.set_text_content(v.as_deref());
+                set_text(&el, v.as_deref().unwrap_or(""));
             } else {
                 set_attr(&el, name, v.as_deref());
             }

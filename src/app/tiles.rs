@@ -257,7 +257,7 @@ impl Drawn {
         if self.label != t.label {
             // The tile's first child (see `markup`).
             if let Some(title) = self.el.first_element_child() {
-                title.set_text_content(Some(&t.label));
+                dom::set_text(&title, &t.label);
             }
             self.label = t.label.clone();
             // The accessible name is written again by the next `mark`.
