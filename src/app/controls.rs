@@ -38,6 +38,15 @@ const MARKUP: &str = concat!(
     r#"<p class="status" aria-live="polite"></p>"#,
 );
 
+/// What the controls last showed, besides the fields and the status.
+#[derive(Clone, Copy)]
+struct Shown {
+    at_start: bool,
+    at_end: bool,
+    len: usize,
+    playing: bool,
+}
+
 #[component]
 pub fn Controls(viewer: Viewer) -> impl IntoView {
     let speed = Var::new(DEFAULT_SPEED_MS);
@@ -74,7 +83,9 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     });
 
     // The state shown: the buttons that can act, the play button, the fields and the status
-    // (the elements found once, then set at every step).
+    // (the elements found once, then set at every step). What was last written is kept, so
+    // that a step writes the fields and the status and nothing else: every write (and every
+    // read of the page to compare) costs a step its share.
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
@@ -83,40 +94,11 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let (play, icon) = (find("#autoplay"), find("#autoplay path"));
         let fields = [find("#ply-slider"), find("#move-number")];
         let (of, status) = (find(".of"), find(".status"));
+        let written = std::cell::RefCell::new(None::<Shown>);
         dom::watch(Box::new(move || {
             let ply = viewer.ply.get();
             let len = viewer.moves();
             let playing = viewer.playing.get();
-            for el in back.iter().flatten() {
-                dom::set_flag(el, "disabled", ply == 0);
-            }
-            for el in on.iter().flatten() {
-                dom::set_flag(el, "disabled", ply >= len);
-            }
-            if let Some(el) = &play {
-                dom::set_attr(
-                    el,
-                    "aria-pressed",
-                    Some(if playing { "true" } else { "false" }),
-                );
-                let label = if playing {
-                    "Pause"
-                } else {
-                    "Play through the game"
-                };
-                dom::set_attr(el, "aria-label", Some(label));
-            }
-            if let Some(el) = &icon {
-                dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
-            }
-            let (ply_text, len_text) = (ply.to_string(), len.to_string());
-            for el in fields.iter().flatten() {
-                dom::set_attr(el, "max", Some(&len_text));
-                dom::set_value(el, &ply_text);
-            }
-            if let Some(el) = &of {
-                dom::set_text(el, &format!("of {len}"));
-            }
             let node = viewer.node();
             let text = viewer.game.with(|g| match g.row(node) {
                 Some(row) => format!(
@@ -125,9 +107,58 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 ),
                 None => format!("Start · {len} moves"),
             });
+            let now = Shown {
+                at_start: ply == 0,
+                at_end: ply >= len,
+                len,
+                playing,
+            };
+            let mut written = written.borrow_mut();
+            let old = written.as_ref();
+            if old.map(|o| o.at_start) != Some(now.at_start) {
+                for el in back.iter().flatten() {
+                    dom::set_flag(el, "disabled", now.at_start);
+                }
+            }
+            if old.map(|o| o.at_end) != Some(now.at_end) {
+                for el in on.iter().flatten() {
+                    dom::set_flag(el, "disabled", now.at_end);
+                }
+            }
+            if old.map(|o| o.playing) != Some(playing) {
+                if let Some(el) = &play {
+                    let (pressed, label) = if playing {
+                        ("true", "Pause")
+                    } else {
+                        ("false", "Play through the game")
+                    };
+                    dom::set_attr(el, "aria-pressed", Some(pressed));
+                    dom::set_attr(el, "aria-label", Some(label));
+                }
+                if let Some(el) = &icon {
+                    dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
+                }
+            }
+            let ply_text = ply.to_string();
+            if old.map(|o| o.len) != Some(len) {
+                let len_text = len.to_string();
+                for el in fields.iter().flatten() {
+                    dom::set_attr(el, "max", Some(&len_text));
+                }
+                if let Some(el) = &of {
+                    dom::set_text(el, &format!("of {len}"));
+                }
+            }
+            // The fields as the user may have left them (a number typed, not yet entered).
+            for el in fields.iter().flatten() {
+                if dom::value_of(el) != ply_text {
+                    dom::set_value(el, &ply_text);
+                }
+            }
             if let Some(el) = &status {
                 dom::set_text(el, &text);
             }
+            *written = Some(now);
         }));
     }));
 

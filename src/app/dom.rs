@@ -297,9 +297,9 @@ pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prel
 pub struct Settle(std::rc::Rc<SettleInner>);
 
 struct SettleInner {
-    delay_ms: f64,
-    /// When the action is due (`Date.now()` milliseconds).
-    due: std::cell::Cell<f64>,
+    delay_ms: i32,
+    /// Pokes since the pending timeout was set: the timeout waits again if there were any.
+    pokes: std::cell::Cell<u32>,
     /// The pending timeout's id.
     pending: std::cell::Cell<Option<i32>>,
     callback: std::cell::RefCell<Option<Closure<dyn FnMut()>>>,
@@ -309,8 +309,8 @@ struct SettleInner {
 impl Settle {
     pub fn new(delay: std::time::Duration, act: Box<dyn Fn()>) -> Settle {
         let inner = std::rc::Rc::new(SettleInner {
-            delay_ms: delay.as_secs_f64() * 1000.0,
-            due: std::cell::Cell::new(0.0),
+            delay_ms: i32::try_from(delay.as_millis()).unwrap_or(i32::MAX),
+            pokes: std::cell::Cell::new(0),
             pending: std::cell::Cell::new(None),
             callback: std::cell::RefCell::new(None),
             act,
@@ -320,9 +320,8 @@ impl Settle {
         let callback = Closure::<dyn FnMut()>::new(move || {
             if let Some(inner) = weak.upgrade() {
                 inner.pending.set(None);
-                let left = inner.due.get() - js_sys::Date::now();
-                if left > 0.0 {
-                    inner.arm(left);
+                if inner.pokes.take() > 1 {
+                    inner.arm();
                 } else {
                     (inner.act)();
                 }
@@ -332,25 +331,29 @@ impl Settle {
         Settle(inner)
     }
 
-    /// The action is due `delay` from now (a pending timeout is kept, and waits again).
+    /// The action is due `delay` from now: a pending timeout is kept, and when it ends after
+    /// more pokes it waits `delay` again (so the action runs between one and two delays
+    /// after the last poke, without reading the clock at every poke).
     pub fn poke(&self) {
         let inner = &self.0;
-        inner.due.set(js_sys::Date::now() + inner.delay_ms);
+        inner.pokes.set(inner.pokes.get().saturating_add(1));
         if inner.pending.get().is_none() {
-            inner.arm(inner.delay_ms);
+            inner.arm();
         }
     }
 }
 
 impl SettleInner {
-    fn arm(&self, ms: f64) {
+    fn arm(&self) {
         let (Some(window), Some(callback)) = (web_sys::window(), &*self.callback.borrow()) else {
             return;
         };
         let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(
             callback.as_ref().unchecked_ref(),
-            ms.ceil() as i32,
+            self.delay_ms,
         );
+        // The poke that set it is not one to wait for.
+        self.pokes.set(1);
         self.pending.set(id.ok());
     }
 }
@@ -360,6 +363,58 @@ impl Drop for SettleInner {
         // The callback goes with this: its timeout must never fire.
         if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
             window.clear_timeout_with_handle(id);
+        }
+    }
+}
+
+/// Runs an action before the next frame is painted, once however often it is asked for
+/// before then, with one JS function for its whole life: a step asks, and a new closure per
+/// request cost a step its making.
+#[derive(Clone)]
+pub struct NextFrame(std::rc::Rc<NextFrameInner>);
+
+struct NextFrameInner {
+    /// The pending request's id.
+    pending: std::cell::Cell<Option<i32>>,
+    callback: std::cell::RefCell<Option<Closure<dyn FnMut()>>>,
+    act: Box<dyn Fn()>,
+}
+
+impl NextFrame {
+    pub fn new(act: Box<dyn Fn()>) -> NextFrame {
+        let inner = std::rc::Rc::new(NextFrameInner {
+            pending: std::cell::Cell::new(None),
+            callback: std::cell::RefCell::new(None),
+            act,
+        });
+        let weak = std::rc::Rc::downgrade(&inner);
+        let callback = Closure::<dyn FnMut()>::new(move || {
+            if let Some(inner) = weak.upgrade() {
+                inner.pending.set(None);
+                (inner.act)();
+            }
+        });
+        *inner.callback.borrow_mut() = Some(callback);
+        NextFrame(inner)
+    }
+
+    pub fn request(&self) {
+        let inner = &self.0;
+        if inner.pending.get().is_some() {
+            return;
+        }
+        let (Some(window), Some(callback)) = (web_sys::window(), &*inner.callback.borrow()) else {
+            return;
+        };
+        let id = window.request_animation_frame(callback.as_ref().unchecked_ref());
+        inner.pending.set(id.ok());
+    }
+}
+
+impl Drop for NextFrameInner {
+    fn drop(&mut self) {
+        if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
+            let _ = window.cancel_animation_frame(id);
         }
     }
 }

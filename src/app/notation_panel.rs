@@ -75,6 +75,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             // A new game's rows past the first screenfuls, written in the next task (see
             // `FIRST_ROWS`); whatever runs next writes them first.
             let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
+            let scroll = {
+                let scroller = scroller.clone();
+                dom::NextFrame::new(Box::new(move || scroll_to_current(&scroller)))
+            };
             let flush = {
                 let (table, pending) = (table.clone(), Rc::clone(&pending));
                 move || {
@@ -120,8 +124,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 if let Ok(Some(row)) = table.query_selector(&selector) {
                     let _ = row.set_attribute("aria-current", "true");
                 }
-                let scroller = scroller.clone();
-                request_animation_frame(move || scroll_to_current(&scroller));
+                scroll.request();
             }));
         }
         if let Some(p) = dom::find(&root, ".root-comment") {
