@@ -5,6 +5,7 @@
 //! group: a view built element by element costs the bundle several times as much.
 
 use super::dom;
+use wasm_bindgen::JsCast;
 use super::keys::{self, Step};
 use super::var::Var;
 use super::Viewer;
@@ -93,6 +94,10 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let on = [find("#next"), find("#last")];
         let (play, icon) = (find("#autoplay"), find("#autoplay path"));
         let fields = [find("#ply-slider"), find("#move-number")];
+        // The fields as inputs, read and written through their own accessors.
+        let inputs = fields
+            .clone()
+            .map(|f| f.and_then(|f| f.dyn_into::<web_sys::HtmlInputElement>().ok()));
         let (of, status) = (find(".of"), find(".status"));
         let written = std::cell::RefCell::new(None::<Shown>);
         dom::watch(Box::new(move || {
@@ -150,9 +155,9 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 }
             }
             // The fields as the user may have left them (a number typed, not yet entered).
-            for el in fields.iter().flatten() {
-                if dom::value_of(el) != ply_text {
-                    dom::set_value(el, &ply_text);
+            for el in inputs.iter().flatten() {
+                if el.value() != ply_text {
+                    el.set_value(&ply_text);
                 }
             }
             if let Some(el) = &status {
