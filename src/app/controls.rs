@@ -5,12 +5,12 @@
 //! group: a view built element by element costs the bundle several times as much.
 
 use super::dom;
-use wasm_bindgen::JsCast;
 use super::keys::{self, Step};
 use super::var::Var;
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
+use wasm_bindgen::JsCast;
 
 /// Autoplay speeds (milliseconds per move) offered, slowest first; the default is the middle
 /// one (selected in [`MARKUP`]).

@@ -2,6 +2,8 @@
 //! text is not a move, the names of the move a hovered destination would play, and a pass
 //! button offered only when passing is the only legal move.
 
+use std::time::Duration;
+
 use super::var::Var;
 use super::{dom, Viewer};
 use super::{lazy, study};
@@ -102,13 +104,22 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                 p.set_text_content(text.as_deref());
             }
         }));
+        // Whether passing is the only move: worked out in the task after a step (the legal
+        // moves are no part of drawing it).
+        let settle = dom::Settle::new(
+            Duration::ZERO,
+            Box::new(move || {
+                let only_pass = viewer
+                    .position
+                    .try_with_untracked(|at| at.pos.legal_moves() == [Move::Pass]);
+                if let (Some(b), Some(only_pass)) = (&pass, only_pass) {
+                    dom::set_flag(b, "hidden", !only_pass);
+                }
+            }),
+        );
         dom::watch(Box::new(move || {
-            let only_pass = viewer
-                .position
-                .with(|at| at.pos.legal_moves() == [Move::Pass]);
-            if let Some(b) = &pass {
-                dom::set_flag(b, "hidden", !only_pass);
-            }
+            viewer.position.track();
+            settle.poke();
         }));
         dom::watch(Box::new(move || {
             let markup = line();

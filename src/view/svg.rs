@@ -354,17 +354,18 @@ pub fn arrow_markup(scene: &Scene) -> String {
             x: base.x - uy * 0.24 * side,
             y: base.y + ux * 0.24 * side,
         };
+        // The shaft as a path (one attribute where a line has four): the board moves the
+        // arrow at every step by setting its values (`app::patch`).
+        let shaft = format!(
+            "M{} {}L{} {}",
+            num(start.x),
+            num(start.y),
+            num(base.x),
+            num(base.y)
+        );
         let _ = write!(
             s,
-            r##"<g class="arrow"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#fff" stroke-opacity="0.85" stroke-width="0.26" stroke-linecap="round"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{REFERENCE_COLOR}" stroke-width="0.14" stroke-linecap="round"/><polygon points="{}" fill="{REFERENCE_COLOR}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/></g>"##,
-            num(start.x),
-            num(start.y),
-            num(base.x),
-            num(base.y),
-            num(start.x),
-            num(start.y),
-            num(base.x),
-            num(base.y),
+            r##"<g class="arrow"><path d="{shaft}" stroke="#fff" stroke-opacity="0.85" stroke-width="0.26" stroke-linecap="round"/><path d="{shaft}" stroke="{REFERENCE_COLOR}" stroke-width="0.14" stroke-linecap="round"/><polygon points="{}" fill="{REFERENCE_COLOR}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/></g>"##,
             points(&[tip, wing(1.0), wing(-1.0)])
         );
     }
