@@ -105,11 +105,13 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                 dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
             }
         }));
-        let found = root.clone();
+        // The comment box, written only when it reads otherwise (most steps pass from one
+        // move without a comment to another, and a written value costs a step its share).
+        let area = dom::find(&root, "#comment-input");
         dom::watch(Box::new(move || {
             let text = comment();
-            if let Some(area) = dom::find(&found, "#comment-input") {
-                dom::set_value(&area, &text);
+            if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {
+                dom::set_value(area, &text);
             }
         }));
         let found = root.clone();
