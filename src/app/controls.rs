@@ -10,7 +10,6 @@ use super::var::Var;
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
-use wasm_bindgen::JsCast;
 
 /// Autoplay speeds (milliseconds per move) offered, slowest first; the default is the middle
 /// one (selected in [`MARKUP`]).
@@ -94,10 +93,6 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let on = [find("#next"), find("#last")];
         let (play, icon) = (find("#autoplay"), find("#autoplay path"));
         let fields = [find("#ply-slider"), find("#move-number")];
-        // The fields as inputs, read and written through their own accessors.
-        let inputs = fields
-            .clone()
-            .map(|f| f.and_then(|f| f.dyn_into::<web_sys::HtmlInputElement>().ok()));
         let (of, status) = (find(".of"), find(".status"));
         let written = std::cell::RefCell::new(None::<Shown>);
         dom::watch(Box::new(move || {
@@ -155,9 +150,9 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 }
             }
             // The fields as the user may have left them (a number typed, not yet entered).
-            for el in inputs.iter().flatten() {
-                if el.value() != ply_text {
-                    el.set_value(&ply_text);
+            for el in fields.iter().flatten() {
+                if dom::value_of(el) != ply_text {
+                    dom::set_value(el, &ply_text);
                 }
             }
             if let Some(el) = &status {

@@ -297,7 +297,8 @@ pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prel
 pub struct Settle(std::rc::Rc<SettleInner>);
 
 struct SettleInner {
-    delay_ms: i32,
+    /// The delay, or `None` for the next frame (`requestAnimationFrame`).
+    delay_ms: Option<i32>,
     /// Pokes since the pending timeout was set: the timeout waits again if there were any.
     pokes: std::cell::Cell<u32>,
     /// The pending timeout's id.
@@ -308,8 +309,21 @@ struct SettleInner {
 
 impl Settle {
     pub fn new(delay: std::time::Duration, act: Box<dyn Fn()>) -> Settle {
+        Settle::with(
+            Some(i32::try_from(delay.as_millis()).unwrap_or(i32::MAX)),
+            act,
+        )
+    }
+
+    /// Runs `act` before the next frame is painted, once however often it is poked before
+    /// then: the notation panel's scroll to the current row, which reads the layout.
+    pub fn next_frame(act: Box<dyn Fn()>) -> Settle {
+        Settle::with(None, act)
+    }
+
+    fn with(delay_ms: Option<i32>, act: Box<dyn Fn()>) -> Settle {
         let inner = std::rc::Rc::new(SettleInner {
-            delay_ms: i32::try_from(delay.as_millis()).unwrap_or(i32::MAX),
+            delay_ms,
             pokes: std::cell::Cell::new(0),
             pending: std::cell::Cell::new(None),
             callback: std::cell::RefCell::new(None),
@@ -320,7 +334,7 @@ impl Settle {
         let callback = Closure::<dyn FnMut()>::new(move || {
             if let Some(inner) = weak.upgrade() {
                 inner.pending.set(None);
-                if inner.pokes.take() > 1 {
+                if inner.pokes.take() > 1 && inner.delay_ms.is_some() {
                     inner.arm();
                 } else {
                     (inner.act)();
@@ -348,10 +362,11 @@ impl SettleInner {
         let (Some(window), Some(callback)) = (web_sys::window(), &*self.callback.borrow()) else {
             return;
         };
-        let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-            callback.as_ref().unchecked_ref(),
-            self.delay_ms,
-        );
+        let f = callback.as_ref().unchecked_ref();
+        let id = match self.delay_ms {
+            Some(ms) => window.set_timeout_with_callback_and_timeout_and_arguments_0(f, ms),
+            None => window.request_animation_frame(f),
+        };
         // The poke that set it is not one to wait for.
         self.pokes.set(1);
         self.pending.set(id.ok());
@@ -362,59 +377,12 @@ impl Drop for SettleInner {
     fn drop(&mut self) {
         // The callback goes with this: its timeout must never fire.
         if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
-            window.clear_timeout_with_handle(id);
-        }
-    }
-}
-
-/// Runs an action before the next frame is painted, once however often it is asked for
-/// before then, with one JS function for its whole life: a step asks, and a new closure per
-/// request cost a step its making.
-#[derive(Clone)]
-pub struct NextFrame(std::rc::Rc<NextFrameInner>);
-
-struct NextFrameInner {
-    /// The pending request's id.
-    pending: std::cell::Cell<Option<i32>>,
-    callback: std::cell::RefCell<Option<Closure<dyn FnMut()>>>,
-    act: Box<dyn Fn()>,
-}
-
-impl NextFrame {
-    pub fn new(act: Box<dyn Fn()>) -> NextFrame {
-        let inner = std::rc::Rc::new(NextFrameInner {
-            pending: std::cell::Cell::new(None),
-            callback: std::cell::RefCell::new(None),
-            act,
-        });
-        let weak = std::rc::Rc::downgrade(&inner);
-        let callback = Closure::<dyn FnMut()>::new(move || {
-            if let Some(inner) = weak.upgrade() {
-                inner.pending.set(None);
-                (inner.act)();
+            match self.delay_ms {
+                Some(_) => window.clear_timeout_with_handle(id),
+                None => {
+                    let _ = window.cancel_animation_frame(id);
+                }
             }
-        });
-        *inner.callback.borrow_mut() = Some(callback);
-        NextFrame(inner)
-    }
-
-    pub fn request(&self) {
-        let inner = &self.0;
-        if inner.pending.get().is_some() {
-            return;
-        }
-        let (Some(window), Some(callback)) = (web_sys::window(), &*inner.callback.borrow()) else {
-            return;
-        };
-        let id = window.request_animation_frame(callback.as_ref().unchecked_ref());
-        inner.pending.set(id.ok());
-    }
-}
-
-impl Drop for NextFrameInner {
-    fn drop(&mut self) {
-        if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
-            let _ = window.cancel_animation_frame(id);
         }
     }
 }

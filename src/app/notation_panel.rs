@@ -77,7 +77,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
             let scroll = {
                 let scroller = scroller.clone();
-                dom::NextFrame::new(Box::new(move || scroll_to_current(&scroller)))
+                dom::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
             };
             let flush = {
                 let (table, pending) = (table.clone(), Rc::clone(&pending));
@@ -124,7 +124,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 if let Ok(Some(row)) = table.query_selector(&selector) {
                     let _ = row.set_attribute("aria-current", "true");
                 }
-                scroll.request();
+                scroll.poke();
             }));
         }
         if let Some(p) = dom::find(&root, ".root-comment") {
