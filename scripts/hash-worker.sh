@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Trunk post_build hook (Trunk.toml): names the collection worker's files after their
-# content, as trunk names the app's, and writes the names into index.html's
+# Trunk post_build hook (Trunk.toml): minifies the collection worker's script and names its
+# files after their content, as trunk names the app's, and writes the names into index.html's
 # <meta name="beeline-worker">: the app starts the worker from `content` (a loader that
 # imports the other two), and the service worker (assets/sw.js) caches every file the page
 # names, so a new build's worker replaces the old one and an old one is never served stale.
@@ -13,6 +13,11 @@ if [[ ! -f $js || ! -f $wasm ]]; then
     echo "[hash-worker] $js and $wasm are missing from $TRUNK_STAGING_DIR" >&2
     exit 1
 fi
+# Minified first (a classic script: its top-level `wasm_bindgen` keeps its name).
+esbuild --minify --target=es2020 --log-level=warning "$js" --outfile="$js.min" && mv "$js.min" "$js" || {
+    echo "[hash-worker] esbuild could not minify $js (scripts/setup.sh installs it)" >&2
+    exit 1
+}
 hash="$(cat "$js" "$wasm" | sha256sum | cut -c1-16)"
 mv "$js" "beeline-worker-$hash.js"
 mv "$wasm" "beeline-worker-${hash}_bg.wasm"

@@ -7,7 +7,8 @@
 #     and lld-22, otherwise rustup's target with its rust-src component; either builds std
 #     for wasm32 from source (a smaller bundle); rustup's prebuilt std is the last resort
 #   - trunk (pinned), wasm-bindgen-cli (the version in Cargo.lock), wasm-split-cli (pinned)
-#   - npm packages from package-lock.json: playwright-core, binaryen (wasm-opt)
+#   - npm packages from package-lock.json: playwright-core, binaryen (wasm-opt), esbuild (minifies
+#     the app's scripts)
 #
 # Environment:
 #   BEELINE_WASM_TOOLCHAIN=rustup|debian   skip detection of the wasm32 toolchain
@@ -168,7 +169,7 @@ else
     log "rust-src: not available; the app builds with rustup's prebuilt std (a larger bundle)"
 fi
 
-# --- npm packages (playwright-core, binaryen) ---------------------------------------------
+# --- npm packages (playwright-core, binaryen, esbuild) -----------------------------------
 npm_in_sync() {
     # Every package in package-lock.json is installed at its locked version.
     node -e '
@@ -178,7 +179,11 @@ npm_in_sync() {
             if (!where) continue;
             let installed;
             try { installed = JSON.parse(fs.readFileSync(where + "/package.json", "utf8")).version; }
-            catch { process.exit(1); }
+            catch {
+                // A build of a tool for another platform (of esbuild, say) is not installed here.
+                if (meta.optional && (meta.os || meta.cpu)) continue;
+                process.exit(1);
+            }
             if (installed !== meta.version) process.exit(1);
         }
     ' 2>/dev/null
@@ -190,6 +195,7 @@ else
     timed "npm packages (npm ci)" npm ci --no-audit --no-fund --loglevel=error
 fi
 [[ -x node_modules/.bin/wasm-opt ]] || die "node_modules/.bin/wasm-opt missing after npm ci"
+[[ -x node_modules/.bin/esbuild ]] || die "node_modules/.bin/esbuild missing after npm ci"
 
 # --- crates (trunk builds with --offline) -------------------------------------------------
 fetch_start=$SECONDS
