@@ -27,6 +27,7 @@ use wasm_bindgen::JsCast;
 
 use super::dom;
 use super::editor::{self, Held};
+use super::memo::Memo;
 use super::reserve::Reserve;
 use super::study::{self, Pick, ReserveItem};
 use super::tiles::{tile_items, TileLayer};
@@ -375,7 +376,7 @@ pub fn Board(
     viewer: Viewer,
     #[prop(into)] replay: Signal<Arc<Replay>>,
     #[prop(into)] ply: Signal<usize>,
-    #[prop(into)] highlight: Signal<Option<Highlight>>,
+    highlight: Memo<Option<Highlight>>,
     /// Changes when another game is loaded: the board fits itself to it.
     #[prop(into)]
     fit: Var<u32>,

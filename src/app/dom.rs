@@ -280,13 +280,12 @@ pub fn watch(act: Box<dyn Fn()>) {
     leptos::prelude::Effect::new(move |_| act());
 }
 
-/// What [`memo`] computes from the previous value.
-pub type Compute<T> = Box<dyn Fn(Option<&T>) -> T + Send + Sync>;
-
-/// A memo whose closure is boxed: memos of one value type share one copy of the memo
-/// machinery instead of one per closure (see [`watch`]).
-pub fn memo<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> leptos::prelude::Memo<T> {
-    leptos::prelude::Memo::new(f)
+/// A memo ([`super::memo::Memo`]: its closure boxed and its value type-erased, so that every
+/// memo shares one copy of the memo machinery; see [`watch`]).
+pub fn memo<T: PartialEq + Send + Sync + 'static>(
+    f: super::memo::Compute<T>,
+) -> super::memo::Memo<T> {
+    super::memo::Memo::new(f)
 }
 
 /// Runs an action once a delay has passed since the last [`Settle::poke`], with one JS

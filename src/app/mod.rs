@@ -7,6 +7,7 @@
 //! [`game`] (loading), [`keys`] (stepping) and [`labels`] (texts).
 
 use leptos::prelude::*;
+use memo::Memo;
 use std::sync::Arc;
 use std::time::Duration;
 use var::Var;
@@ -27,6 +28,7 @@ pub mod keys;
 pub mod labels;
 pub mod lazy;
 mod load_panel;
+mod memo;
 mod move_entry;
 mod node_tools;
 mod notation_panel;

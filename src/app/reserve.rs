@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 
 use super::board::{client_point, Play, DRAG_THRESHOLD};
 use super::dom;
+use super::memo::Memo;
 use super::study::{Pick, ReserveItem};
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::view::{svg, Layout};
@@ -117,9 +118,9 @@ fn mark(row: &web_sys::Element, placeable: &[(Color, Bug)], picked: Option<(Colo
 #[component]
 pub fn Reserve(
     play: Play,
-    #[prop(into)] items: Signal<Vec<ReserveItem>>,
-    #[prop(into)] placeable: Signal<Vec<(Color, Bug)>>,
-    #[prop(into)] to_move: Signal<Option<Color>>,
+    items: Memo<Vec<ReserveItem>>,
+    placeable: Memo<Vec<(Color, Bug)>>,
+    to_move: Memo<Option<Color>>,
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     // What each row was last written from: its items and the layout of their artwork.
