@@ -374,8 +374,8 @@ impl Play {
 #[component]
 pub fn Board(
     viewer: Viewer,
-    #[prop(into)] replay: Signal<Arc<Replay>>,
-    #[prop(into)] ply: Signal<usize>,
+    replay: Memo<Arc<Replay>>,
+    ply: Memo<usize>,
     highlight: Memo<Option<Highlight>>,
     /// Changes when another game is loaded: the board fits itself to it.
     #[prop(into)]

@@ -3,7 +3,7 @@
 //! machinery (1–2.5 KB each, twenty types), while every `Memo` here is one Leptos memo type
 //! whose value is type-erased, compared through a function of its own type (docs/SPEED.md).
 
-use leptos::prelude::{Track, With, WithUntracked};
+use leptos::prelude::{Get, GetUntracked, Track};
 use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -50,12 +50,33 @@ impl<T> Copy for Memo<T> {}
 
 impl<T: PartialEq + Send + Sync + 'static> Memo<T> {
     pub fn new(f: Compute<T>) -> Memo<T> {
+        Memo::with_same(f, same::<T>)
+    }
+}
+
+impl<U: Send + Sync + 'static> Memo<Arc<U>> {
+    /// A memo of a shared value, which changes when it is another value (compared by
+    /// identity, not content: the game's replay, say).
+    pub fn of_shared(f: Box<dyn Fn() -> Arc<U> + Send + Sync>) -> Memo<Arc<U>> {
+        Memo::with_same(Box::new(move |_| f()), same_shared::<U>)
+    }
+}
+
+fn same_shared<U: Send + Sync + 'static>(a: &Erased, b: &Erased) -> bool {
+    match (a.downcast_ref::<Arc<U>>(), b.downcast_ref::<Arc<U>>()) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    }
+}
+
+impl<T: Send + Sync + 'static> Memo<T> {
+    fn with_same(f: Compute<T>, same: fn(&Erased, &Erased) -> bool) -> Memo<T> {
         // Boxed: one closure type for every memo (each closure type of a Leptos memo brings
         // its own copy of its constructor).
         let compute: Box<dyn Fn(Option<&Value>) -> Value + Send + Sync> =
             Box::new(move |old: Option<&Value>| Value {
                 value: Arc::new(f(old.and_then(|v| v.value.downcast_ref::<T>()))),
-                same: same::<T>,
+                same,
             });
         Memo {
             inner: leptos::prelude::Memo::new(compute),
@@ -72,23 +93,37 @@ fn cast<T: 'static>(v: &Value) -> &T {
     }
 }
 
+// The reads go through the shared, non-generic reads of the one Leptos memo type (which
+// hand out the value's `Arc`), so that each read of each type is a downcast and a call.
 impl<T: 'static> Memo<T> {
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.inner.with(|v| f(cast(v)))
+        f(cast(&read(&self.inner)))
     }
 
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.inner.with_untracked(|v| f(cast(v)))
+        f(cast(&read_untracked(&self.inner)))
     }
 
     /// The value, or `None` once the memo is gone (its owner cleaned up).
     pub fn try_with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> Option<R> {
-        self.inner.try_with_untracked(|v| f(cast(v)))
+        try_read_untracked(&self.inner).map(|v| f(cast(&v)))
     }
 
     pub fn track(&self) {
         self.inner.track();
     }
+}
+
+fn read(m: &leptos::prelude::Memo<Value>) -> Value {
+    m.get()
+}
+
+fn read_untracked(m: &leptos::prelude::Memo<Value>) -> Value {
+    m.get_untracked()
+}
+
+fn try_read_untracked(m: &leptos::prelude::Memo<Value>) -> Option<Value> {
+    m.try_get_untracked()
 }
 
 impl<T: Clone + 'static> Memo<T> {
@@ -134,6 +169,33 @@ mod tests {
             // Read again without a change: not computed again.
             assert_eq!(halves.try_get_untracked(), Some(vec![1, 3]));
             assert_eq!(runs.load(Ordering::SeqCst), 2);
+        });
+    }
+
+    #[test]
+    fn a_shared_value_changes_when_it_is_another_one() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let shared = Arc::new(vec![1, 2]);
+            let which = Var::new(Arc::clone(&shared));
+            let memo = Memo::of_shared(Box::new(move || which.get()));
+            let seen = Arc::new(AtomicUsize::new(0));
+            let counted = Arc::clone(&seen);
+            let readers = Memo::new(Box::new(move |_: Option<&usize>| {
+                counted.fetch_add(1, Ordering::SeqCst);
+                memo.with(|v| v.len())
+            }));
+            assert_eq!(readers.get(), 2);
+            // Equal content, another value: its readers run again.
+            which.set(Arc::new(vec![1, 2]));
+            assert_eq!(readers.get(), 2);
+            assert_eq!(seen.load(Ordering::SeqCst), 2);
+            // The same value again: they do not.
+            let same = memo.get_untracked();
+            which.set(same);
+            assert_eq!(readers.get(), 2);
+            assert_eq!(seen.load(Ordering::SeqCst), 2);
+            assert!(Arc::ptr_eq(&memo.get_untracked(), &which.get_untracked()));
         });
     }
 

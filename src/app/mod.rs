@@ -569,8 +569,8 @@ fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
 /// What the board is given: the shown node's line, its ply there and its move's highlight.
 struct BoardInput {
     shown: Memo<ShownNode>,
-    replay: Signal<Arc<crate::view::Replay>>,
-    ply: Signal<usize>,
+    replay: Memo<Arc<crate::view::Replay>>,
+    ply: Memo<usize>,
     highlight: Memo<Option<crate::view::Highlight>>,
 }
 
@@ -580,13 +580,21 @@ fn board_input(viewer: Viewer) -> BoardInput {
     let editing = move || viewer.edit.with(Option::is_some);
     BoardInput {
         shown,
-        replay: Signal::derive(move || {
+        replay: Memo::of_shared(Box::new(move || {
             viewer
                 .edit
                 .with(|e| e.as_ref().map(editor::Editing::replay))
                 .unwrap_or_else(|| shown.with(|s| s.replay.clone()))
-        }),
-        ply: Signal::derive(move || if editing() { 0 } else { shown.with(|s| s.ply) }),
+        })),
+        ply: dom::memo(Box::new(
+            move |_| {
+                if editing() {
+                    0
+                } else {
+                    shown.with(|s| s.ply)
+                }
+            },
+        )),
         highlight: dom::memo(Box::new(move |_| {
             if editing() {
                 return None;
