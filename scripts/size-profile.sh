@@ -24,7 +24,7 @@ wasm-split-cli target/wasm32-unknown-unknown/wasm-release/beeline-app.wasm "$wor
     --out-name app >/dev/null
 wasm-bindgen --target web --no-typescript --keep-lld-exports --keep-debug \
     --out-dir "$work/bound" --out-name app "$work/split/app.wasm"
-wasm-opt -Oz --debuginfo --enable-bulk-memory --enable-nontrapping-float-to-int \
+wasm-opt -Oz --flatten --rereloop -Oz -Oz --debuginfo --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types \
     "$work/bound/app_bg.wasm" -o "$work/named.wasm"
 wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \

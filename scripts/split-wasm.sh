@@ -7,7 +7,7 @@
 # cargo's output (linked with --emit-relocs by build.rs):
 #   1. wasm-split-cli: the main module, one .wasm per chunk, and the JS that loads them;
 #   2. wasm-bindgen on the main module, keeping the function table the chunks link against;
-#   3. wasm-opt -Oz on the main module and each chunk;
+#   3. wasm-opt on the main module (see below) and -Oz on each chunk;
 #   4. esbuild --minify on the app's script and the chunks' loader (about 2 KB gzipped less);
 # then replaces trunk's two files of the app under their names (trunk's hash of the same
 # cargo output), names the chunks and their loader after their content, fixes the
@@ -50,7 +50,10 @@ wasm-split-cli "$raw" "$work/split" --out-name "$stem" >"$work/split.log" 2>&1 |
 [[ -f "$work/split/__wasm_split.js" ]] || die "wasm-split-cli wrote no loader"
 wasm-bindgen --target web --no-typescript --keep-lld-exports "${names_bind[@]}" --out-dir "$work/bound" \
     --out-name "$stem" "$work/split/$stem.wasm"
-wasm-opt -Oz "${names_opt[@]}" "${features[@]}" "$work/bound/${stem}_bg.wasm" -o "$STAGING/${stem}_bg.wasm"
+# The main module is flattened and its control flow rebuilt (--flatten --rereloop) between
+# rounds of -Oz: 1.3 KB gzipped less than -Oz alone, for six seconds of the build.
+wasm-opt -Oz --flatten --rereloop -Oz -Oz "${names_opt[@]}" "${features[@]}" \
+    "$work/bound/${stem}_bg.wasm" -o "$STAGING/${stem}_bg.wasm"
 
 hash16() { sha256sum "$@" | cut -c1-16; }
 # Scripts minified in place: names and whitespace only, as ES modules (wasm-bindgen's
