@@ -15,7 +15,7 @@
 //! image, so the board and the image always agree. The destinations are a layer of their own,
 //! so that a pick redraws no tile.
 
-use super::var::Var;
+use super::var::{Stored, Var};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -257,7 +257,7 @@ pub(super) struct Play {
     /// The destination under a carried piece.
     over: Var<Option<usize>>,
     /// A pick was made with the keyboard: its first destination takes the focus.
-    focus_marks: StoredValue<bool>,
+    focus_marks: Stored<bool>,
 }
 
 impl Play {
@@ -393,8 +393,8 @@ pub fn Board(
     let view = Var::new(None::<Rect>);
     let drag = Var::new(None::<Drag>);
     // Pointers down on the board (id, client x, y), and a two-finger pinch in progress.
-    let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
-    let pinch = StoredValue::new(None::<Pinch>);
+    let pointers = Stored::new(Vec::<(i32, f64, f64)>::new());
+    let pinch = Stored::new(None::<Pinch>);
     let popover = Var::new(None::<String>);
     let board = NodeRef::<leptos::svg::Svg>::new();
 
@@ -544,7 +544,7 @@ pub fn Board(
         view_box,
         ghost: Var::new(None),
         over: Var::new(None),
-        focus_marks: StoredValue::new(false),
+        focus_marks: Stored::new(false),
     };
     let marks = move || {
         let l = layout.get();

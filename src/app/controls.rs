@@ -6,7 +6,7 @@
 
 use super::dom;
 use super::keys::{self, Step};
-use super::var::Var;
+use super::var::{Stored, Var};
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -50,7 +50,7 @@ struct Shown {
 #[component]
 pub fn Controls(viewer: Viewer) -> impl IntoView {
     let speed = Var::new(DEFAULT_SPEED_MS);
-    let timer = StoredValue::new(None::<IntervalHandle>);
+    let timer = Stored::new(None::<IntervalHandle>);
     let root = NodeRef::<leptos::html::Div>::new();
 
     // Autoplay: one move per tick until the end; restarts when the speed changes.

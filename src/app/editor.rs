@@ -200,6 +200,7 @@ impl Editing {
 /// shown while editing. Static markup, its state set by one effect, its events delegated.
 mod panel {
     use super::{Editing, Held};
+    use crate::app::var::Stored;
     use crate::app::{dom, Viewer};
     use crate::engine::piece::{Bug, Color, GameType, PieceId};
     use crate::notation::frame::Frame;
@@ -243,7 +244,7 @@ mod panel {
     pub fn EditPanel(viewer: Viewer) -> impl IntoView {
         let root = NodeRef::<leptos::html::Section>::new();
         // One effect sets the panel's state and, on its first run, listens to it.
-        let listening = StoredValue::new(false);
+        let listening = Stored::new(false);
         dom::watch(Box::new(move || {
             let Some(root) = root.get() else { return };
             let root: web_sys::Element = root.into();

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use memo::Memo;
 use std::sync::Arc;
 use std::time::Duration;
-use var::Var;
+use var::{Stored, Var};
 use wasm_bindgen::JsCast;
 
 mod board;
@@ -92,7 +92,7 @@ pub struct Viewer {
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: Var<u32>,
     /// Counts the texts given to read: only the last one's reading is shown.
-    reading: StoredValue<u32>,
+    reading: Stored<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
     pub pick: Var<Option<Pick>>,
     /// A destination hovered: the move it would play, named under the board and explained
@@ -195,7 +195,7 @@ impl Viewer {
             playing: Var::new(false),
             history: Var::new(History::new(UNDO_DEPTH)),
             loads: Var::new(0),
-            reading: StoredValue::new(0),
+            reading: Stored::new(0),
             pick,
             candidate,
             position,

@@ -10,7 +10,7 @@
 
 use super::game::Game;
 use super::labels;
-use super::var::Var;
+use super::var::{Stored, Var};
 use super::{dom, Viewer};
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
@@ -39,7 +39,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>()))
     }));
     // The rows the table holds, as written (shared with `markup`, never copied).
-    let shown = StoredValue::new(Arc::new(Vec::<String>::new()));
+    let shown = Stored::new(Arc::new(Vec::<String>::new()));
     let root = NodeRef::<html::Section>::new();
 
     // The node of the row an event happened in.
@@ -52,7 +52,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     };
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
-    let pointer = StoredValue::new((i32::MIN, i32::MIN));
+    let pointer = Stored::new((i32::MIN, i32::MIN));
 
     // The panel is static markup (see `controls` for why); once it is on the page, its
     // elements are found, bound and listened to.

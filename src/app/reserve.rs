@@ -15,6 +15,7 @@ use super::board::{client_point, Play, DRAG_THRESHOLD};
 use super::dom;
 use super::memo::Memo;
 use super::study::{Pick, ReserveItem};
+use super::var::Stored;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::view::{svg, Layout};
 
@@ -166,9 +167,9 @@ pub fn Reserve(
         });
     }));
 
-    let press = StoredValue::new(None::<Press>);
+    let press = Stored::new(None::<Press>);
     // A drag ended on a button: the click that follows is no click.
-    let dragged = StoredValue::new(false);
+    let dragged = Stored::new(false);
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         dom::listen(

@@ -10,15 +10,91 @@ use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
-/// Where a `Var<T>` keeps its value: a `RefCell<T>`, type-erased so that every `Var` shares
-/// one `StoredValue` type, and read through one non-generic function.
+/// Where a [`Stored<T>`] keeps its value: a `RefCell<T>`, type-erased so that every one
+/// shares one `StoredValue` type, and looked up through one non-generic function.
 type Cell = Rc<dyn Any>;
+
+/// A value kept for the life of its owner (a component), copied into closures as a handle:
+/// Leptos's `StoredValue`, with one store type for every value type (see [`Var`]).
+pub struct Stored<T: 'static> {
+    cell: StoredValue<Cell, LocalStorage>,
+    ty: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Stored<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Stored<T> {}
+
+/// The cell, if the value is still there (its owner not yet gone).
+fn cell(v: &StoredValue<Cell, LocalStorage>) -> Option<Cell> {
+    v.try_get_value()
+}
+
+/// The value in a `Stored<T>`'s cell: every cell a `Stored<T>` holds was made from a `T`.
+fn value<T: 'static>(c: &Cell) -> &RefCell<T> {
+    match c.downcast_ref::<RefCell<T>>() {
+        Some(v) => v,
+        None => unreachable!("a stored value's cell holds its type"),
+    }
+}
+
+impl<T: 'static> Stored<T> {
+    pub fn new(value: T) -> Stored<T> {
+        let cell: Cell = Rc::new(RefCell::new(value));
+        Stored {
+            cell: StoredValue::new_local(cell),
+            ty: PhantomData,
+        }
+    }
+
+    /// Reads the value, if it is still there (its owner not yet gone).
+    pub fn try_with_value<R>(&self, f: impl FnOnce(&T) -> R) -> Option<R> {
+        let c = cell(&self.cell)?;
+        let r = f(&value::<T>(&c).borrow());
+        Some(r)
+    }
+
+    /// Reads the value.
+    pub fn with_value<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        match self.try_with_value(f) {
+            Some(r) => r,
+            None => unreachable!("a value read after its owner was cleaned up"),
+        }
+    }
+
+    /// Changes the value in place, if it is still there; what `f` returns.
+    pub fn try_update_value<R>(&self, f: impl FnOnce(&mut T) -> R) -> Option<R> {
+        let c = cell(&self.cell)?;
+        let r = f(&mut value::<T>(&c).borrow_mut());
+        Some(r)
+    }
+
+    /// Changes the value in place (nothing once its owner is gone).
+    pub fn update_value(&self, f: impl FnOnce(&mut T)) {
+        let _ = self.try_update_value(f);
+    }
+
+    /// Replaces the value (nothing once its owner is gone).
+    pub fn set_value(&self, value: T) {
+        self.update_value(|v| *v = value);
+    }
+}
+
+impl<T: Clone + 'static> Stored<T> {
+    /// A copy of the value.
+    pub fn get_value(&self) -> T {
+        self.with_value(T::clone)
+    }
+}
 
 /// A value that effects and memos reading it follow: `set` and `update` wake them.
 pub struct Var<T: 'static> {
-    value: StoredValue<Cell, LocalStorage>,
+    value: Stored<T>,
     changed: Trigger,
-    ty: PhantomData<fn() -> T>,
 }
 
 impl<T> Clone for Var<T> {
@@ -29,26 +105,11 @@ impl<T> Clone for Var<T> {
 
 impl<T> Copy for Var<T> {}
 
-/// The cell, if the variable is still there (its owner not yet gone).
-fn cell(v: &StoredValue<Cell, LocalStorage>) -> Option<Cell> {
-    v.try_get_value()
-}
-
-/// The value in a `Var<T>`'s cell: every cell a `Var<T>` holds was made from a `T`.
-fn value<T: 'static>(c: &Cell) -> &RefCell<T> {
-    match c.downcast_ref::<RefCell<T>>() {
-        Some(v) => v,
-        None => unreachable!("a variable's cell holds the variable's type"),
-    }
-}
-
 impl<T: 'static> Var<T> {
     pub fn new(value: T) -> Var<T> {
-        let cell: Cell = Rc::new(RefCell::new(value));
         Var {
-            value: StoredValue::new_local(cell),
+            value: Stored::new(value),
             changed: Trigger::new(),
-            ty: PhantomData,
         }
     }
 
@@ -60,22 +121,17 @@ impl<T: 'static> Var<T> {
     /// Reads the value, followed.
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
         self.changed.track();
-        self.with_untracked(f)
+        self.value.with_value(f)
     }
 
     /// Reads the value without following it.
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        match self.try_with_untracked(f) {
-            Some(r) => r,
-            None => unreachable!("a variable read after its owner was cleaned up"),
-        }
+        self.value.with_value(f)
     }
 
     /// Reads the value without following it, if it is still there (its owner not yet gone).
     pub fn try_with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> Option<R> {
-        let c = cell(&self.value)?;
-        let r = f(&value::<T>(&c).borrow());
-        Some(r)
+        self.value.try_with_value(f)
     }
 
     /// Replaces the value and wakes its readers.
@@ -86,8 +142,7 @@ impl<T: 'static> Var<T> {
     /// Changes the value in place and wakes its readers; what `f` returns, if the value is
     /// still there (its owner not yet gone).
     pub fn try_update<R>(&self, f: impl FnOnce(&mut T) -> R) -> Option<R> {
-        let c = cell(&self.value)?;
-        let r = f(&mut value::<T>(&c).borrow_mut());
+        let r = self.value.try_update_value(f)?;
         self.changed.notify();
         Some(r)
     }
