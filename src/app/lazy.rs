@@ -3,7 +3,8 @@
 //! Each `#[wasm_split]` function below is a split point: `scripts/split-wasm.sh` moves it,
 //! with the code only it reaches, into a chunk of its own that the browser fetches the first
 //! time the function is called (later calls run at once). Reading pasted or dropped records
-//! (every format's reader, the at-sign positions) and writing exports are such code: a first
+//! (every format's reader, the at-sign positions), writing exports, reading typed moves and
+//! the panels' actions (editing the tree, the share panel's texts) are such code: a first
 //! visit shows a permalinked game or the example without them (docs/SPEED.md).
 //!
 //! A chunk that cannot be fetched (offline before the service worker had cached it) is an
@@ -16,9 +17,11 @@ use std::sync::Arc;
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use super::game::{self, Game, LoadError};
+use super::Viewer;
 use crate::engine::position::{Move, Position};
 use crate::notation::Coordinates;
 use crate::record::export::Export;
+use crate::record::tree::NodeId;
 use crate::record::Record;
 
 /// A chunk of the app could not be fetched.
@@ -93,6 +96,32 @@ pub fn read_typed(
     text: String,
 ) -> Result<Result<Move, String>, Unavailable> {
     Ok(super::study::read_typed(&pos, coordinates, &text).map_err(|e| e.to_string()))
+}
+
+/// A node tool used on the chosen node (`node_tools::act`): editing the tree (promoting,
+/// deleting, annotating, commenting) is needed only once someone edits. The report to show.
+#[wasm_split(panels, fallible)]
+pub fn node_tool(
+    viewer: Viewer,
+    node: NodeId,
+    kind: String,
+    id: String,
+    value: String,
+) -> Result<Option<String>, Unavailable> {
+    Ok(super::node_tools::act(viewer, node, &kind, &id, &value))
+}
+
+/// A button of the share panel (`share::act`): the link, the embed code or the puzzle link
+/// written into its field and copied.
+#[wasm_split(panels, fallible)]
+pub fn share(
+    viewer: Viewer,
+    section: web_sys::Element,
+    kind: String,
+    sync_address: bool,
+) -> Result<(), Unavailable> {
+    super::share::act(viewer, &section, &kind, sync_address);
+    Ok(())
 }
 
 /// Starts fetching the typed moves' reader (when the move field is focused).

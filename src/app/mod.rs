@@ -391,11 +391,22 @@ impl Viewer {
         self,
         change: impl FnOnce(&mut GameTree, NodeId) -> Result<NodeId, TreeError>,
     ) -> Result<(), String> {
-        let node = self.node_untracked();
+        self.edit_at(self.node_untracked(), change)
+    }
+
+    /// Changes the game tree at `node`, which the board may have left since (a comment
+    /// written, then another move clicked): the board stays where it is then, so the change
+    /// must keep the tree's nodes (a comment, an annotation).
+    pub fn edit_at(
+        self,
+        node: NodeId,
+        change: impl FnOnce(&mut GameTree, NodeId) -> Result<NodeId, TreeError>,
+    ) -> Result<(), String> {
+        let shown = self.node_untracked();
         let edited = self.game.with_untracked(|g| g.edit(|t| change(t, node)));
         match edited {
             Ok((game, next)) => {
-                self.change(game, next);
+                self.change(game, if shown == node { next } else { shown });
                 Ok(())
             }
             Err(e) => Err(e.to_string()),

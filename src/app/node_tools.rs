@@ -4,9 +4,9 @@
 //! The controls are static markup with one delegated handler and effects that set what can
 //! be used, rather than a reactive attribute per control.
 
-use super::dom;
 use super::var::Var;
 use super::Viewer;
+use super::{dom, lazy};
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -66,10 +66,6 @@ const MARKUP: &str = concat!(
 pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     let status = Var::new(String::new());
-    let report = move |r: Result<(), String>| match r {
-        Ok(()) => status.set(String::new()),
-        Err(e) => status.set(format!("Not done: {e}.")),
-    };
     let state = dom::memo(Box::new(move |_| {
         let n = viewer.node();
         let undo = viewer.can_undo();
@@ -122,48 +118,137 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             }
         }));
 
+        // The edits are made by code loaded on first use (`lazy::node_tool`); undoing one
+        // needs none.
         dom::listen(&root, &["click", "change"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, select, textarea") else {
                 return;
             };
-            match (e.type_().as_str(), el.id().as_str()) {
-                ("click", "promote") => report(viewer.edit(|t, n| t.promote(n).map(|()| n))),
-                ("click", "make-main-line") => {
-                    report(viewer.edit(|t, n| t.make_main_line(n).map(|()| n)))
-                }
-                ("click", "delete-from") => report(viewer.edit(|t, n| {
-                    let parent = t.parent(n);
-                    t.delete_from(n)?;
-                    Ok(parent.unwrap_or(t.root()))
-                })),
-                ("click", "undo") => {
-                    viewer.undo();
-                }
-                ("change", "annotation") => {
-                    let value = dom::value_of(&el);
-                    let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
-                    if a != state.get_untracked().annotation {
-                        report(viewer.edit(|t, n| t.set_annotation(n, a).map(|()| n)));
-                    }
-                }
-                ("change", "comment-input") => {
-                    let value = dom::value_of(&el);
-                    if value.trim() != comment().trim() {
-                        report(viewer.edit(|t, n| t.set_comment(n, Some(&value)).map(|()| n)));
-                    }
-                }
-                _ => {}
+            let (kind, id) = (e.type_(), el.id());
+            if (kind.as_str(), id.as_str()) == ("click", "undo") {
+                viewer.undo();
+                return;
             }
+            let value = if kind == "change" {
+                dom::value_of(&el)
+            } else {
+                String::new()
+            };
+            let node = viewer.node_untracked();
+            leptos::task::spawn_local(async move {
+                match lazy::node_tool(viewer, node, kind, id, value).await {
+                    Ok(Some(report)) => status.set(report),
+                    Ok(None) => {}
+                    Err(e) => status.set(format!("Not done: {e}.")),
+                }
+            });
         });
     }));
 
     view! { <section class="node-tools" aria-label="This move" node_ref=root inner_html=MARKUP></section> }
 }
 
+/// What a tool does to `node` (`kind` and `id`: the event's type and the control's id;
+/// `value`: the control's value for a change): the report to show (empty when done), or
+/// `None` when there was nothing to do. The code that edits loads on first use, so the board
+/// may have left `node` meanwhile: a comment or an annotation still goes to the node it was
+/// written for, a button acts only on the node shown.
+pub(super) fn act(
+    viewer: Viewer,
+    node: NodeId,
+    kind: &str,
+    id: &str,
+    value: &str,
+) -> Option<String> {
+    let current = |f: &dyn Fn(&GameTree) -> bool| viewer.game.with_untracked(|g| f(g.tree()));
+    let here = viewer.node_untracked() == node;
+    let done = match (kind, id) {
+        ("click", "promote") if here => viewer.edit(|t, n| t.promote(n).map(|()| n)),
+        ("click", "make-main-line") if here => viewer.edit(|t, n| t.make_main_line(n).map(|()| n)),
+        ("click", "delete-from") if here => viewer.edit(|t, n| {
+            let parent = t.parent(n);
+            t.delete_from(n)?;
+            Ok(parent.unwrap_or(t.root()))
+        }),
+        ("change", "annotation") => {
+            let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
+            if current(&|t| t.annotation(node) == a) {
+                return None;
+            }
+            viewer.edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
+        }
+        ("change", "comment-input") => {
+            if current(&|t| t.comment(node).unwrap_or_default().trim() == value.trim()) {
+                return None;
+            }
+            viewer.edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
+        }
+        _ => return None,
+    };
+    Some(match done {
+        Ok(()) => String::new(),
+        Err(e) => format!("Not done: {e}."),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::game::Game;
+
+    /// Effects are created natively but never run: `act` must not need them.
+    struct SetAside;
+
+    impl any_spawner::CustomExecutor for SetAside {
+        fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
+        fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
+        fn poll_local(&self) {}
+    }
+
+    #[test]
+    fn a_comment_goes_to_its_node_though_the_board_moved_on() {
+        // Set once per test process (a second call is refused, and that is fine).
+        let _ = any_spawner::Executor::init_custom_executor(SetAside);
+        let owner = Owner::new();
+        owner.with(|| {
+            let g = Game::example();
+            let main = g.tree().mainline_nodes();
+            let (written, shown) = (main[3], main[5]);
+            let viewer = Viewer::new(g, written, None);
+            viewer.go_to(shown);
+            let done = act(viewer, written, "change", "comment-input", "a quiet move");
+            assert_eq!(done, Some(String::new()));
+            assert_eq!(viewer.node_untracked(), shown);
+            let comment = |n| {
+                viewer
+                    .game
+                    .with_untracked(|g| g.tree().comment(n).map(str::to_string))
+            };
+            assert_eq!(comment(written).as_deref(), Some("a quiet move"));
+            // The same words again: nothing to do.
+            assert_eq!(
+                act(viewer, written, "change", "comment-input", " a quiet move "),
+                None
+            );
+            // A button acts only on the node shown.
+            let moves = viewer.game.with_untracked(|g| g.tree().len());
+            assert_eq!(act(viewer, written, "click", "delete-from", ""), None);
+            assert_eq!(viewer.game.with_untracked(|g| g.tree().len()), moves);
+            assert_eq!(
+                act(viewer, shown, "click", "delete-from", ""),
+                Some(String::new())
+            );
+            assert!(viewer.game.with_untracked(|g| g.tree().len()) < moves);
+            // An annotation the node has already: nothing to do; a new one is made.
+            assert_eq!(act(viewer, written, "change", "annotation", ""), None);
+            assert_eq!(
+                act(viewer, written, "change", "annotation", "!?"),
+                Some(String::new())
+            );
+            let a = viewer.game.with_untracked(|g| g.tree().annotation(written));
+            assert_eq!(a.map(Annotation::symbol), Some("!?"));
+        });
+    }
 
     #[test]
     fn node_states_follow_the_tree() {

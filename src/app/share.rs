@@ -2,7 +2,7 @@
 //! copied to the clipboard. Static markup with
 //! its one event delegated (see `controls` for why).
 
-use super::{dom, game, Viewer};
+use super::{dom, game, lazy, Viewer};
 use leptos::prelude::*;
 
 const MARKUP: &str = concat!(
@@ -37,6 +37,61 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
     Ok(crate::record::permalink::encode_ply(&rec, 0))
 }
 
+/// What a button of the panel does (`kind`: its id): the text written into its field and
+/// copied, the address kept on the move when the viewer keeps it.
+pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_address: bool) {
+    let node = viewer.node_untracked();
+    let fragment = viewer.game.with_untracked(|g| g.fragment(node));
+    let href = dom::location_href().unwrap_or_default();
+    let status = dom::find(at, ".status");
+    let say = move |text: &str| {
+        if let Some(s) = &status {
+            s.set_text_content(Some(text));
+        }
+    };
+    let (text, field, done) = if kind == "make-puzzle" {
+        match puzzle_fragment(viewer) {
+            Ok(f) => (
+                game::share_url(&href, &f),
+                "puzzle-link",
+                "Puzzle link copied.",
+            ),
+            Err(e) => return say(&e),
+        }
+    } else if kind == "copy-embed" {
+        let code = viewer
+            .game
+            .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
+        (code, "embed-code", "Embed code copied.")
+    } else if kind == "copy-link" {
+        (
+            game::share_url(&href, &fragment),
+            "share-url",
+            "Link copied.",
+        )
+    } else {
+        return;
+    };
+    if sync_address && field != "puzzle-link" {
+        dom::replace_fragment(&fragment);
+    }
+    for selector in [format!("label[for={field}]"), format!("#{field}")] {
+        if let Some(el) = dom::find(at, &selector) {
+            dom::set_flag(&el, "hidden", false);
+        }
+    }
+    if let Some(input) = dom::find(at, &format!("#{field}")) {
+        dom::set_value(&input, &text);
+    }
+    dom::copy_text(&text, move |ok| {
+        say(if ok {
+            done
+        } else {
+            "Copy it from the field above."
+        })
+    });
+}
+
 #[component]
 pub fn Share(
     viewer: Viewer,
@@ -60,55 +115,15 @@ pub fn Share(
                 return;
             }
             let kind = el.id();
-            let node = viewer.node_untracked();
-            let fragment = viewer.game.with_untracked(|g| g.fragment(node));
-            let href = dom::location_href().unwrap_or_default();
-            let status = dom::find(&at, ".status");
-            let say = move |text: &str| {
-                if let Some(s) = &status {
-                    s.set_text_content(Some(text));
+            let at = at.clone();
+            // The texts are made by code loaded on first use (`lazy::share`); the browser
+            // still counts the click as the user's for the copy that follows.
+            leptos::task::spawn_local(async move {
+                if let Err(e) = lazy::share(viewer, at.clone(), kind, sync_address).await {
+                    if let Some(s) = dom::find(&at, ".status") {
+                        s.set_text_content(Some(&format!("Not done: {e}.")));
+                    }
                 }
-            };
-            let (text, field, done) = if kind == "make-puzzle" {
-                match puzzle_fragment(viewer) {
-                    Ok(f) => (
-                        game::share_url(&href, &f),
-                        "puzzle-link",
-                        "Puzzle link copied.",
-                    ),
-                    Err(e) => return say(&e),
-                }
-            } else if kind == "copy-embed" {
-                let code = viewer
-                    .game
-                    .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
-                (code, "embed-code", "Embed code copied.")
-            } else if kind == "copy-link" {
-                (
-                    game::share_url(&href, &fragment),
-                    "share-url",
-                    "Link copied.",
-                )
-            } else {
-                return;
-            };
-            if sync_address && field != "puzzle-link" {
-                dom::replace_fragment(&fragment);
-            }
-            for selector in [format!("label[for={field}]"), format!("#{field}")] {
-                if let Some(el) = dom::find(&at, &selector) {
-                    dom::set_flag(&el, "hidden", false);
-                }
-            }
-            if let Some(input) = dom::find(&at, &format!("#{field}")) {
-                dom::set_value(&input, &text);
-            }
-            dom::copy_text(&text, move |ok| {
-                say(if ok {
-                    done
-                } else {
-                    "Copy it from the field above."
-                })
             });
         });
     }));

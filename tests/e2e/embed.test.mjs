@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launchBrowser, openApp, boardPly, waitForPly, beeline, audit, ROOT, BASE_URL, MOUNT_TIMEOUT_MS } from './helpers.mjs';
+import { launchBrowser, openApp, boardPly, waitForPly, beeline, audit, ROOT, BASE_URL, MOUNT_TIMEOUT_MS, sharedText } from './helpers.mjs';
 
 const GAMES = {
   one: path.join(ROOT, 'tests/data/direction-game-1.md'),
@@ -146,8 +146,7 @@ test('embeds pass the accessibility audit, light and dark', async () => {
 test('"Copy embed code" gives an iframe that opens the game at the same move', async () => {
   const { page } = await openApp(browser.context, `#${linkOf(GAMES.two, 9)}`);
   await waitForPly(page, 9);
-  await page.click('#copy-embed');
-  const code = await page.inputValue('#embed-code');
+  const code = await sharedText(page, '#copy-embed', '#embed-code');
   assert.equal(await page.getAttribute('#embed-code', 'readonly'), '');
   const m = code.match(/^<iframe src="([^"]+)" title="([^"]+)" width="\d+" height="\d+"[^>]*><\/iframe>$/);
   assert.ok(m, code);

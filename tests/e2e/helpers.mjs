@@ -136,6 +136,14 @@ export async function waitForPly(page, ply) {
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Runs axe on the whole page and fails with each violation's rule and elements. */
+// The text a button of the share panel writes into its field (made by code the app fetches
+// the first time one is used).
+export async function sharedText(page, button, field) {
+  await page.click(button);
+  await page.waitForFunction((f) => document.querySelector(f)?.value !== '', field);
+  return page.inputValue(field);
+}
+
 export async function audit(page, screen) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {

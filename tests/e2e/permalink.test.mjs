@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launchBrowser, openApp, pasteRecord, boardPly, boardPieces, currentRow, rowCount, waitForPly, beeline, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, pasteRecord, boardPly, boardPieces, currentRow, rowCount, waitForPly, beeline, ROOT, sharedText } from './helpers.mjs';
 
 const PGN = `[GameType "Base+M"]
 [Date "2024.05.01"]
@@ -40,8 +40,7 @@ test('copy link, then open it: same game, metadata and move', async () => {
   await page.keyboard.press('ArrowRight');
   await waitForPly(page, 4);
   const historyLength = await page.evaluate(() => history.length);
-  await page.click('#copy-link');
-  const link = await page.inputValue('#share-url');
+  const link = await sharedText(page, '#copy-link', '#share-url');
   assert.ok(link.startsWith(new URL(page.url()).origin), link);
   assert.ok(link.includes('#'), link);
   assert.equal(page.url(), link, 'the address bar shows the link');

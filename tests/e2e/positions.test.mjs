@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launchBrowser, openApp, waitForPly, boardPly, boardPieces, beeline, audit, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, waitForPly, boardPly, boardPieces, beeline, audit, ROOT, sharedText } from './helpers.mjs';
 
 const EXAMPLE = path.join(ROOT, 'tests/data/direction-game-1.md');
 
@@ -162,8 +162,7 @@ test('a puzzle link poses the position: a wrong move is refused, then the line s
   const maker = await openApp(browser.context);
   await maker.page.click('#notation tr[data-ply="52"]');
   await waitForPly(maker.page, 52);
-  await maker.page.click('#make-puzzle');
-  const link = await maker.page.inputValue('#puzzle-link');
+  const link = await sharedText(maker.page, '#make-puzzle', '#puzzle-link');
   assert.ok(link.includes('#'), link);
   await maker.page.close();
 

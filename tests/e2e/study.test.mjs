@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, openApp, boardPly, waitForPly, beeline, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, boardPly, waitForPly, beeline, ROOT, sharedText } from './helpers.mjs';
 const EXAMPLE = path.join(ROOT, 'tests/data/direction-game-1.md');
 
 /** The example game's first `n` moves in UHP (the app's own coordinates). */
@@ -150,6 +150,7 @@ test('comments, annotations, main line, delete and undo', async () => {
   assert.equal((await comment.textContent()).trim(), 'a quieter idea');
   await page.selectOption('#annotation', '!?');
   const row = page.locator('#notation tr[data-path="18.1.1"]');
+  await page.waitForFunction(() => document.querySelector('#notation tr[data-path="18.1.1"] td.direction').textContent.trim().endsWith('!?'));
   for (const cls of ['standard', 'direction', 'algebraic']) {
     assert.ok((await row.locator(`td.${cls}`).textContent()).trim().endsWith('!?'), cls);
   }
@@ -211,8 +212,7 @@ test('the permalink carries the tree, comments, annotations and the move shown',
   await page.press('#comment-input', 'Tab');
   await page.selectOption('#annotation', '!!');
   await page.click('#notation tr[data-path="18.1.2"]');
-  await page.click('#copy-link');
-  const link = await page.inputValue('#share-url');
+  const link = await sharedText(page, '#copy-link', '#share-url');
   const paths = (p) => p.$$eval('#notation tr[data-path]', (trs) => trs.map((tr) => tr.dataset.path));
   const before = await paths(page);
 
