@@ -73,11 +73,10 @@ impl<T: Send + Sync + 'static> Memo<T> {
     fn with_same(f: Compute<T>, same: fn(&Erased, &Erased) -> bool) -> Memo<T> {
         // Boxed: one closure type for every memo (each closure type of a Leptos memo brings
         // its own copy of its constructor).
-        let compute: Box<dyn Fn(Option<&Value>) -> Value + Send + Sync> =
-            Box::new(move |old: Option<&Value>| Value {
-                value: Arc::new(f(old.and_then(|v| v.value.downcast_ref::<T>()))),
-                same,
-            });
+        let compute: Compute<Value> = Box::new(move |old: Option<&Value>| Value {
+            value: Arc::new(f(old.and_then(|v| v.value.downcast_ref::<T>()))),
+            same,
+        });
         Memo {
             inner: leptos::prelude::Memo::new(compute),
             ty: PhantomData,
