@@ -39,6 +39,56 @@ enum Action {
     Download,
 }
 
+/// What a control of the panel does (`kind`: the event's type, `id`: the control's): the
+/// export chosen copied or downloaded, or the last report cleared when the format changes.
+pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, id: &str) {
+    let (Some(select), Some(status)) = (dom::find(at, "#export-format"), dom::find(at, ".status"))
+    else {
+        return;
+    };
+    let say = move |text: &str| status.set_text_content(Some(text));
+    let format = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
+    let action = match (kind, id) {
+        ("change", "export-format") => return say(""),
+        ("click", "copy-export") => Action::Copy,
+        ("click", "download-export") => Action::Download,
+        _ => return,
+    };
+    // A UHP game string has no variations: it holds the line on the board. A position is
+    // the one on the board.
+    let (source, name) = viewer.game.with_untracked(|g| {
+        let source = match format {
+            Export::Position => Source::Position(Box::new(
+                viewer.position.with_untracked(|a| (*a.pos).clone()),
+            )),
+            Export::Uhp => Source::Line(Box::new(g.line_record(&viewer.line.get_untracked()))),
+            _ => Source::Record(g.record.clone()),
+        };
+        (source, format.file_name(&g.record))
+    });
+    // The writers load on first use: the browser still counts the click as the user's for
+    // the copy or download that follows.
+    leptos::task::spawn_local(async move {
+        let text = match lazy::export_text(format, source).await {
+            Ok(text) => text,
+            Err(e) => return say(&format!("Could not export: {e}.")),
+        };
+        match action {
+            Action::Copy => dom::copy_text(&text, move |ok| {
+                say(if ok {
+                    "Copied."
+                } else {
+                    "The browser refused to copy."
+                })
+            }),
+            Action::Download => match dom::download(&text, &name, "text/plain;charset=utf-8") {
+                Ok(()) => say(&format!("Saved {name}.")),
+                Err(_) => say("The browser refused the download."),
+            },
+        }
+    });
+}
+
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
@@ -46,57 +96,17 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
+        // The export is made by code loaded on first use (`lazy::export`), which loads the
+        // writers in turn.
         dom::listen(&section, &["click", "change"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, select") else {
                 return;
             };
-            let (Some(select), Some(status)) =
-                (dom::find(&at, "#export-format"), dom::find(&at, ".status"))
-            else {
-                return;
-            };
-            let say = move |text: &str| status.set_text_content(Some(text));
-            let kind = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
-            let action = match (e.type_().as_str(), el.id().as_str()) {
-                ("change", "export-format") => return say(""),
-                ("click", "copy-export") => Action::Copy,
-                ("click", "download-export") => Action::Download,
-                _ => return,
-            };
-            // A UHP game string has no variations: it holds the line on the board. A
-            // position is the one on the board.
-            let (source, name) = viewer.game.with_untracked(|g| {
-                let source = match kind {
-                    Export::Position => Source::Position(Box::new(
-                        viewer.position.with_untracked(|a| (*a.pos).clone()),
-                    )),
-                    Export::Uhp => {
-                        Source::Line(Box::new(g.line_record(&viewer.line.get_untracked())))
-                    }
-                    _ => Source::Record(g.record.clone()),
-                };
-                (source, kind.file_name(&g.record))
-            });
-            // The writers load on first use: the browser still counts the click as the
-            // user's for the copy or download that follows.
+            let (at, kind, id) = (at.clone(), e.type_(), el.id());
             leptos::task::spawn_local(async move {
-                let text = match lazy::export_text(kind, source).await {
-                    Ok(text) => text,
-                    Err(e) => return say(&format!("Could not export: {e}.")),
-                };
-                match action {
-                    Action::Copy => dom::copy_text(&text, move |ok| {
-                        say(if ok {
-                            "Copied."
-                        } else {
-                            "The browser refused to copy."
-                        })
-                    }),
-                    Action::Download => {
-                        match dom::download(&text, &name, "text/plain;charset=utf-8") {
-                            Ok(()) => say(&format!("Saved {name}.")),
-                            Err(_) => say("The browser refused the download."),
-                        }
+                if let Err(e) = lazy::export(viewer, at.clone(), kind, id).await {
+                    if let Some(s) = dom::find(&at, ".status") {
+                        s.set_text_content(Some(&format!("Could not export: {e}.")));
                     }
                 }
             });

@@ -124,6 +124,18 @@ pub fn share(
     Ok(())
 }
 
+/// A control of the export panel used (`export_panel::act`).
+#[wasm_split(panels, fallible)]
+pub fn export(
+    viewer: Viewer,
+    section: web_sys::Element,
+    kind: String,
+    id: String,
+) -> Result<(), Unavailable> {
+    super::export_panel::act(viewer, &section, &kind, &id);
+    Ok(())
+}
+
 /// Starts fetching the typed moves' reader (when the move field is focused).
 pub fn prefetch_typing() {
     leptos::task::spawn_local(async {

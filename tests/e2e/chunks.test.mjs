@@ -1,6 +1,7 @@
 // The parts of the app that the first screen does not need are chunks fetched on first use
 // (src/app/lazy.rs, scripts/split-wasm.sh): the record readers, the typed moves' reader, the
-// export writers and the panels' actions (the node tools' edits, the share panel's texts). A first visit fetches none of them; each arrives when its feature is
+// export writers and the panels' actions (the node tools' edits, the share panel's texts,
+// the export panel's buttons). A first visit fetches none of them; each arrives when its feature is
 // first used; one that cannot be fetched is an error in words that keeps the game shown, and
 // the next try fetches it again.
 
@@ -56,20 +57,20 @@ test('a first visit fetches no chunk; a paste, a typed move and an export fetch 
   assert.match(await page.textContent('#move-candidate'), /^Played bQ bS1- /);
   assert.ok(fetched.includes('typing'), `the typed moves' chunk: ${fetched}`);
 
+  assert.ok(!fetched.includes('panels') && !fetched.includes('export'), `no panel action yet: ${fetched}`);
   await page.selectOption('#export-format', 'uhp');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-export')]);
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);
   assert.match(Buffer.concat(chunks).toString('utf8'), /;wQ -wS1;bQ bS1-/);
   assert.ok(fetched.includes('export'), `the export chunk: ${fetched}`);
+  assert.ok(fetched.includes('panels'), `the panels' chunk with it: ${fetched}`);
 
-  // The panels' actions: a comment on the move shown, then a link copied.
-  assert.ok(!fetched.includes('panels'), `no panel action yet: ${fetched}`);
+  // More of the panels' actions: a comment on the move shown, then a link copied.
   await page.fill('#comment-input', 'a note');
   await page.press('#comment-input', 'Tab');
   await page.locator('#notation tr.comment').waitFor();
   assert.match(await page.locator('#notation tr.comment').textContent(), /a note/);
-  assert.ok(fetched.includes('panels'), `the panels' chunk: ${fetched}`);
   assert.ok((await sharedText(page, '#copy-link', '#share-url')).includes('#'));
   // Each chunk is fetched once.
   assert.equal(new Set(fetched).size, fetched.length, `fetched twice: ${fetched}`);
