@@ -4,7 +4,7 @@
 //! (`]` and `[` go to the next and previous one).
 
 use super::collection_worker::{self, Kind};
-use super::{dom, Viewer};
+use super::{dom, lazy, Viewer};
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
 use js_sys::Array;
@@ -46,6 +46,52 @@ pub fn open_files(viewer: Viewer, files: Vec<web_sys::File>) {
 /// Opens a pasted or dropped text of several games as a collection.
 pub fn open_text(viewer: Viewer, text: String) {
     collection_worker::open(viewer, std::iter::once(JsValue::from(text)).collect());
+}
+
+/// What a control of the panel does (`kind`: the event's type): open a game of the list,
+/// sort the list, open files, or change a filter.
+pub(super) fn act(viewer: Viewer, el: &web_sys::Element, kind: &str) {
+    if let Some(i) = el
+        .get_attribute("data-open-game")
+        .and_then(|v| v.parse().ok())
+    {
+        collection_worker::open_game(viewer, i);
+        return;
+    }
+    if let Some(col) = el
+        .get_attribute("data-sort")
+        .and_then(|v| Column::from_name(&v))
+    {
+        viewer.list_sort.update(|(c, d)| {
+            *d = *c == col && !*d;
+            *c = col;
+        });
+        return;
+    }
+    let value = dom::value_of(el);
+    match (kind, el.id().as_str()) {
+        ("change", "collection-input") => {
+            let files = el
+                .dyn_ref::<web_sys::HtmlInputElement>()
+                .and_then(|i| i.files())
+                .map(|list| (0..list.length()).filter_map(|k| list.get(k)).collect())
+                .unwrap_or_default();
+            open_files(viewer, files);
+        }
+        ("input", "game-filter") => viewer.list_filter.update(|f| {
+            f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
+        }),
+        ("change", "filter-game-type") => viewer
+            .list_filter
+            .update(|f| f.explorer.game_type = library::game_type_of(&value)),
+        ("change", "filter-result") => viewer
+            .list_filter
+            .update(|f| f.result = GameState::parse(&value)),
+        ("input" | "change", "filter-min-plies") => viewer
+            .list_filter
+            .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
+        _ => {}
+    }
 }
 
 #[component]
@@ -118,57 +164,21 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         };
         collection_worker::ask(viewer, Kind::List, &["list".into(), q.to_text().into()]);
     }));
-    // What the user does: files, filters, sorting, opening a game.
+    // What the user does: files, filters, sorting, opening a game (done by code loaded on
+    // first use, `lazy::collection`).
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
-        let at = root.clone();
         dom::listen(&root, &["click", "change", "input"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, input, select") else {
                 return;
             };
-            if let Some(i) = el
-                .get_attribute("data-open-game")
-                .and_then(|v| v.parse().ok())
-            {
-                collection_worker::open_game(viewer, i);
-                return;
-            }
-            if let Some(col) = el
-                .get_attribute("data-sort")
-                .and_then(|v| Column::from_name(&v))
-            {
-                viewer.list_sort.update(|(c, d)| {
-                    *d = *c == col && !*d;
-                    *c = col;
-                });
-                return;
-            }
-            let value = dom::value_of(&el);
-            match (e.type_().as_str(), el.id().as_str()) {
-                ("change", "collection-input") => {
-                    let files = el
-                        .dyn_ref::<web_sys::HtmlInputElement>()
-                        .and_then(|i| i.files())
-                        .map(|list| (0..list.length()).filter_map(|k| list.get(k)).collect())
-                        .unwrap_or_default();
-                    open_files(viewer, files);
+            let kind = e.type_();
+            leptos::task::spawn_local(async move {
+                if let Err(e) = lazy::collection(viewer, el, kind).await {
+                    viewer.collection_error.set(Some(format!("Not done: {e}.")));
                 }
-                ("input", "game-filter") => viewer.list_filter.update(|f| {
-                    f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
-                }),
-                ("change", "filter-game-type") => viewer
-                    .list_filter
-                    .update(|f| f.explorer.game_type = library::game_type_of(&value)),
-                ("change", "filter-result") => viewer
-                    .list_filter
-                    .update(|f| f.result = GameState::parse(&value)),
-                ("input" | "change", "filter-min-plies") => viewer
-                    .list_filter
-                    .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
-                _ => {}
-            }
-            let _ = &at;
+            });
         });
     }));
     // `]` and `[` open the next and previous game of the list.

@@ -136,6 +136,25 @@ pub fn export(
     Ok(())
 }
 
+/// A control of the collection panel used (`collection_panel::act`).
+#[wasm_split(panels, fallible)]
+pub fn collection(
+    viewer: Viewer,
+    control: web_sys::Element,
+    kind: String,
+) -> Result<(), Unavailable> {
+    super::collection_panel::act(viewer, &control, &kind);
+    Ok(())
+}
+
+/// The position editor opened or closed (`Viewer::toggle_edit`): setting up a position and
+/// turning it into a game are needed only once someone edits.
+#[wasm_split(panels, fallible)]
+pub fn toggle_edit(viewer: Viewer) -> Result<(), Unavailable> {
+    viewer.toggle_edit_now();
+    Ok(())
+}
+
 /// Starts fetching the typed moves' reader (when the move field is focused).
 pub fn prefetch_typing() {
     leptos::task::spawn_local(async {

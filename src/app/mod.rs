@@ -359,7 +359,19 @@ impl Viewer {
 
     /// Opens the position editor on the position shown, or leaves it: the position is
     /// checked and a study starts from it (on an error the editor stays, saying why).
+    /// Opens the position editor on the position shown, or closes it with the position set
+    /// up as a new game (or the reason it is not a position). The editor's code loads on
+    /// first use (`lazy::toggle_edit`).
     pub fn toggle_edit(self) {
+        leptos::task::spawn_local(async move {
+            if lazy::toggle_edit(self).await.is_err() {
+                self.load_error.set(Some(LoadError::Unavailable.to_string()));
+            }
+        });
+    }
+
+    /// What [`Viewer::toggle_edit`] does, at once.
+    fn toggle_edit_now(self) {
         let finished = self
             .edit
             .with_untracked(|e| e.as_ref().map(editor::Editing::finish));
