@@ -365,7 +365,8 @@ impl Viewer {
     pub fn toggle_edit(self) {
         leptos::task::spawn_local(async move {
             if lazy::toggle_edit(self).await.is_err() {
-                self.load_error.set(Some(LoadError::Unavailable.to_string()));
+                self.load_error
+                    .set(Some(LoadError::Unavailable.to_string()));
             }
         });
     }
