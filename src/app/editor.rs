@@ -198,7 +198,7 @@ impl Editing {
 
 /// The palette of both colours' bugs and the settings (side to move, game type, clear),
 /// shown while editing. Static markup, its state set by one effect, its events delegated.
-mod panel {
+pub(super) mod panel {
     use super::{Editing, Held};
     use crate::app::var::Stored;
     use crate::app::{dom, Viewer};
@@ -243,51 +243,22 @@ mod panel {
     #[component]
     pub fn EditPanel(viewer: Viewer) -> impl IntoView {
         let root = NodeRef::<leptos::html::Section>::new();
-        // One effect sets the panel's state and, on its first run, listens to it.
+        // One effect shows the panel while the editor is open; what it shows is set, and on
+        // the first time its controls are listened to, by code loaded on first use (with
+        // the editor itself: `lazy::edit_panel`).
         let listening = Stored::new(false);
         dom::watch(Box::new(move || {
             let Some(root) = root.get() else { return };
             let root: web_sys::Element = root.into();
-            if !listening.get_value() {
+            let open = viewer.edit.with(Option::is_some);
+            dom::set_flag(&root, "hidden", !open);
+            if open {
+                let first = !listening.get_value();
                 listening.set_value(true);
-                listen(&root, viewer);
+                leptos::task::spawn_local(async move {
+                    let _ = crate::app::lazy::edit_panel(viewer, root, first).await;
+                });
             }
-            dom::set_flag(&root, "hidden", viewer.edit.with(Option::is_none));
-            viewer.edit.with(|e| {
-                let Some(e) = e else { return };
-                for color in [Color::White, Color::Black] {
-                    for bug in Bug::ALL {
-                        let code = format!("{}{}", color.letter(), bug.letter());
-                        let Some(b) = dom::find(&root, &format!("[data-palette=\"{code}\"]"))
-                        else {
-                            continue;
-                        };
-                        let n = e.remaining(color, bug);
-                        let count = n.to_string();
-                        dom::set_attr(&b, "data-count", Some(&count));
-                        if let Some(c) = dom::find(&b, ".count") {
-                            c.set_text_content(Some(&count));
-                        }
-                        dom::set_flag(&b, "hidden", !e.setup.game_type.includes(bug));
-                        dom::set_flag(&b, "disabled", n == 0);
-                        let held = e.held == Some(Held::Palette(color, bug));
-                        dom::set_attr(
-                            &b,
-                            "aria-pressed",
-                            Some(if held { "true" } else { "false" }),
-                        );
-                    }
-                }
-                if let Some(s) = dom::find(&root, "#side-to-move") {
-                    dom::set_value(&s, &e.setup.to_move.letter().to_string());
-                }
-                if let Some(s) = dom::find(&root, "#edit-game-type") {
-                    dom::set_value(&s, &e.setup.game_type.to_string());
-                }
-                if let Some(p) = dom::find(&root, "#edit-error") {
-                    p.set_text_content(e.error.as_deref());
-                }
-            });
         }));
         view! {
             <section
@@ -303,6 +274,48 @@ mod panel {
 
     /// The panel's clicks and changes: a palette piece is chosen (or let go), the side to
     /// move and the game type are set, the position cleared, the editor left.
+    /// Sets what the open editor's panel shows (the pieces left to place, the side to move,
+    /// the game type, the last error) and, the `first` time, listens to its controls.
+    pub(in crate::app) fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
+        if first {
+            listen(root, viewer);
+        }
+        viewer.edit.with_untracked(|e| {
+            let Some(e) = e else { return };
+            for color in [Color::White, Color::Black] {
+                for bug in Bug::ALL {
+                    let code = format!("{}{}", color.letter(), bug.letter());
+                    let Some(b) = dom::find(root, &format!("[data-palette=\"{code}\"]")) else {
+                        continue;
+                    };
+                    let n = e.remaining(color, bug);
+                    let count = n.to_string();
+                    dom::set_attr(&b, "data-count", Some(&count));
+                    if let Some(c) = dom::find(&b, ".count") {
+                        c.set_text_content(Some(&count));
+                    }
+                    dom::set_flag(&b, "hidden", !e.setup.game_type.includes(bug));
+                    dom::set_flag(&b, "disabled", n == 0);
+                    let held = e.held == Some(Held::Palette(color, bug));
+                    dom::set_attr(
+                        &b,
+                        "aria-pressed",
+                        Some(if held { "true" } else { "false" }),
+                    );
+                }
+            }
+            if let Some(s) = dom::find(root, "#side-to-move") {
+                dom::set_value(&s, &e.setup.to_move.letter().to_string());
+            }
+            if let Some(s) = dom::find(root, "#edit-game-type") {
+                dom::set_value(&s, &e.setup.game_type.to_string());
+            }
+            if let Some(p) = dom::find(root, "#edit-error") {
+                p.set_text_content(e.error.as_deref());
+            }
+        });
+    }
+
     fn listen(root: &web_sys::Element, viewer: Viewer) {
         let update = move |f: &dyn Fn(&mut Editing)| {
             viewer.edit.update(|e| {

@@ -155,6 +155,13 @@ pub fn toggle_edit(viewer: Viewer) -> Result<(), Unavailable> {
     Ok(())
 }
 
+/// What the open position editor's panel shows (`editor::panel::show`).
+#[wasm_split(panels, fallible)]
+pub fn edit_panel(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
+    super::editor::panel::show(viewer, &root, first);
+    Ok(())
+}
+
 /// Starts fetching the typed moves' reader (when the move field is focused).
 pub fn prefetch_typing() {
     leptos::task::spawn_local(async {
