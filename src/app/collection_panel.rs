@@ -4,6 +4,7 @@
 //! (`]` and `[` go to the next and previous one).
 
 use super::collection_worker::{self, Kind};
+use super::var::Stored;
 use super::{dom, lazy, Viewer};
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
@@ -94,60 +95,78 @@ pub(super) fn act(viewer: Viewer, el: &web_sys::Element, kind: &str) {
     }
 }
 
+/// Shows the list's state: progress, filters, status and rows.
+pub(super) fn show(viewer: Viewer, root: &web_sys::Element) {
+    let find = |s: &str| dom::find(root, s);
+    if let Some(p) = find(".collection-progress") {
+        let loading = viewer.loading.get_untracked();
+        dom::set_flag(&p, "hidden", loading.is_none());
+        if let (Some(l), Some(bar), Some(count)) = (loading, find("progress"), find(".count")) {
+            dom::set_attr(&bar, "max", Some(&l.total.max(1).to_string()));
+            dom::set_attr(&bar, "value", Some(&l.done.to_string()));
+            count.set_text_content(Some(&format!("{} games read", l.games)));
+        }
+    }
+    let (Some(table), Some(body), Some(status), Some(filters)) = (
+        find("#game-list"),
+        find("#game-list tbody"),
+        find(".collection-status"),
+        find(".collection-filters"),
+    ) else {
+        return;
+    };
+    let opened = viewer.library.get_untracked();
+    dom::set_flag(&table, "hidden", opened.is_none());
+    dom::set_flag(&filters, "hidden", opened.is_none());
+    if let Some(o) = opened {
+        dom::set_attr(root, "data-memory", Some(&(o.memory as u64).to_string()));
+    }
+    let error = viewer.collection_error.get_untracked();
+    viewer.listing.with_untracked(|l| {
+        if let Some((markup, text)) = l {
+            body.set_inner_html(markup);
+            status.set_text_content(Some(text));
+        }
+    });
+    if let Some(e) = error {
+        status.set_text_content(Some(&e));
+    }
+    let (col, desc) = viewer.list_sort.get_untracked();
+    for column in Column::ALL {
+        if let Some(th) =
+            find(&format!("[data-sort=\"{}\"]", column.name())).and_then(|b| b.parent_element())
+        {
+            let sort = match (column == col, desc) {
+                (false, _) => None,
+                (true, false) => Some("ascending"),
+                (true, true) => Some("descending"),
+            };
+            dom::set_attr(&th, "aria-sort", sort);
+        }
+    }
+}
+
 #[component]
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    // The list's state shown: progress, filters, status and rows.
+    // The list's state shown: progress, filters, status and rows, set by code loaded on first
+    // use (`lazy::collection_shown`) once there is any (the markup shows the empty state).
+    let shown = Stored::new(false);
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
-        let find = |s: &str| dom::find(&root, s);
-        if let Some(p) = find(".collection-progress") {
-            let loading = viewer.loading.get();
-            dom::set_flag(&p, "hidden", loading.is_none());
-            if let (Some(l), Some(bar), Some(count)) = (loading, find("progress"), find(".count")) {
-                dom::set_attr(&bar, "max", Some(&l.total.max(1).to_string()));
-                dom::set_attr(&bar, "value", Some(&l.done.to_string()));
-                count.set_text_content(Some(&format!("{} games read", l.games)));
-            }
-        }
-        let (Some(table), Some(body), Some(status), Some(filters)) = (
-            find("#game-list"),
-            find("#game-list tbody"),
-            find(".collection-status"),
-            find(".collection-filters"),
-        ) else {
+        let any = viewer.loading.with(Option::is_some)
+            | viewer.library.with(Option::is_some)
+            | viewer.collection_error.with(Option::is_some);
+        viewer.listing.track();
+        viewer.list_sort.track();
+        if !any && !shown.get_value() {
             return;
-        };
-        let opened = viewer.library.get();
-        dom::set_flag(&table, "hidden", opened.is_none());
-        dom::set_flag(&filters, "hidden", opened.is_none());
-        if let Some(o) = opened {
-            dom::set_attr(&root, "data-memory", Some(&(o.memory as u64).to_string()));
         }
-        let error = viewer.collection_error.get();
-        viewer.listing.with(|l| {
-            if let Some((markup, text)) = l {
-                body.set_inner_html(markup);
-                status.set_text_content(Some(text));
-            }
+        shown.set_value(true);
+        leptos::task::spawn_local(async move {
+            let _ = lazy::collection_shown(viewer, root).await;
         });
-        if let Some(e) = error {
-            status.set_text_content(Some(&e));
-        }
-        let (col, desc) = viewer.list_sort.get();
-        for column in Column::ALL {
-            if let Some(th) =
-                find(&format!("[data-sort=\"{}\"]", column.name())).and_then(|b| b.parent_element())
-            {
-                let sort = match (column == col, desc) {
-                    (false, _) => None,
-                    (true, false) => Some("ascending"),
-                    (true, true) => Some("descending"),
-                };
-                dom::set_attr(&th, "aria-sort", sort);
-            }
-        }
     }));
     // The list asked of the worker again whenever the collection, its order, its filters
     // or the game on the board change.

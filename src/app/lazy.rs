@@ -162,6 +162,13 @@ pub fn edit_panel(viewer: Viewer, root: web_sys::Element, first: bool) -> Result
     Ok(())
 }
 
+/// What the collection panel shows (`collection_panel::show`).
+#[wasm_split(panels, fallible)]
+pub fn collection_shown(viewer: Viewer, root: web_sys::Element) -> Result<(), Unavailable> {
+    super::collection_panel::show(viewer, &root);
+    Ok(())
+}
+
 /// Starts fetching the typed moves' reader (when the move field is focused).
 pub fn prefetch_typing() {
     leptos::task::spawn_local(async {
