@@ -1163,15 +1163,15 @@ pub fn Board(
         );
     }));
 
+    // The image is written by code loaded on first use (`lazy::download_svg`).
     let download_svg = move || {
         let l = layout.get_untracked();
         let hl = highlight.get_untracked();
         let p = ply.get_untracked();
-        let doc = replay.with_untracked(|r| svg::scene_svg(&r.scene(p, &l, hl.as_ref()), &l));
-        let name = format!("beeline-ply-{p}.svg");
-        if dom::download(&doc, &name, "image/svg+xml").is_err() {
-            leptos::logging::warn!("the browser refused to download {name}");
-        }
+        let scene = replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
+        leptos::task::spawn_local(async move {
+            let _ = super::lazy::download_svg(Box::new(scene), l, p).await;
+        });
     };
 
     // The toolbar: static markup, its state set by an effect and its clicks delegated (see

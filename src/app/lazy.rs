@@ -169,6 +169,21 @@ pub fn collection_shown(viewer: Viewer, root: web_sys::Element) -> Result<(), Un
     Ok(())
 }
 
+/// The board shown at `ply` downloaded as an SVG image (`view::svg::scene_svg`).
+#[wasm_split(panels, fallible)]
+pub fn download_svg(
+    scene: Box<crate::view::Scene>,
+    layout: crate::view::Layout,
+    ply: usize,
+) -> Result<(), Unavailable> {
+    let doc = crate::view::svg::scene_svg(&scene, &layout);
+    let name = format!("beeline-ply-{ply}.svg");
+    if super::dom::download(&doc, &name, "image/svg+xml").is_err() {
+        leptos::logging::warn!("the browser refused to download {name}");
+    }
+    Ok(())
+}
+
 /// Starts fetching the typed moves' reader (when the move field is focused).
 pub fn prefetch_typing() {
     leptos::task::spawn_local(async {
