@@ -57,9 +57,12 @@ wasm-opt -Oz --flatten --rereloop -Oz -Oz "${names_opt[@]}" "${features[@]}" \
 
 hash16() { sha256sum "$@" | cut -c1-16; }
 # Scripts minified in place: names and whitespace only, as ES modules (wasm-bindgen's
-# `import.meta.url` and the exports the page imports are kept).
+# `import.meta.url` and the exports the page imports are kept). wasm-bindgen's import object
+# names the loader once per import of it, all the same module: esbuild's warning about the
+# repeated key says nothing here.
 minify() {
-    esbuild --minify --format=esm --target=es2020 --log-level=warning "$1" --outfile="$1.min" &&
+    esbuild --minify --format=esm --target=es2020 --log-level=warning \
+        --log-override:duplicate-object-key=silent "$1" --outfile="$1.min" &&
         mv "$1.min" "$1"
 }
 command -v esbuild >/dev/null || die "esbuild is missing (scripts/setup.sh installs it)"
