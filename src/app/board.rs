@@ -1170,7 +1170,13 @@ pub fn Board(
         let p = ply.get_untracked();
         let scene = replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
         leptos::task::spawn_local(async move {
-            let _ = super::lazy::download_svg(Box::new(scene), l, p).await;
+            if super::lazy::download_svg(Box::new(scene), l, p)
+                .await
+                .is_err()
+            {
+                let e = super::game::LoadError::Unavailable.to_string();
+                viewer.load_error.set(Some(e));
+            }
         });
     };
 

@@ -146,6 +146,14 @@ pub(super) fn show(viewer: Viewer, root: &web_sys::Element) {
     }
 }
 
+/// Writes the panel's status line from the main module: what cannot be shown by the code
+/// that could not be loaded.
+fn say(root: &web_sys::Element, text: &str) {
+    if let Some(status) = dom::find(root, ".collection-status") {
+        status.set_text_content(Some(text));
+    }
+}
+
 #[component]
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
@@ -165,7 +173,9 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         }
         shown.set_value(true);
         leptos::task::spawn_local(async move {
-            let _ = lazy::collection_shown(viewer, root).await;
+            if let Err(e) = lazy::collection_shown(viewer, root.clone()).await {
+                say(&root, &format!("Not shown: {e}."));
+            }
         });
     }));
     // The list asked of the worker again whenever the collection, its order, its filters
@@ -188,14 +198,15 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
+        let at = root.clone();
         dom::listen(&root, &["click", "change", "input"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, input, select") else {
                 return;
             };
-            let kind = e.type_();
+            let (kind, at) = (e.type_(), at.clone());
             leptos::task::spawn_local(async move {
                 if let Err(e) = lazy::collection(viewer, el, kind).await {
-                    viewer.collection_error.set(Some(format!("Not done: {e}.")));
+                    say(&at, &format!("Not done: {e}."));
                 }
             });
         });
