@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 use super::art::{self, Paint, GLYPH_BOX, INK};
 use super::layout::{Layout, Point, Rect};
-use super::scene::{Scene, Tile};
+use super::scene::{Compass, Scene, Tile};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, PieceId};
 
@@ -40,20 +40,52 @@ pub const DESTINATION_COLOR: &str = "#2b8a3e";
 
 /// A number in SVG attributes: at most three decimals, no trailing zeros.
 pub fn num(v: f64) -> String {
-    // Thousandths as an integer: formatting integers keeps the float printer (about 12 KB
-    // of wasm) out of the browser build.
+    // Thousandths as an integer, its digits written by hand: the float printer would add
+    // about 12 KB of wasm to the browser build, and `core::fmt` is a long path for a number
+    // written dozens of times a step (by code that runs unoptimised for its first thousands
+    // of calls; see docs/SPEED.md).
     let milli = (v * 1000.0).round();
     if !milli.is_finite() || milli.abs() > 9e15 {
         return "0".to_string();
     }
     let milli = milli as i64;
-    let sign = if milli < 0 { "-" } else { "" };
-    let (whole, frac) = (milli.unsigned_abs() / 1000, milli.unsigned_abs() % 1000);
-    if frac == 0 {
-        return format!("{sign}{whole}");
+    let mut s = String::with_capacity(12);
+    if milli < 0 {
+        s.push('-');
     }
-    let digits = format!("{frac:03}");
-    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+    let m = milli.unsigned_abs();
+    push_digits(&mut s, m / 1000);
+    let frac = m % 1000;
+    if frac != 0 {
+        s.push('.');
+        let shown = if frac % 10 != 0 {
+            3
+        } else if frac % 100 != 0 {
+            2
+        } else {
+            1
+        };
+        for unit in [100, 10, 1].into_iter().take(shown) {
+            push_digit(&mut s, frac / unit % 10);
+        }
+    }
+    s
+}
+
+/// Appends a number's decimal digits.
+fn push_digits(s: &mut String, n: u64) {
+    let mut unit = 1;
+    while n / unit >= 10 {
+        unit *= 10;
+    }
+    while unit > 0 {
+        push_digit(s, n / unit % 10);
+        unit /= 10;
+    }
+}
+
+fn push_digit(s: &mut String, d: u64) {
+    s.push(char::from(b'0' + (d % 10) as u8));
 }
 
 /// Escapes text for SVG/XML content and attribute values.
@@ -325,7 +357,7 @@ pub fn under_markup(scene: &Scene, layout: &Layout) -> String {
 /// Marks drawn over the tiles: the direction arrow and the compass.
 pub fn over_markup(scene: &Scene) -> String {
     let mut s = arrow_markup(scene);
-    s.push_str(&compass_markup(scene));
+    s.push_str(&compass_markup(scene.compass.as_ref()));
     s
 }
 
@@ -374,9 +406,9 @@ pub fn arrow_markup(scene: &Scene) -> String {
 
 /// The compass of directions, if the move names one. Apart from the arrow: the board keeps
 /// it from step to step, as it changes only with the frame and the board's fit.
-pub fn compass_markup(scene: &Scene) -> String {
+pub fn compass_markup(compass: Option<&Compass>) -> String {
     let mut s = String::new();
-    if let Some(c) = &scene.compass {
+    if let Some(c) = compass {
         let _ = write!(
             s,
             r##"<g class="compass" aria-label="compass of directions"><circle cx="{}" cy="{}" r="0.95" fill="#fff" fill-opacity="0.75" stroke="{COMPASS_COLOR}" stroke-opacity="0.35" stroke-width="0.04"/>"##,
@@ -761,6 +793,27 @@ mod tests {
         assert_eq!(num(10.0405), "10.041");
         assert_eq!(num(1e300), "0");
         assert_eq!(num(f64::NAN), "0");
+        // Every length of whole part and of fraction, as `{}` would write them.
+        for (v, text) in [
+            (0.0, "0"),
+            (0.5, "0.5"),
+            (0.001, "0.001"),
+            (0.01, "0.01"),
+            (0.105, "0.105"),
+            (100.0, "100"),
+            (1234.5, "1234.5"),
+            (-1000.01, "-1000.01"),
+            (9.9996, "10"),
+            (-9.9996, "-10"),
+        ] {
+            assert_eq!(num(v), text, "{v}");
+        }
+        for milli in (-20_000_i64..20_000).step_by(7) {
+            let v = milli as f64 / 1000.0;
+            let text = num(v);
+            assert_eq!(text.parse::<f64>().ok(), Some(v), "{v}");
+            assert!(!(text.contains('.') && text.ends_with('0')), "{text}");
+        }
         assert!(balanced("<a><b></a></b>").is_err());
         assert!(balanced(r#"<a x="1><b/></a>"#).is_err());
     }
