@@ -102,8 +102,10 @@ pub(super) fn tile_aria_label(label: &str, movable: bool, picked: bool) -> Strin
 struct Drawn {
     key: u64,
     hex: Hex,
-    /// Its `transform`.
-    place: String,
+    /// The centre its `transform` puts it at (compared rather than the attribute's text:
+    /// formatting every tile's place at every step to find it unchanged was most of the
+    /// tiles' work in a step).
+    at: (f64, f64),
     label: String,
     /// Whether the last move's and the reference's marks show.
     marks: (bool, bool),
@@ -221,7 +223,7 @@ impl Drawn {
         Drawn {
             key: t.key,
             hex: t.hex,
-            place: place(&t.tile),
+            at: (t.tile.x, t.tile.y),
             label: t.label.clone(),
             marks: marks_of(t),
             el,
@@ -234,10 +236,10 @@ impl Drawn {
     /// step sets attributes and writes no markup.
     fn update(&mut self, t: &TileItem) {
         self.hex = t.hex;
-        let at = place(&t.tile);
-        if self.place != at {
-            let _ = self.el.set_attribute("transform", &at);
-            self.place = at;
+        let at = (t.tile.x, t.tile.y);
+        if self.at != at {
+            let _ = self.el.set_attribute("transform", &place(&t.tile));
+            self.at = at;
         }
         let marks = marks_of(t);
         // Only the mark that changed, written without reading it back first.
