@@ -103,8 +103,7 @@ struct Drawn {
     key: u64,
     hex: Hex,
     /// The centre its `transform` puts it at (compared rather than the attribute's text:
-    /// formatting every tile's place at every step to find it unchanged was most of the
-    /// tiles' work in a step).
+    /// formatting every tile's place to find it unchanged cost a step 0.03–0.05 ms).
     at: (f64, f64),
     label: String,
     /// Whether the last move's and the reference's marks show.
