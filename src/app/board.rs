@@ -513,8 +513,8 @@ pub fn Board(
         })
     };
     let arrow = move || scene.with(svg::arrow_markup);
-    // The compass apart from the scene: it moves only when the hive's extent or the frame
-    // does, and its markup (some forty numbers) is then made again, not at every step.
+    // The compass apart from the scene: it changes only with the frame and the board's fit,
+    // and its markup (some forty numbers) is then made again, not at every step.
     let compass = dom::memo(Box::new(move |_| scene.with(|s| s.compass.clone())));
     let compass = move || compass.with(|c| svg::compass_markup(c.as_ref()));
     // The algebraic grid, when asked for and always in the editor (whose cells take clicks).

@@ -66,7 +66,7 @@ pub fn num(v: f64) -> String {
             1
         };
         for unit in [100, 10, 1].into_iter().take(shown) {
-            push_digit(&mut s, frac / unit % 10);
+            push_digit(&mut s, frac / unit);
         }
     }
     s
@@ -79,13 +79,14 @@ fn push_digits(s: &mut String, n: u64) {
         unit *= 10;
     }
     while unit > 0 {
-        push_digit(s, n / unit % 10);
+        push_digit(s, n / unit);
         unit /= 10;
     }
 }
 
-fn push_digit(s: &mut String, d: u64) {
-    s.push(char::from(b'0' + (d % 10) as u8));
+/// Appends the last decimal digit of `n`.
+fn push_digit(s: &mut String, n: u64) {
+    s.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Escapes text for SVG/XML content and attribute values.
