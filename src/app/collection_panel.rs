@@ -163,6 +163,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     dom::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
+        // `|`, not `||`: each of the three is followed, whichever is set.
         let any = viewer.loading.with(Option::is_some)
             | viewer.library.with(Option::is_some)
             | viewer.collection_error.with(Option::is_some);

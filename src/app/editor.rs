@@ -272,8 +272,6 @@ pub(super) mod panel {
         }
     }
 
-    /// The panel's clicks and changes: a palette piece is chosen (or let go), the side to
-    /// move and the game type are set, the position cleared, the editor left.
     /// Sets what the open editor's panel shows (the pieces left to place, the side to move,
     /// the game type, the last error) and, the `first` time, listens to its controls.
     pub(in crate::app) fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
@@ -316,6 +314,8 @@ pub(super) mod panel {
         });
     }
 
+    /// The panel's clicks and changes: a palette piece is chosen (or let go), the side to
+    /// move and the game type are set, the position cleared, the editor left.
     fn listen(root: &web_sys::Element, viewer: Viewer) {
         let update = move |f: &dyn Fn(&mut Editing)| {
             viewer.edit.update(|e| {

@@ -358,10 +358,8 @@ impl Viewer {
     }
 
     /// Opens the position editor on the position shown, or leaves it: the position is
-    /// checked and a study starts from it (on an error the editor stays, saying why).
-    /// Opens the position editor on the position shown, or closes it with the position set
-    /// up as a new game (or the reason it is not a position). The editor's code loads on
-    /// first use (`lazy::toggle_edit`).
+    /// checked and a study starts from it (on an error the editor stays, saying why). The
+    /// editor's code loads on first use (`lazy::toggle_edit`).
     pub fn toggle_edit(self) {
         leptos::task::spawn_local(async move {
             if lazy::toggle_edit(self).await.is_err() {
