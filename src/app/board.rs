@@ -15,7 +15,7 @@
 //! image, so the board and the image always agree. The destinations are a layer of their own,
 //! so that a pick redraws no tile.
 
-use super::var::{Stored, Var};
+use super::kit::{Stored, Var};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -25,9 +25,9 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dom;
 use super::editor::{self, Held};
-use super::memo::Memo;
+use super::kit::Memo;
+use super::kit::{self, dom, services, Sink};
 use super::reserve::Reserve;
 use super::study::{self, Pick, ReserveItem};
 use super::tiles::{tile_items, TileLayer};
@@ -398,7 +398,7 @@ pub fn Board(
     let popover = Var::new(None::<String>);
     let board = NodeRef::<leptos::svg::Svg>::new();
 
-    let live = dom::memo(Box::new(move |_| {
+    let live = kit::memo(Box::new(move |_| {
         !compact
             && viewer.edit.with(Option::is_none)
             && viewer.preview.with(Option::is_none)
@@ -406,7 +406,7 @@ pub fn Board(
     }));
     // The cells whose piece the player to move can move (or have thrown), worked out when a
     // press or key asks (read untracked: nothing redraws from it).
-    let movable_now = dom::memo(Box::new(move |_| {
+    let movable_now = kit::memo(Box::new(move |_| {
         if live.get() {
             viewer.position.with(|a| study::movable_cells(&a.pos))
         } else {
@@ -417,7 +417,7 @@ pub fn Board(
     // What the board marks as playable: the chosen position's, taken a moment after each step
     // (once the board is drawn), so that working out the legal moves never slows a step.
     let settled = Var::new(None::<Settled>);
-    let settle = dom::Settle::new(
+    let settle = services::Settle::new(
         Duration::ZERO,
         Box::new(move || {
             if let (Some(at), Some(live)) = (
@@ -428,20 +428,20 @@ pub fn Board(
             }
         }),
     );
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         viewer.ply.track();
         viewer.line.track();
         viewer.game.track();
         viewer.preview.track();
         settle.poke();
     }));
-    let movable = dom::memo(Box::new(move |_| {
+    let movable = kit::memo(Box::new(move |_| {
         settled.with(|s| match s {
             Some(s) if s.live => study::movable_cells(&s.at.pos),
             _ => Vec::new(),
         })
     }));
-    let placeable = dom::memo(Box::new(move |_| {
+    let placeable = kit::memo(Box::new(move |_| {
         settled.with(|s| match s {
             Some(s) if s.live => study::reserve(&s.at.pos)
                 .into_iter()
@@ -451,7 +451,7 @@ pub fn Board(
             _ => Vec::new(),
         })
     }));
-    let to_move = dom::memo(Box::new(move |_| {
+    let to_move = kit::memo(Box::new(move |_| {
         settled.with(|s| s.as_ref().filter(|s| s.live).map(|s| s.at.pos.to_move()))
     }));
     // The piece picked on the board, if any (a memo: most changes of the pick leave it).
@@ -459,10 +459,10 @@ pub fn Board(
         Some(Pick::Board(h)) if live.get() => Some(h),
         _ => None,
     };
-    let layout = dom::memo(Box::new(move |_| {
+    let layout = kit::memo(Box::new(move |_| {
         Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get())
     }));
-    let targets = dom::memo(Box::new(move |_| {
+    let targets = kit::memo(Box::new(move |_| {
         let Some(pick) = viewer.pick.get() else {
             return Targets::default();
         };
@@ -476,14 +476,14 @@ pub fn Board(
             .with(|a| targets(&a.pos, coordinates, pick, &l))
     }));
     // The move a hovered destination would play, explained instead of the current one.
-    let candidate = dom::memo(Box::new(move |_| {
+    let candidate = kit::memo(Box::new(move |_| {
         let mv = viewer.candidate.get()?;
         if !live.get() {
             return None;
         }
         viewer.position.with(|a| candidate_highlight(&a.pos, mv))
     }));
-    let scene = dom::memo(Box::new(move |_| {
+    let scene = kit::memo(Box::new(move |_| {
         let layout = layout.get();
         let hl = highlight.get();
         let cand = candidate.get();
@@ -497,7 +497,7 @@ pub fn Board(
             }
         })
     }));
-    let items = dom::memo(Box::new(move |_| {
+    let items = kit::memo(Box::new(move |_| {
         scene.with(|s| tile_items(s, &layout.get()))
     }));
     // Closures rather than memos where recomputing is cheap (`dom::bind` writes only what
@@ -515,7 +515,7 @@ pub fn Board(
     let arrow = move || scene.with(svg::arrow_markup);
     // The compass apart from the scene: it changes only with the frame and the board's fit,
     // and its markup (some forty numbers) is then made again, not at every step.
-    let compass = dom::memo(Box::new(move |_| scene.with(|s| s.compass.clone())));
+    let compass = kit::memo(Box::new(move |_| scene.with(|s| s.compass.clone())));
     let compass = move || compass.with(|c| svg::compass_markup(c.as_ref()));
     // The algebraic grid, when asked for and always in the editor (whose cells take clicks).
     let grid = move || {
@@ -534,7 +534,7 @@ pub fn Board(
             svg::grid_markup(&cells, &l, editing.is_some(), held)
         })
     };
-    let view_box = dom::memo(Box::new(move |_| {
+    let view_box = kit::memo(Box::new(move |_| {
         view.get().unwrap_or_else(|| scene.with(|s| s.view_box))
     }));
 
@@ -572,13 +572,13 @@ pub fn Board(
     };
     let carrying = move || play.ghost.with(Option::is_some);
     // The pieces in hand on the board shown.
-    let reserve = dom::memo(Box::new(move |_| {
+    let reserve = kit::memo(Box::new(move |_| {
         let p = ply.get();
         replay.with(|r| reserve_at(r.snapshot(p), r.game_type()))
     }));
 
     // A new game, or a new way of drawing it, starts fitted.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         fit.track();
         orientation.track();
         shape.track();
@@ -586,7 +586,7 @@ pub fn Board(
         popover.set(None);
     }));
     // A step that would leave pieces out of view fits the board again.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let extent = scene.with(Scene::tiles_extent);
         if let (Some(v), Some(e)) = (view.get_untracked(), extent) {
             if !v.contains(e) {
@@ -595,7 +595,7 @@ pub fn Board(
         }
     }));
     // A pick made with the keyboard takes the focus to its first destination, once drawn.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         targets.track();
         if play.focus_marks.get_value() {
             play.focus_marks.set_value(false);
@@ -666,12 +666,12 @@ pub fn Board(
     let tiles = Rc::new(RefCell::new(TileLayer::default()));
     {
         let tiles = Rc::clone(&tiles);
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let Some(layer) = layer_of("tiles") else {
                 return;
             };
             let tiles = Rc::clone(&tiles);
-            dom::watch(Box::new(move || {
+            kit::watch(Box::new(move || {
                 let mut t = tiles.borrow_mut();
                 // The layout the items were made with (`items` follows it).
                 let l = layout.get_untracked();
@@ -683,7 +683,7 @@ pub fn Board(
     }
     // Its events, delegated: a click on a piece that cannot move (or a keyboard's) shows its
     // popover, Enter or Space picks a piece that can; focus shows the popover too.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(layer) = layer_of("tiles") else {
             return;
         };
@@ -957,12 +957,12 @@ pub fn Board(
 
     // What the board's element and its layers show, each bound to its signals (see
     // `dom::bind`).
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(svg) = board.get() else { return };
         let svg: web_sys::Element = svg.into();
-        dom::bind(
+        kit::bind(
             svg.clone(),
-            "class",
+            Sink::Attr("class"),
             Box::new(move || {
                 let dragging =
                     drag.with(|d| d.is_some_and(|d| d.moved && !matches!(d.grab, Grab::Piece(_))));
@@ -979,72 +979,72 @@ pub fn Board(
                 Some(c)
             }),
         );
-        dom::bind(
+        kit::bind(
             svg.clone(),
-            "aria-label",
+            Sink::Attr("aria-label"),
             Box::new(move || Some(format!("Hive board after {} moves", ply.get()))),
         );
-        dom::bind(
+        kit::bind(
             svg.clone(),
-            "data-ply",
+            Sink::Attr("data-ply"),
             Box::new(move || Some(ply.get().to_string())),
         );
-        dom::bind(
+        kit::bind(
             svg.clone(),
-            "viewBox",
+            Sink::Attr("viewBox"),
             Box::new(move || Some(view_box_attr())),
         );
         // Patched where only values change: a step moves the cell left and the arrow.
         if let Some(g) = layer_of("under") {
-            dom::bind(g, "markup", Box::new(move || Some(under())));
+            kit::bind(g, Sink::Markup, Box::new(move || Some(under())));
         }
         // The arrow and the compass apart: the compass seldom changes, and `dom::bind`
         // leaves markup that reads the same, so a step rewrites only the arrow.
         if let Some(g) = layer_of("over > .arrows") {
-            dom::bind(g, "markup", Box::new(move || Some(arrow())));
+            kit::bind(g, Sink::Markup, Box::new(move || Some(arrow())));
         }
         if let Some(g) = layer_of("over > .compasses") {
-            dom::bind(g, "markup", Box::new(move || Some(compass())));
+            kit::bind(g, Sink::Markup, Box::new(move || Some(compass())));
         }
         if let Some(g) = layer_of("grid") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(grid())));
+            kit::bind(g, Sink::Html, Box::new(move || Some(grid())));
         }
         if let Some(g) = layer_of("destinations") {
-            dom::bind(g, "innerHTML", Box::new(move || Some(marks())));
+            kit::bind(g, Sink::Html, Box::new(move || Some(marks())));
         }
         if let Some(g) = layer_of("drop") {
-            dom::bind(g, "innerHTML", Box::new(drop_target));
+            kit::bind(g, Sink::Html, Box::new(drop_target));
         }
         if let Some(g) = layer_of("ghost") {
-            dom::bind(
+            kit::bind(
                 g.clone(),
-                "transform",
+                Sink::Attr("transform"),
                 Box::new(move || {
                     play.ghost
                         .get()
                         .map(|p| format!("translate({} {})", svg::num(p.x), svg::num(p.y)))
                 }),
             );
-            dom::bind(
+            kit::bind(
                 g,
-                "innerHTML",
+                Sink::Html,
                 Box::new(move || if carrying() { carried() } else { None }),
             );
         }
     }));
     // The popover: a stack's pieces or a piece's name, until closed.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(svg) = board.get() else { return };
         let frame = svg.parent_element();
         let Some(p) = frame.and_then(|f| dom::find(&f, ".board-popover")) else {
             return;
         };
         if let Some(text) = p.first_element_child() {
-            dom::bind(text, "textContent", Box::new(move || popover.get()));
+            kit::bind(text, Sink::Text, Box::new(move || popover.get()));
         }
-        dom::bind(
+        kit::bind(
             p.clone(),
-            "hidden",
+            Sink::Attr("hidden"),
             Box::new(move || popover.with(Option::is_none).then(String::new)),
         );
         dom::listen(&p, &["click"], move |e| {
@@ -1054,7 +1054,7 @@ pub fn Board(
         });
     }));
     // The board's and the destinations' events, delegated to one listener each.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(svg) = board.get() else { return };
         dom::listen(
             &svg,
@@ -1122,7 +1122,7 @@ pub fn Board(
             },
         );
     }));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(g) = layer_of("destinations") else {
             return;
         };
@@ -1186,7 +1186,7 @@ pub fn Board(
     // The toolbar: static markup, its state set by an effect and its clicks delegated (see
     // `controls` for why).
     let toolbar = NodeRef::<leptos::html::Div>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(bar) = toolbar.get() else { return };
         let noon_up = orientation.get() == Orientation::NoonUp;
         let flat = shape.get() == TileShape::Flat;
@@ -1220,7 +1220,7 @@ pub fn Board(
             b.set_text_content(Some(if flat { "⬢ Flat" } else { "⬣ Pointy" }));
         }
     }));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(bar) = toolbar.get() else { return };
         dom::listen(&bar, &["click"], move |e| {
             let Some(b) = dom::event_closest(&e, "button") else {
@@ -1405,5 +1405,35 @@ mod tests {
         assert_eq!(t.moves.len(), 1);
         assert_eq!(t.marks[0].written, "wA1");
         assert!(!t.marks[0].occupied);
+    }
+
+    /// The board's own layers: the arrow and the cell left of one move and of the next
+    /// differ only in values.
+    #[test]
+    fn the_next_move_is_a_patch() {
+        use crate::app::game::Game;
+        use crate::view::{svg, Layout, Orientation, TileShape};
+        let g = Game::example();
+        let line = g.main_line();
+        let r = &line.replay;
+        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
+        let scene = |ply| {
+            let h = g.highlight(line.node_at(ply));
+            r.scene(ply, &layout, h.as_ref())
+        };
+        let (a, b) = (scene(17), scene(18));
+        let (arrow_a, arrow_b) = (svg::arrow_markup(&a), svg::arrow_markup(&b));
+        assert!(arrow_a.contains("<polygon") && arrow_a != arrow_b);
+        let patch = crate::app::kit::patch::changes(&arrow_a, &arrow_b).unwrap();
+        assert!(patch.iter().any(|c| c.name == "points"), "{patch:?}");
+        let (under_a, under_b) = (
+            svg::under_markup(&a, &layout),
+            svg::under_markup(&b, &layout),
+        );
+        assert!(under_a.contains("last-from") && under_a != under_b);
+        assert_eq!(
+            crate::app::kit::patch::changes(&under_a, &under_b).map(|p| p.len()),
+            Some(1)
+        );
     }
 }

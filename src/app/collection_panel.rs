@@ -4,8 +4,9 @@
 //! (`]` and `[` go to the next and previous one).
 
 use super::collection_worker::{self, Kind};
-use super::var::Stored;
-use super::{dom, lazy, Viewer};
+use super::kit::Stored;
+use super::kit::{self, dom};
+use super::{lazy, Viewer};
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
 use js_sys::Array;
@@ -160,7 +161,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
     // use (`lazy::collection_shown`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         // `|`, not `||`: each of the three is followed, whichever is set.
@@ -181,7 +182,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     }));
     // The list asked of the worker again whenever the collection, its order, its filters
     // or the game on the board change.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         if viewer.library.get().is_none() {
             return;
         }
@@ -196,7 +197,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     }));
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
     // first use, `lazy::collection`).
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         let at = root.clone();

@@ -4,9 +4,9 @@
 //! The markup is static and its state is set by one effect, with the events delegated to the
 //! group: a view built element by element costs the bundle several times as much.
 
-use super::dom;
 use super::keys::{self, Step};
-use super::var::{Stored, Var};
+use super::kit::{self, dom};
+use super::kit::{Stored, Var};
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -54,7 +54,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
 
     // Autoplay: one move per tick until the end; restarts when the speed changes.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let playing = viewer.playing.get();
         let ms = speed.get();
         if let Some(h) = timer.get_value() {
@@ -86,7 +86,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     // (the elements found once, then set at every step). What was last written is kept, so
     // that a step writes the fields and the status and nothing else: every write (and every
     // read of the page to compare) costs a step its share.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
         let back = [find("#first"), find("#prev")];
@@ -95,7 +95,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let fields = [find("#ply-slider"), find("#move-number")];
         let (of, status) = (find(".of"), find(".status"));
         let written = std::cell::RefCell::new(None::<Shown>);
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let ply = viewer.ply.get();
             let len = viewer.moves();
             let playing = viewer.playing.get();
@@ -163,7 +163,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     }));
 
     // What the user does: the buttons, the slider, the move number and the speed.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         dom::listen(&root, &["click", "input", "change"], move |e| {
             let Some(el) = dom::event_closest(&e, "button, input, select") else {

@@ -200,8 +200,9 @@ impl Editing {
 /// shown while editing. Static markup, its state set by one effect, its events delegated.
 pub(super) mod panel {
     use super::{Editing, Held};
-    use crate::app::var::Stored;
-    use crate::app::{dom, Viewer};
+    use crate::app::kit::Stored;
+    use crate::app::kit::{self, dom};
+    use crate::app::Viewer;
     use crate::engine::piece::{Bug, Color, GameType, PieceId};
     use crate::notation::frame::Frame;
     use crate::view::{svg, Layout, Orientation, TileShape};
@@ -247,7 +248,7 @@ pub(super) mod panel {
         // the first time its controls are listened to, by code loaded on first use (with
         // the editor itself: `lazy::edit_panel`).
         let listening = Stored::new(false);
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let Some(root) = root.get() else { return };
             let root: web_sys::Element = root.into();
             let open = viewer.edit.with(Option::is_some);

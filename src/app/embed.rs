@@ -12,7 +12,8 @@ use leptos::prelude::*;
 use super::board::Board;
 use super::controls::Controls;
 use super::keys::Step;
-use super::{board_input, dom, initial, BoardInput, Viewer};
+use super::kit::{self, dom, services, Sink};
+use super::{board_input, initial, BoardInput, Viewer};
 use crate::record::Record;
 use crate::view::svg::escape;
 use crate::view::Orientation;
@@ -226,7 +227,7 @@ fn move_markup(row: Option<&crate::notation::NotatedMove>, columns: &[Column]) -
 /// The embedded viewer (the whole page, in its iframe).
 #[component]
 pub fn Embed(options: EmbedOptions) -> impl IntoView {
-    let hash = dom::location_hash();
+    let hash = services::location_hash();
     let (game, node, error) = initial(hash.as_deref());
     let viewer = Viewer::new(game, node, error);
     if let Some(p) = options.ply {
@@ -251,12 +252,12 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
     let root = NodeRef::<leptos::html::Main>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
         if let Some(h) = find(".embed-players") {
             let players = move || Some(viewer.game.with(|g| players_line(&g.record)));
-            dom::bind(h, "textContent", Box::new(players));
+            kit::bind(h, Sink::Text, Box::new(players));
         }
         if let Some(p) = find(".embed-move") {
             let columns = columns.clone();
@@ -264,23 +265,23 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
                 let node = shown.with(|s| s.node);
                 Some(viewer.game.with(|g| move_markup(g.row(node), &columns)))
             };
-            dom::bind(p, "innerHTML", Box::new(line));
+            kit::bind(p, Sink::Html, Box::new(line));
         }
         if let Some(p) = find("#record-error") {
-            dom::bind(
+            kit::bind(
                 p.clone(),
-                "textContent",
+                Sink::Text,
                 Box::new(move || viewer.load_error.get()),
             );
             let hidden = move || viewer.load_error.with(Option::is_none).then(String::new);
-            dom::bind(p, "hidden", Box::new(hidden));
+            kit::bind(p, Sink::Attr("hidden"), Box::new(hidden));
         }
         // Mounted (effects run once the view is on the page): tests wait for it.
         dom::set_attr(&root, "data-ready", Some("true"));
     }));
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
     viewer.when_settled(LINK_DELAY, move |fragment| {
-        let href = dom::location_href().unwrap_or_default();
+        let href = services::location_href().unwrap_or_default();
         let root: Option<web_sys::Element> = root.get_untracked().map(Into::into);
         if let Some(a) = root.and_then(|r| dom::find(&r, ".embed-open")) {
             let link = format!("{}#{fragment}", page_address(&href));

@@ -4,7 +4,8 @@
 //! it; clicking a game opens it.
 
 use super::collection_worker::{self, Kind};
-use super::{dom, Viewer};
+use super::kit::{self, dom};
+use super::Viewer;
 use crate::engine::transfer;
 use leptos::prelude::*;
 
@@ -19,7 +20,7 @@ const MARKUP: &str = concat!(
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The position on the board asked of the worker, under the list's filters.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         if viewer.library.get().is_none() {
             return;
         }
@@ -32,7 +33,7 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
             &["explore".into(), filter.into(), bytes.into()],
         );
     }));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         let (Some(body), Some(summary)) = (
@@ -49,7 +50,7 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
             }
         });
     }));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         dom::listen(&root, &["click"], move |e| {

@@ -3,8 +3,9 @@
 
 use std::fmt::Write as _;
 
+use super::kit::{self, dom, services};
 use super::lazy::{self, Source};
-use super::{dom, Viewer};
+use super::Viewer;
 use crate::record::export::Export;
 use leptos::prelude::*;
 
@@ -74,17 +75,19 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, id: &str) {
             Err(e) => return say(&format!("Could not export: {e}.")),
         };
         match action {
-            Action::Copy => dom::copy_text(&text, move |ok| {
+            Action::Copy => services::copy_text(&text, move |ok| {
                 say(if ok {
                     "Copied."
                 } else {
                     "The browser refused to copy."
                 })
             }),
-            Action::Download => match dom::download(&text, &name, "text/plain;charset=utf-8") {
-                Ok(()) => say(&format!("Saved {name}.")),
-                Err(_) => say("The browser refused the download."),
-            },
+            Action::Download => {
+                match services::download(&text, &name, "text/plain;charset=utf-8") {
+                    Ok(()) => say(&format!("Saved {name}.")),
+                    Err(_) => say("The browser refused the download."),
+                }
+            }
         }
     });
 }
@@ -92,7 +95,7 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, id: &str) {
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();

@@ -242,11 +242,14 @@ pub fn load_text(text: &str) -> Result<Game, LoadError> {
 }
 
 /// A file larger than the importer accepts is refused before it is read.
-pub fn check_file_size(bytes: f64) -> Result<(), LoadError> {
-    if bytes > record::MAX_INPUT as f64 {
-        return Err(LoadError::FileTooLarge(bytes as usize));
+impl From<super::kit::services::FileError> for LoadError {
+    fn from(e: super::kit::services::FileError) -> LoadError {
+        use super::kit::services::FileError;
+        match e {
+            FileError::TooLarge(bytes) => LoadError::FileTooLarge(bytes as usize),
+            FileError::Unreadable(name) => LoadError::File(name),
+        }
     }
-    Ok(())
 }
 
 /// Loads a permalink fragment (with or without its '#'): the game and the node it shows.
@@ -382,14 +385,14 @@ mod tests {
         let big = "x".repeat(record::MAX_INPUT + 1);
         let err = load_text(&big).unwrap_err().to_string();
         assert!(err.contains("larger than"), "{err}");
-        let err = check_file_size(2e6).unwrap_err().to_string();
+        use crate::app::kit::services::FileError;
+        let err = LoadError::from(FileError::TooLarge(2e6)).to_string();
         assert!(
             err.starts_with("Could not read the file") && err.contains("refused"),
             "{err}"
         );
-        assert!(check_file_size(1000.0).is_ok());
         assert_eq!(
-            LoadError::File(Some("a.pgn".into())).to_string(),
+            LoadError::from(FileError::Unreadable(Some("a.pgn".into()))).to_string(),
             "Could not read the file a.pgn."
         );
         let link = load_fragment("#AAAA").unwrap_err().to_string();

@@ -73,19 +73,6 @@ impl Action {
     }
 }
 
-/// Whether key presses on an element with this tag name belong to the element (typing),
-/// not to the viewer. `input_type` is the `type` of an `<input>`.
-pub fn is_typing_target(tag: &str, input_type: &str) -> bool {
-    match tag.to_ascii_lowercase().as_str() {
-        "textarea" | "select" => true,
-        "input" => !matches!(
-            input_type.to_ascii_lowercase().as_str(),
-            "button" | "checkbox" | "radio" | "submit" | "reset"
-        ),
-        _ => false,
-    }
-}
-
 /// A ply typed into the move-number field, clamped; `None` when it is not a number.
 pub fn parse_ply(text: &str, len: usize) -> Option<usize> {
     let t = text.trim();
@@ -121,11 +108,6 @@ mod tests {
         assert_eq!(Step::from_key("End", false), Some(Step::Last));
         assert_eq!(Step::from_key("ArrowRight", true), None);
         assert_eq!(Step::from_key("a", false), None);
-        assert!(is_typing_target("TEXTAREA", ""));
-        assert!(is_typing_target("INPUT", "number"));
-        assert!(is_typing_target("input", "range"));
-        assert!(!is_typing_target("INPUT", "checkbox"));
-        assert!(!is_typing_target("BUTTON", ""));
         assert_eq!(Action::from_key("z", true, false), Some(Action::Undo));
         assert_eq!(Action::from_key("Z", true, false), Some(Action::Undo));
         assert_eq!(Action::from_key("z", true, true), None);

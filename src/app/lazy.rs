@@ -178,7 +178,7 @@ pub fn download_svg(
 ) -> Result<(), Unavailable> {
     let doc = crate::view::svg::scene_svg(&scene, &layout);
     let name = format!("beeline-ply-{ply}.svg");
-    if super::dom::download(&doc, &name, "image/svg+xml").is_err() {
+    if super::services::download(&doc, &name, "image/svg+xml").is_err() {
         leptos::logging::warn!("the browser refused to download {name}");
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the viewer (its
 //! root element calls [`on_drag_over`] and [`on_drop`]).
 
-use super::var::Var;
-use super::{dom, Viewer};
+use super::kit::Var;
+use super::kit::{self, dom, services, Sink};
+use super::Viewer;
 use leptos::ev::DragEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -14,9 +15,9 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
         super::collection_panel::open_files(viewer, vec![file]);
         return;
     }
-    dom::read_file(file, move |result| match result {
+    services::read_file(file, crate::record::MAX_INPUT, move |result| match result {
         Ok(text) => viewer.load_text(text),
-        Err(e) => viewer.fail(e),
+        Err(e) => viewer.fail(e.into()),
     });
 }
 
@@ -70,7 +71,7 @@ pub fn LoadPanel(
     dragging: Var<bool>,
 ) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         // The panel shows where a dragged file may be dropped.
@@ -84,7 +85,7 @@ pub fn LoadPanel(
                 .into(),
             )
         };
-        dom::bind(section.clone(), "class", Box::new(class));
+        kit::bind(section.clone(), Sink::Attr("class"), Box::new(class));
         let at = section.clone();
         dom::listen(&section, &["click", "change", "focusin"], move |e| {
             // About to paste or choose a file: fetch the readers meanwhile.

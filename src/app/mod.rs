@@ -6,18 +6,16 @@
 //! viewer sits on its page. The logic lives in modules free of the DOM, tested natively:
 //! [`game`] (loading), [`keys`] (stepping) and [`labels`] (texts).
 
+use kit::{dom, services, Memo, Sink, Stored, Var};
 use leptos::prelude::*;
-use memo::Memo;
 use std::sync::Arc;
 use std::time::Duration;
-use var::{Stored, Var};
 use wasm_bindgen::JsCast;
 
 mod board;
 mod collection_panel;
 mod collection_worker;
 mod controls;
-mod dom;
 pub mod editor;
 pub mod embed;
 mod explorer_panel;
@@ -25,20 +23,18 @@ mod export_panel;
 pub mod game;
 mod game_info;
 pub mod keys;
+pub mod kit;
 pub mod labels;
 pub mod lazy;
 mod load_panel;
-mod memo;
 mod move_entry;
 mod node_tools;
 mod notation_panel;
 pub mod options;
-mod patch;
 mod reserve;
 mod share;
 pub mod study;
 mod tiles;
-mod var;
 
 use crate::collection::library::{Column, ListFilter};
 use crate::engine::position::{Move, Position};
@@ -153,7 +149,7 @@ impl Viewer {
         let game = Var::new(game);
         let line = Var::new(Arc::new(line));
         let ply = Var::new(ply);
-        let position = dom::memo(Box::new(move |_| {
+        let position = kit::memo(Box::new(move |_| {
             let node = line.with(|l| l.node_at(ply.get()));
             let pos = game.with(|g| g.tree().position_at(node));
             At {
@@ -165,7 +161,7 @@ impl Viewer {
         let candidate = Var::new(None);
         // Whatever changes the node drops the pick.
         // (Only when set: setting a signal wakes everything that reads it, at every step.)
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             position.track();
             if pick.with_untracked(Option::is_some) {
                 pick.set(None);
@@ -501,7 +497,7 @@ impl Viewer {
     /// Calls `act` with the permalink fragment of the chosen move, `delay` after the last
     /// step or change of the game: fast stepping never encodes the game at every step.
     fn when_settled(self, delay: Duration, act: impl Fn(&str) + 'static) {
-        let settle = dom::Settle::new(
+        let settle = services::Settle::new(
             delay,
             Box::new(move || {
                 let node = self.node_untracked();
@@ -510,7 +506,7 @@ impl Viewer {
                 }
             }),
         );
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             self.node();
             self.game.track();
             settle.poke();
@@ -574,7 +570,7 @@ impl PartialEq for ShownNode {
 /// The board shows the chosen node, or the one hovered in the notation (on its own line
 /// when it is not on the chosen one).
 fn shown_node(viewer: Viewer) -> Memo<ShownNode> {
-    dom::memo(Box::new(move |_| {
+    kit::memo(Box::new(move |_| {
         let node = viewer.preview.get().unwrap_or_else(|| viewer.node());
         let on_line = viewer
             .line
@@ -608,7 +604,7 @@ fn board_input(viewer: Viewer) -> BoardInput {
                 .with(|e| e.as_ref().map(editor::Editing::replay))
                 .unwrap_or_else(|| shown.with(|s| s.replay.clone()))
         })),
-        ply: dom::memo(Box::new(
+        ply: kit::memo(Box::new(
             move |_| {
                 if editing() {
                     0
@@ -617,7 +613,7 @@ fn board_input(viewer: Viewer) -> BoardInput {
                 }
             },
         )),
-        highlight: dom::memo(Box::new(move |_| {
+        highlight: kit::memo(Box::new(move |_| {
             if editing() {
                 return None;
             }
@@ -645,7 +641,7 @@ pub fn App() -> impl IntoView {
 /// Keeps the address bar on the move shown and follows a permalink typed or pasted into it.
 fn sync_address(viewer: Viewer) {
     let hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        let Some(hash) = dom::location_hash() else {
+        let Some(hash) = services::location_hash() else {
             return;
         };
         let Some(fragment) = game::fragment_of(&hash) else {
@@ -660,16 +656,16 @@ fn sync_address(viewer: Viewer) {
     on_cleanup(move || hash.remove());
 
     // The address bar follows the chosen move, replacing the entry (no history per step).
-    viewer.when_settled(ADDRESS_DELAY, dom::replace_fragment);
+    viewer.when_settled(ADDRESS_DELAY, share::show_in_address);
 }
 
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
 /// listener for the four kinds); `dragging` shows that something is dragged over it.
 fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, Var<bool>)) {
     // Whether the editor is open, whether a puzzle is open or solved.
-    dom::bind(
+    kit::bind(
         root.clone(),
-        "data-editing",
+        Sink::Attr("data-editing"),
         Box::new(move || {
             viewer
                 .edit
@@ -677,9 +673,9 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, Var<bool>
                 .then(|| "true".to_string())
         }),
     );
-    dom::bind(
+    kit::bind(
         root.clone(),
-        "data-puzzle",
+        Sink::Attr("data-puzzle"),
         Box::new(move || {
             viewer.puzzle.with(|p| {
                 p.as_ref()
@@ -711,14 +707,14 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, Var<bool>
 /// can wait for it.
 #[component]
 pub fn Beeline(options: ViewerOptions) -> impl IntoView {
-    let hash = options.sync_address.then(dom::location_hash).flatten();
+    let hash = options.sync_address.then(services::location_hash).flatten();
     let (game, node, error) = initial(hash.as_deref());
     let viewer = Viewer::new(game, node, error);
     // A file or text is being dragged over the viewer.
     let dragging = Var::new(false);
     // Effects run after the view has been built and attached to the page.
     let root = NodeRef::<leptos::html::Div>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         if let Some(root) = root.get() {
             dom::set_attr(&root, "data-ready", Some("true"));
         }
@@ -746,25 +742,25 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     } = board_input(viewer);
 
     // The puzzle's status, and the piece it hints at.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let Some(p) = dom::find(&root, "#puzzle-status") else {
             return;
         };
         let puzzle = viewer.puzzle;
-        dom::bind(
+        kit::bind(
             p.clone(),
-            "textContent",
+            Sink::Text,
             Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
         );
-        dom::bind(
+        kit::bind(
             p.clone(),
-            "hidden",
+            Sink::Attr("hidden"),
             Box::new(move || puzzle.with(Option::is_none).then(String::new)),
         );
-        dom::bind(
+        kit::bind(
             p,
-            "data-hint",
+            Sink::Attr("data-hint"),
             Box::new(move || {
                 puzzle
                     .with(|pz| pz.as_ref().and_then(Puzzle::hint))

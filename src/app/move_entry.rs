@@ -4,8 +4,9 @@
 
 use std::time::Duration;
 
-use super::var::Var;
-use super::{dom, Viewer};
+use super::kit::Var;
+use super::kit::{self, dom, services};
+use super::Viewer;
 use super::{lazy, study};
 use crate::engine::position::Move;
 use crate::view::svg::escape;
@@ -86,7 +87,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         )
     };
     // The elements found once, then kept up to date.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let (input, message, pass, candidate) = (
             dom::find(&root, "#move-input"),
@@ -94,7 +95,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             dom::find(&root, "#pass"),
             dom::find(&root, "#move-candidate"),
         );
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let text = error.get();
             if let Some(input) = &input {
                 let invalid = if text.is_some() { "true" } else { "false" };
@@ -106,7 +107,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         }));
         // Whether passing is the only move: worked out in the task after a step (the legal
         // moves are no part of drawing it).
-        let settle = dom::Settle::new(
+        let settle = services::Settle::new(
             Duration::ZERO,
             Box::new(move || {
                 let only_pass = viewer
@@ -117,18 +118,18 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                 }
             }),
         );
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             viewer.position.track();
             settle.poke();
         }));
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let markup = line();
             if let Some(p) = &candidate {
                 p.set_inner_html(&markup);
             }
         }));
     }));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let div: web_sys::Element = root.into();
         let at = div.clone();

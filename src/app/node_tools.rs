@@ -4,9 +4,10 @@
 //! The controls are static markup with one delegated handler and effects that set what can
 //! be used, rather than a reactive attribute per control.
 
-use super::var::Var;
+use super::kit::Var;
+use super::kit::{self, dom};
+use super::lazy;
 use super::Viewer;
-use super::{dom, lazy};
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -66,7 +67,7 @@ const MARKUP: &str = concat!(
 pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     let status = Var::new(String::new());
-    let state = dom::memo(Box::new(move |_| {
+    let state = kit::memo(Box::new(move |_| {
         let n = viewer.node();
         let undo = viewer.can_undo();
         viewer.game.with(|g| node_state(g.tree(), n, undo))
@@ -78,12 +79,12 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
     };
 
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         // What can be used, and the chosen node's annotation, comment and the last report.
         let found = root.clone();
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let s = state.get();
             let find = |selector: &str| dom::find(&found, selector);
             for (id, disabled) in [
@@ -104,14 +105,14 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         // The comment box, written only when it reads otherwise (most steps pass from one
         // move without a comment to another, and a written value costs a step its share).
         let area = dom::find(&root, "#comment-input");
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let text = comment();
             if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {
                 dom::set_value(area, &text);
             }
         }));
         let found = root.clone();
-        dom::watch(Box::new(move || {
+        kit::watch(Box::new(move || {
             let text = status.get();
             if let Some(p) = dom::find(&found, ".status") {
                 dom::set_text(&p, &text);

@@ -9,9 +9,10 @@
 //! table, and one effect writes them and marks the current row.
 
 use super::game::Game;
+use super::kit::{self, dom, services, Sink};
+use super::kit::{Stored, Var};
 use super::labels;
-use super::var::{Stored, Var};
-use super::{dom, Viewer};
+use super::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
@@ -28,14 +29,14 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let form = Var::new(Form::default());
     let style = Var::new(Style::default());
 
-    let items = dom::memo(Box::new(move |_| {
+    let items = kit::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
         viewer.game.with(|g| panel_items(g, style, form))
     }));
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
     // they can be built one by one, and rows out of view skip layout (see the style sheet).
-    let markup = dom::memo(Box::new(move |_| {
+    let markup = kit::memo(Box::new(move |_| {
         items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>()))
     }));
     // The rows the table holds, as written (shared with `markup`, never copied).
@@ -56,7 +57,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The panel is static markup (see `controls` for why); once it is on the page, its
     // elements are found, bound and listened to.
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         let table = dom::find(&root, "#notation")
@@ -77,7 +78,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
             let scroll = {
                 let scroller = scroller.clone();
-                dom::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
+                services::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
             };
             let flush = {
                 let (table, pending) = (table.clone(), Rc::clone(&pending));
@@ -88,7 +89,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     }
                 }
             };
-            dom::watch(Box::new(move || {
+            kit::watch(Box::new(move || {
                 let node = viewer.node();
                 flush();
                 markup.with(|rows| {
@@ -133,18 +134,18 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     .game
                     .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
             };
-            dom::bind(p.clone(), "textContent", Box::new(comment));
+            kit::bind(p.clone(), Sink::Text, Box::new(comment));
             let none = move || {
                 let has = viewer
                     .game
                     .with(|g| g.tree().comment(g.tree().root()).is_some());
                 (!has).then(String::new)
             };
-            dom::bind(p, "hidden", Box::new(none));
+            kit::bind(p, Sink::Attr("hidden"), Box::new(none));
         }
         if let Some(p) = dom::find(&root, ".empty") {
             let moves = move || viewer.game.with(|g| !g.tree().is_empty()).then(String::new);
-            dom::bind(p, "hidden", Box::new(moves));
+            kit::bind(p, Sink::Attr("hidden"), Box::new(moves));
         }
 
         // The notation choices.

@@ -12,10 +12,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::board::{client_point, Play, DRAG_THRESHOLD};
-use super::dom;
-use super::memo::Memo;
+use super::kit::Memo;
+use super::kit::Stored;
+use super::kit::{self, dom};
 use super::study::{Pick, ReserveItem};
-use super::var::Stored;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::view::{svg, Layout};
 
@@ -126,7 +126,7 @@ pub fn Reserve(
     let root = NodeRef::<leptos::html::Div>::new();
     // What each row was last written from: its items and the layout of their artwork.
     let written = Rc::new(RefCell::new(None::<(Vec<ReserveItem>, Layout)>));
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let rows = root.children();
         let (Some(white), Some(black)) = (rows.item(0), rows.item(1)) else {
@@ -170,7 +170,7 @@ pub fn Reserve(
     let press = Stored::new(None::<Press>);
     // A drag ended on a button: the click that follows is no click.
     let dragged = Stored::new(false);
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         dom::listen(
             &root,

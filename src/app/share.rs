@@ -2,7 +2,8 @@
 //! copied to the clipboard. Static markup with
 //! its one event delegated (see `controls` for why).
 
-use super::{dom, game, lazy, Viewer};
+use super::kit::{self, dom, services};
+use super::{game, lazy, Viewer};
 use leptos::prelude::*;
 
 const MARKUP: &str = concat!(
@@ -42,7 +43,7 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
 pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_address: bool) {
     let node = viewer.node_untracked();
     let fragment = viewer.game.with_untracked(|g| g.fragment(node));
-    let href = dom::location_href().unwrap_or_default();
+    let href = services::location_href().unwrap_or_default();
     let status = dom::find(at, ".status");
     let say = move |text: &str| {
         if let Some(s) = &status {
@@ -73,7 +74,7 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_addres
         return;
     };
     if sync_address && field != "puzzle-link" {
-        dom::replace_fragment(&fragment);
+        show_in_address(&fragment);
     }
     for selector in [format!("label[for={field}]"), format!("#{field}")] {
         if let Some(el) = dom::find(at, &selector) {
@@ -83,7 +84,7 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_addres
     if let Some(input) = dom::find(at, &format!("#{field}")) {
         dom::set_value(&input, &text);
     }
-    dom::copy_text(&text, move |ok| {
+    services::copy_text(&text, move |ok| {
         say(if ok {
             done
         } else {
@@ -99,7 +100,7 @@ pub fn Share(
     sync_address: bool,
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    dom::watch(Box::new(move || {
+    kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
@@ -128,4 +129,12 @@ pub fn Share(
         });
     }));
     view! { <section class="share" aria-label="Share" node_ref=root inner_html=MARKUP></section> }
+}
+
+/// Puts the permalink fragment of the move shown in the address bar (the entry replaced: no
+/// history per step).
+pub(super) fn show_in_address(fragment: &str) {
+    if let Some(href) = services::location_href() {
+        services::replace_address(&game::share_url(&href, fragment));
+    }
 }

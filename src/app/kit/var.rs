@@ -176,7 +176,7 @@ mod tests {
         owner.with(|| {
             let a = Var::new(vec![1_u8]);
             let b = Var::new(String::from("x"));
-            let sum = crate::app::memo::Memo::new(Box::new(move |_: Option<&usize>| {
+            let sum = crate::app::kit::memo::Memo::new(Box::new(move |_: Option<&usize>| {
                 a.with(|v| v.len()) + b.with(String::len)
             }));
             assert_eq!(sum.get(), 2);

@@ -214,31 +214,4 @@ mod tests {
         assert_eq!(changes("<g/>", "<g></g>"), Some(vec![]));
         assert_eq!(changes("<g/><g/>", "<g><g/></g>"), None);
     }
-
-    /// The board's own layers: the arrow and the cell left of one move and of the next
-    /// differ only in values.
-    #[test]
-    fn the_next_move_is_a_patch() {
-        use crate::app::game::Game;
-        use crate::view::{svg, Layout, Orientation, TileShape};
-        let g = Game::example();
-        let line = g.main_line();
-        let r = &line.replay;
-        let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);
-        let scene = |ply| {
-            let h = g.highlight(line.node_at(ply));
-            r.scene(ply, &layout, h.as_ref())
-        };
-        let (a, b) = (scene(17), scene(18));
-        let (arrow_a, arrow_b) = (svg::arrow_markup(&a), svg::arrow_markup(&b));
-        assert!(arrow_a.contains("<polygon") && arrow_a != arrow_b);
-        let patch = changes(&arrow_a, &arrow_b).unwrap();
-        assert!(patch.iter().any(|c| c.name == "points"), "{patch:?}");
-        let (under_a, under_b) = (
-            svg::under_markup(&a, &layout),
-            svg::under_markup(&b, &layout),
-        );
-        assert!(under_a.contains("last-from") && under_a != under_b);
-        assert_eq!(changes(&under_a, &under_b).map(|p| p.len()), Some(1));
-    }
 }

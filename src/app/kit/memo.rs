@@ -142,7 +142,7 @@ impl<T: Clone + 'static> Memo<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::var::Var;
+    use crate::app::kit::var::Var;
     use leptos::prelude::Owner;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
