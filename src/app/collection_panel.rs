@@ -4,39 +4,104 @@
 //! (`]` and `[` go to the next and previous one).
 
 use super::collection_worker::{self, Kind};
-use super::kit::Stored;
-use super::kit::{self, dom};
-use super::{lazy, Viewer};
+use super::kit::chunk::{wasm_split, Unavailable};
+use super::kit::{self, dom, services, Control as _, Markup, Stored};
+use super::Viewer;
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
 use js_sys::Array;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-const MARKUP: &str = concat!(
-    r#"<h2>Collection</h2>"#,
-    r#"<div class="collection-load"><label for="collection-input">Open games</label>"#,
-    r#"<input id="collection-input" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,application/zip,text/plain"></div>"#,
-    r#"<p class="hint small">Many files at once, zip archives of them (BoardSpace's monthly archives), or a PGN file of many games.</p>"#,
-    r#"<div class="collection-progress" hidden><progress id="collection-progress" max="1" value="0"></progress> <span class="count" role="status"></span></div>"#,
-    r#"<div class="collection-filters" hidden>"#,
-    r#"<label for="game-filter">Player</label><input id="game-filter" type="search" placeholder="name">"#,
-    r#"<label for="filter-game-type">Game</label><select id="filter-game-type"><option value="">any</option>"#,
-    r#"<option>Base</option><option>Base+M</option><option>Base+L</option><option>Base+P</option><option>Base+ML</option><option>Base+MP</option><option>Base+LP</option><option>Base+MLP</option></select>"#,
-    r#"<label for="filter-result">Result</label><select id="filter-result"><option value="">any</option><option value="WhiteWins">White wins</option><option value="BlackWins">Black wins</option><option value="Draw">Draw</option><option value="InProgress">Unfinished</option></select>"#,
-    r#"<label for="filter-min-plies">Min. plies</label><input id="filter-min-plies" type="number" min="0" value="0" inputmode="numeric">"#,
-    r#"</div>"#,
-    r#"<p class="collection-status" role="status"></p>"#,
-    r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
-    r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="event">Event</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="result">Result</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="game-type">Game</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="plies">Plies</button></th>"#,
-    r#"<th scope="col"><button type="button" data-sort="opening">Opening</button></th>"#,
-    r#"</tr></thead><tbody></tbody></table></div>"#,
-);
+crate::controls! {
+    /// The panel's elements with ids: the file chooser, the filters, the progress bar and
+    /// the list.
+    pub(super) enum Control {
+        Files = "collection-input",
+        Progress = "collection-progress",
+        Player = "game-filter",
+        GameType = "filter-game-type",
+        Result = "filter-result",
+        MinPlies = "filter-min-plies",
+        List = "game-list",
+    }
+}
+
+/// The panel's markup, its ids from [`Control`].
+fn markup() -> String {
+    use Control as C;
+    let mut sorts = String::new();
+    for c in Column::ALL {
+        sorts.push_str(&format!(
+            r#"<th scope="col"><button type="button" data-sort="{}">{}</button></th>"#,
+            c.name(),
+            c.label()
+        ));
+    }
+    Markup::new()
+        .raw(r#"<h2>Collection</h2>"#)
+        .raw(r#"<div class="collection-load"><label for="collection-input">Open games</label>"#)
+        .control("input", C::Files, r#" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,application/zip,text/plain"></div>"#)
+        .raw(r#"<p class="hint small">Many files at once, zip archives of them (BoardSpace's monthly archives), or a PGN file of many games.</p>"#)
+        .raw(r#"<div class="collection-progress" hidden>"#)
+        .control("progress", C::Progress, r#" max="1" value="0"></progress> <span class="count" role="status"></span></div>"#)
+        .raw(r#"<div class="collection-filters" hidden>"#)
+        .raw(r#"<label for="game-filter">Player</label>"#)
+        .control("input", C::Player, r#" type="search" placeholder="name">"#)
+        .raw(r#"<label for="filter-game-type">Game</label>"#)
+        .control("select", C::GameType, concat!(
+            r#"><option value="">any</option>"#,
+            r#"<option>Base</option><option>Base+M</option><option>Base+L</option><option>Base+P</option><option>Base+ML</option><option>Base+MP</option><option>Base+LP</option><option>Base+MLP</option></select>"#,
+        ))
+        .raw(r#"<label for="filter-result">Result</label>"#)
+        .control("select", C::Result, r#"><option value="">any</option><option value="WhiteWins">White wins</option><option value="BlackWins">Black wins</option><option value="Draw">Draw</option><option value="InProgress">Unfinished</option></select>"#)
+        .raw(r#"<label for="filter-min-plies">Min. plies</label>"#)
+        .control("input", C::MinPlies, r#" type="number" min="0" value="0" inputmode="numeric">"#)
+        .raw(r#"</div>"#)
+        .raw(r#"<p class="collection-status" role="status"></p>"#)
+        .raw(r#"<div class="game-list-scroll">"#)
+        .control("table", C::List, r#" hidden><thead><tr>"#)
+        .raw(&sorts)
+        .raw(r#"</tr></thead><tbody></tbody></table></div>"#)
+        .done()
+}
+
+/// What the user did in the panel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Action {
+    /// A game of the list (or of the explorer) to open: its index in the collection.
+    OpenGame(usize),
+    /// A column's header: sort by it (again: the other way).
+    Sort(Column),
+    /// A control changed.
+    Changed(Control),
+}
+
+impl Action {
+    /// What an event on an element of the panel (a button, field or menu) asks, if anything.
+    fn of(el: &web_sys::Element, kind: &str) -> Option<Action> {
+        if let Some(i) = el
+            .get_attribute("data-open-game")
+            .and_then(|v| v.parse().ok())
+        {
+            return (kind == "click").then_some(Action::OpenGame(i));
+        }
+        if let Some(col) = el
+            .get_attribute("data-sort")
+            .and_then(|v| Column::from_name(&v))
+        {
+            return (kind == "click").then_some(Action::Sort(col));
+        }
+        let control = Control::from_id(&el.id())?;
+        let acts = match control {
+            Control::Files | Control::GameType | Control::Result => kind == "change",
+            Control::Player => kind == "input",
+            Control::MinPlies => kind == "input" || kind == "change",
+            Control::Progress | Control::List => false,
+        };
+        acts.then_some(Action::Changed(control))
+    }
+}
 
 /// Reads chosen or dropped files into a collection and opens it.
 pub fn open_files(viewer: Viewer, files: Vec<web_sys::File>) {
@@ -50,29 +115,29 @@ pub fn open_text(viewer: Viewer, text: String) {
     collection_worker::open(viewer, std::iter::once(JsValue::from(text)).collect());
 }
 
-/// What a control of the panel does (`kind`: the event's type): open a game of the list,
-/// sort the list, open files, or change a filter.
-pub(super) fn act(viewer: Viewer, el: &web_sys::Element, kind: &str) {
-    if let Some(i) = el
-        .get_attribute("data-open-game")
-        .and_then(|v| v.parse().ok())
-    {
-        collection_worker::open_game(viewer, i);
-        return;
-    }
-    if let Some(col) = el
-        .get_attribute("data-sort")
-        .and_then(|v| Column::from_name(&v))
-    {
-        viewer.list_sort.update(|(c, d)| {
-            *d = *c == col && !*d;
-            *c = col;
-        });
-        return;
-    }
+/// What the user did, in the chunk of the panels' actions: open a game of the list, sort
+/// the list, open files, or change a filter.
+#[wasm_split(panels, fallible)]
+fn act_later(viewer: Viewer, el: web_sys::Element, action: Action) -> Result<(), Unavailable> {
+    act(viewer, &el, action);
+    Ok(())
+}
+
+/// What [`act_later`] does (`el`: the element of the action).
+fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
+    let control = match action {
+        Action::OpenGame(i) => return collection_worker::open_game(viewer, i),
+        Action::Sort(col) => {
+            return viewer.list_sort.update(|(c, d)| {
+                *d = *c == col && !*d;
+                *c = col;
+            })
+        }
+        Action::Changed(control) => control,
+    };
     let value = dom::value_of(el);
-    match (kind, el.id().as_str()) {
-        ("change", "collection-input") => {
+    match control {
+        Control::Files => {
             let files = el
                 .dyn_ref::<web_sys::HtmlInputElement>()
                 .and_then(|i| i.files())
@@ -80,24 +145,31 @@ pub(super) fn act(viewer: Viewer, el: &web_sys::Element, kind: &str) {
                 .unwrap_or_default();
             open_files(viewer, files);
         }
-        ("input", "game-filter") => viewer.list_filter.update(|f| {
+        Control::Player => viewer.list_filter.update(|f| {
             f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
         }),
-        ("change", "filter-game-type") => viewer
+        Control::GameType => viewer
             .list_filter
             .update(|f| f.explorer.game_type = library::game_type_of(&value)),
-        ("change", "filter-result") => viewer
+        Control::Result => viewer
             .list_filter
             .update(|f| f.result = GameState::parse(&value)),
-        ("input" | "change", "filter-min-plies") => viewer
+        Control::MinPlies => viewer
             .list_filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
-        _ => {}
+        Control::Progress | Control::List => {}
     }
 }
 
+/// Shows the list's state, in the chunk of the panels' actions (see [`show`]).
+#[wasm_split(panels, fallible)]
+fn show_later(viewer: Viewer, root: web_sys::Element) -> Result<(), Unavailable> {
+    show(viewer, &root);
+    Ok(())
+}
+
 /// Shows the list's state: progress, filters, status and rows.
-pub(super) fn show(viewer: Viewer, root: &web_sys::Element) {
+fn show(viewer: Viewer, root: &web_sys::Element) {
     let find = |s: &str| dom::find(root, s);
     if let Some(p) = find(".collection-progress") {
         let loading = viewer.loading.get_untracked();
@@ -159,7 +231,7 @@ fn say(root: &web_sys::Element, text: &str) {
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
-    // use (`lazy::collection_shown`) once there is any (the markup shows the empty state).
+    // use (`show_later`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
     kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
@@ -174,8 +246,8 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             return;
         }
         shown.set_value(true);
-        leptos::task::spawn_local(async move {
-            if let Err(e) = lazy::collection_shown(viewer, root.clone()).await {
+        services::spawn(async move {
+            if let Err(e) = show_later(viewer, root.clone()).await {
                 say(&root, &format!("Not shown: {e}."));
             }
         });
@@ -196,7 +268,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         collection_worker::ask(viewer, Kind::List, &["list".into(), q.to_text().into()]);
     }));
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
-    // first use, `lazy::collection`).
+    // first use, `act_later`).
     kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
@@ -205,16 +277,19 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             let Some(el) = dom::event_closest(&e, "button, input, select") else {
                 return;
             };
-            let (kind, at) = (e.type_(), at.clone());
-            leptos::task::spawn_local(async move {
-                if let Err(e) = lazy::collection(viewer, el, kind).await {
+            let Some(action) = Action::of(&el, &e.type_()) else {
+                return;
+            };
+            let at = at.clone();
+            services::spawn(async move {
+                if let Err(e) = act_later(viewer, el, action).await {
                     say(&at, &format!("Not done: {e}."));
                 }
             });
         });
     }));
     // `]` and `[` open the next and previous game of the list.
-    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+    services::on_window(leptos::ev::keydown, move |e| {
         if dom::event_is_typing(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
@@ -228,6 +303,43 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             collection_worker::step_game(viewer, forward);
         }
     });
-    on_cleanup(move || keys.remove());
-    view! { <section class="collection-panel" aria-label="Collection" node_ref=root inner_html=MARKUP></section> }
+    view! { <section class="collection-panel" aria-label="Collection" node_ref=root inner_html=markup()></section> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
+        let by_hand = concat!(
+            r#"<h2>Collection</h2>"#,
+            r#"<div class="collection-load"><label for="collection-input">Open games</label>"#,
+            r#"<input id="collection-input" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,application/zip,text/plain"></div>"#,
+            r#"<p class="hint small">Many files at once, zip archives of them (BoardSpace's monthly archives), or a PGN file of many games.</p>"#,
+            r#"<div class="collection-progress" hidden><progress id="collection-progress" max="1" value="0"></progress> <span class="count" role="status"></span></div>"#,
+            r#"<div class="collection-filters" hidden>"#,
+            r#"<label for="game-filter">Player</label><input id="game-filter" type="search" placeholder="name">"#,
+            r#"<label for="filter-game-type">Game</label><select id="filter-game-type"><option value="">any</option>"#,
+            r#"<option>Base</option><option>Base+M</option><option>Base+L</option><option>Base+P</option><option>Base+ML</option><option>Base+MP</option><option>Base+LP</option><option>Base+MLP</option></select>"#,
+            r#"<label for="filter-result">Result</label><select id="filter-result"><option value="">any</option><option value="WhiteWins">White wins</option><option value="BlackWins">Black wins</option><option value="Draw">Draw</option><option value="InProgress">Unfinished</option></select>"#,
+            r#"<label for="filter-min-plies">Min. plies</label><input id="filter-min-plies" type="number" min="0" value="0" inputmode="numeric">"#,
+            r#"</div>"#,
+            r#"<p class="collection-status" role="status"></p>"#,
+            r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
+            r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="event">Event</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="result">Result</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="game-type">Game</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="plies">Plies</button></th>"#,
+            r#"<th scope="col"><button type="button" data-sort="opening">Opening</button></th>"#,
+            r#"</tr></thead><tbody></tbody></table></div>"#,
+        );
+        assert_eq!(markup(), by_hand);
+        assert_eq!(
+            kit::controls::check_markup::<Control>(&markup()),
+            Vec::<String>::new()
+        );
+    }
 }

@@ -5,14 +5,14 @@
 //! group: a view built element by element costs the bundle several times as much.
 
 use super::keys::{self, Step};
-use super::kit::{self, dom};
+use super::kit::{self, controls, dom, Markup};
 use super::kit::{Stored, Var};
 use super::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
 
 /// Autoplay speeds (milliseconds per move) offered, slowest first; the default is the middle
-/// one (selected in [`MARKUP`]).
+/// one (selected in the markup).
 const SPEEDS_MS: [u32; 5] = [2000, 1200, 800, 500, 250];
 const DEFAULT_SPEED_MS: u32 = 800;
 
@@ -20,23 +20,67 @@ const DEFAULT_SPEED_MS: u32 = 800;
 const PLAY: &str = "M2 3v10l6-5zM8 3v10l6-5z";
 const PAUSE: &str = "M4 3h3v10H4zM9 3h3v10H9z";
 
-const MARKUP: &str = concat!(
-    r#"<div class="buttons">"#,
-    r#"<button id="first" type="button" aria-label="First position (Home)" title="First position (Home)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3h2v10H3zM13 3v10L6 8z" fill="currentColor"></path></svg></button>"#,
-    r#"<button id="prev" type="button" aria-label="Previous move (Left arrow)" title="Previous move (←)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M12 3v10L4 8z" fill="currentColor"></path></svg></button>"#,
-    r#"<button id="autoplay" type="button" class="play" aria-pressed="false" aria-label="Play through the game"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 3v10l6-5zM8 3v10l6-5z" fill="currentColor"></path></svg></button>"#,
-    r#"<button id="next" type="button" aria-label="Next move (Right arrow)" title="Next move (→)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 3v10l8-5z" fill="currentColor"></path></svg></button>"#,
-    r#"<button id="last" type="button" aria-label="Last position (End)" title="Last position (End)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M11 3h2v10h-2zM3 3v10l7-5z" fill="currentColor"></path></svg></button>"#,
-    r#"</div>"#,
-    r#"<input id="ply-slider" class="slider" type="range" min="0" max="0" value="0" aria-label="Position in the game">"#,
-    r#"<div class="fields"><label for="move-number">Move</label>"#,
-    r#"<input id="move-number" type="number" min="0" max="0" value="0" inputmode="numeric">"#,
-    r#"<span class="of"></span><label for="autoplay-speed">Speed</label><select id="autoplay-speed">"#,
-    r#"<option value="2000">2.00 s</option><option value="1200">1.20 s</option>"#,
-    r#"<option value="800" selected>0.80 s</option><option value="500">0.50 s</option>"#,
-    r#"<option value="250">0.25 s</option></select></div>"#,
-    r#"<p class="status" aria-live="polite"></p>"#,
-);
+crate::controls! {
+    /// The controls' elements.
+    enum Control {
+        First = "first",
+        Prev = "prev",
+        Autoplay = "autoplay",
+        Next = "next",
+        Last = "last",
+        Slider = "ply-slider",
+        MoveNumber = "move-number",
+        Speed = "autoplay-speed",
+    }
+}
+
+/// A button's icon: one path.
+fn icon(path: &str) -> String {
+    format!(
+        r#"<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="{path}" fill="currentColor"></path></svg></button>"#
+    )
+}
+
+/// The controls' markup, their ids from [`Control`].
+fn markup() -> String {
+    use Control as C;
+    let button = r#" type="button" "#;
+    Markup::new()
+        .raw(r#"<div class="buttons">"#)
+        .control("button", C::First, &format!(r#"{button}aria-label="First position (Home)" title="First position (Home)" disabled>{}"#, icon("M3 3h2v10H3zM13 3v10L6 8z")))
+        .control("button", C::Prev, &format!(r#"{button}aria-label="Previous move (Left arrow)" title="Previous move (←)" disabled>{}"#, icon("M12 3v10L4 8z")))
+        .control("button", C::Autoplay, &format!(r#"{button}class="play" aria-pressed="false" aria-label="Play through the game">{}"#, icon(PLAY)))
+        .control("button", C::Next, &format!(r#"{button}aria-label="Next move (Right arrow)" title="Next move (→)">{}"#, icon("M4 3v10l8-5z")))
+        .control("button", C::Last, &format!(r#"{button}aria-label="Last position (End)" title="Last position (End)">{}"#, icon("M11 3h2v10h-2zM3 3v10l7-5z")))
+        .raw("</div>")
+        .control("input", C::Slider, r#" class="slider" type="range" min="0" max="0" value="0" aria-label="Position in the game">"#)
+        .raw(r#"<div class="fields"><label for="move-number">Move</label>"#)
+        .control("input", C::MoveNumber, r#" type="number" min="0" max="0" value="0" inputmode="numeric">"#)
+        .raw(r#"<span class="of"></span><label for="autoplay-speed">Speed</label>"#)
+        .control("select", C::Speed, &speed_options())
+        .raw("</div>")
+        .raw(r#"<p class="status" aria-live="polite"></p>"#)
+        .done()
+}
+
+/// The speed menu's options (the default selected) and its end tag.
+fn speed_options() -> String {
+    let mut s = String::from(">");
+    for ms in SPEEDS_MS {
+        let selected = if ms == DEFAULT_SPEED_MS {
+            " selected"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "<option value=\"{ms}\"{selected}>{}.{:02} s</option>",
+            ms / 1000,
+            ms % 1000 / 10
+        ));
+    }
+    s.push_str("</select>");
+    s
+}
 
 /// What the controls last showed, besides the fields and the status.
 #[derive(Clone, Copy)]
@@ -165,17 +209,14 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
     // What the user does: the buttons, the slider, the move number and the speed.
     kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };
-        dom::listen(&root, &["click", "input", "change"], move |e| {
-            let Some(el) = dom::event_closest(&e, "button, input, select") else {
-                return;
-            };
-            let kind = e.type_();
-            match (kind.as_str(), el.id().as_str()) {
-                ("click", "first") => viewer.step(Step::First),
-                ("click", "prev") => viewer.step(Step::Prev),
-                ("click", "next") => viewer.step(Step::Next),
-                ("click", "last") => viewer.step(Step::Last),
-                ("click", "autoplay") => {
+        controls::listen(&root, &["click", "input", "change"], move |c, e, el| {
+            let click = e.type_() == "click";
+            match c {
+                Control::First if click => viewer.step(Step::First),
+                Control::Prev if click => viewer.step(Step::Prev),
+                Control::Next if click => viewer.step(Step::Next),
+                Control::Last if click => viewer.step(Step::Last),
+                Control::Autoplay if click => {
                     if viewer.playing.get_untracked() {
                         viewer.playing.set(false);
                     } else {
@@ -185,19 +226,26 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                         viewer.playing.set(true);
                     }
                 }
-                ("input", "ply-slider") | ("change", "move-number") => {
-                    if let Some(p) = keys::parse_ply(&dom::value_of(&el), viewer.moves()) {
+                Control::Slider | Control::MoveNumber if !click => {
+                    if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.moves()) {
                         viewer.step(Step::To(p));
                     }
                 }
-                ("change", "autoplay-speed") => {
-                    if let Ok(ms) = dom::value_of(&el).parse::<u32>() {
+                Control::Speed if e.type_() == "change" => {
+                    if let Ok(ms) = dom::value_of(el).parse::<u32>() {
                         if SPEEDS_MS.contains(&ms) {
                             speed.set(ms);
                         }
                     }
                 }
-                _ => {}
+                Control::First
+                | Control::Prev
+                | Control::Next
+                | Control::Last
+                | Control::Autoplay
+                | Control::Slider
+                | Control::MoveNumber
+                | Control::Speed => {}
             }
         });
     }));
@@ -208,7 +256,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
             role="group"
             aria-label="Move through the game"
             node_ref=root
-            inner_html=MARKUP
+            inner_html=markup()
         ></div>
     }
 }
@@ -217,34 +265,40 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
 mod tests {
     use super::*;
 
+    /// The markup as it was written by hand before it was written from [`Control`]: the
+    /// browser tests and the page's styles know it so.
+    const BY_HAND: &str = concat!(
+        r#"<div class="buttons">"#,
+        r#"<button id="first" type="button" aria-label="First position (Home)" title="First position (Home)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3h2v10H3zM13 3v10L6 8z" fill="currentColor"></path></svg></button>"#,
+        r#"<button id="prev" type="button" aria-label="Previous move (Left arrow)" title="Previous move (←)" disabled><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M12 3v10L4 8z" fill="currentColor"></path></svg></button>"#,
+        r#"<button id="autoplay" type="button" class="play" aria-pressed="false" aria-label="Play through the game"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 3v10l6-5zM8 3v10l6-5z" fill="currentColor"></path></svg></button>"#,
+        r#"<button id="next" type="button" aria-label="Next move (Right arrow)" title="Next move (→)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 3v10l8-5z" fill="currentColor"></path></svg></button>"#,
+        r#"<button id="last" type="button" aria-label="Last position (End)" title="Last position (End)"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M11 3h2v10h-2zM3 3v10l7-5z" fill="currentColor"></path></svg></button>"#,
+        r#"</div>"#,
+        r#"<input id="ply-slider" class="slider" type="range" min="0" max="0" value="0" aria-label="Position in the game">"#,
+        r#"<div class="fields"><label for="move-number">Move</label>"#,
+        r#"<input id="move-number" type="number" min="0" max="0" value="0" inputmode="numeric">"#,
+        r#"<span class="of"></span><label for="autoplay-speed">Speed</label><select id="autoplay-speed">"#,
+        r#"<option value="2000">2.00 s</option><option value="1200">1.20 s</option>"#,
+        r#"<option value="800" selected>0.80 s</option><option value="500">0.50 s</option>"#,
+        r#"<option value="250">0.25 s</option></select></div>"#,
+        r#"<p class="status" aria-live="polite"></p>"#,
+    );
+
+    #[test]
+    fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
+        let m = markup();
+        assert_eq!(m, BY_HAND);
+        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
+    }
+
     #[test]
     fn the_markup_offers_every_speed_and_selects_the_default() {
-        for ms in SPEEDS_MS {
-            let option = format!(
-                "<option value=\"{ms}\"{}>{}.{:02} s</option>",
-                if ms == DEFAULT_SPEED_MS {
-                    " selected"
-                } else {
-                    ""
-                },
-                ms / 1000,
-                ms % 1000 / 10
-            );
-            assert!(MARKUP.contains(&option), "{option}");
-        }
-        assert_eq!(MARKUP.matches("<option").count(), SPEEDS_MS.len());
+        let m = markup();
+        assert_eq!(m.matches("<option").count(), SPEEDS_MS.len());
+        assert_eq!(m.matches(" selected>").count(), 1);
+        assert!(m.contains(&format!("<option value=\"{DEFAULT_SPEED_MS}\" selected>")));
         // The play button starts with the play icon.
-        assert!(MARKUP.contains(&format!("<path d=\"{PLAY}\"")));
-        for id in [
-            "first",
-            "prev",
-            "autoplay",
-            "next",
-            "last",
-            "ply-slider",
-            "move-number",
-        ] {
-            assert!(MARKUP.contains(&format!("id=\"{id}\"")), "{id}");
-        }
+        assert!(m.contains(&format!("<path d=\"{PLAY}\"")));
     }
 }

@@ -200,13 +200,24 @@ impl Editing {
 /// shown while editing. Static markup, its state set by one effect, its events delegated.
 pub(super) mod panel {
     use super::{Editing, Held};
-    use crate::app::kit::Stored;
-    use crate::app::kit::{self, dom};
+    use crate::app::kit::chunk::{wasm_split, Unavailable};
+    use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
     use crate::app::Viewer;
     use crate::engine::piece::{Bug, Color, GameType, PieceId};
     use crate::notation::frame::Frame;
     use crate::view::{svg, Layout, Orientation, TileShape};
     use leptos::prelude::*;
+
+    crate::controls! {
+        /// The panel's controls.
+        pub(in crate::app) enum Control {
+            SideToMove = "side-to-move",
+            GameType = "edit-game-type",
+            Clear = "clear-position",
+            Done = "done-editing",
+            Error = "edit-error",
+        }
+    }
 
     /// The panel's markup: a palette button per colour and bug (with its art), then the
     /// settings.
@@ -229,16 +240,26 @@ pub(super) mod panel {
                 ));
             }
         }
-        s.push_str(r#"</div><div class="editor-settings">"#);
-        s.push_str(r#"<label for="side-to-move">To move</label><select id="side-to-move"><option value="w">White</option><option value="b">Black</option></select>"#);
-        s.push_str(r#"<label for="edit-game-type">Game</label><select id="edit-game-type">"#);
+        let mut types = String::from(">");
         for gt in GameType::all() {
-            s.push_str(&format!(r#"<option value="{gt}">{gt}</option>"#));
+            types.push_str(&format!(r#"<option value="{gt}">{gt}</option>"#));
         }
-        s.push_str(r#"</select><button type="button" id="clear-position">Clear</button><button type="button" id="done-editing">Done</button></div>"#);
-        s.push_str(r#"<p id="edit-error" class="error" role="alert"></p>"#);
-        s.push_str(r#"<p class="hint">Choose a piece, then a cell. Drag to move; right-click or Delete to take off.</p>"#);
-        s
+        types.push_str("</select>");
+        Markup::new()
+            .raw(&s)
+            .raw(r#"</div><div class="editor-settings">"#)
+            .raw(r#"<label for="side-to-move">To move</label>"#)
+            .control("select", Control::SideToMove, r#"><option value="w">White</option><option value="b">Black</option></select>"#)
+            .raw(r#"<label for="edit-game-type">Game</label>"#)
+            .control("select", Control::GameType, &types)
+            .raw(r#"<button type="button""#)
+            .id(Control::Clear)
+            .raw(r#">Clear</button><button type="button""#)
+            .id(Control::Done)
+            .raw(r#">Done</button></div>"#)
+            .control("p", Control::Error, r#" class="error" role="alert"></p>"#)
+            .raw(r#"<p class="hint">Choose a piece, then a cell. Drag to move; right-click or Delete to take off.</p>"#)
+            .done()
     }
 
     #[component]
@@ -246,7 +267,7 @@ pub(super) mod panel {
         let root = NodeRef::<leptos::html::Section>::new();
         // One effect shows the panel while the editor is open; what it shows is set, and on
         // the first time its controls are listened to, by code loaded on first use (with
-        // the editor itself: `lazy::edit_panel`).
+        // the editor itself: `show_later`).
         let listening = Stored::new(false);
         kit::watch(Box::new(move || {
             let Some(root) = root.get() else { return };
@@ -256,8 +277,8 @@ pub(super) mod panel {
             if open {
                 let first = !listening.get_value();
                 listening.set_value(true);
-                leptos::task::spawn_local(async move {
-                    let _ = crate::app::lazy::edit_panel(viewer, root, first).await;
+                services::spawn(async move {
+                    let _ = show_later(viewer, root, first).await;
                 });
             }
         }));
@@ -273,9 +294,16 @@ pub(super) mod panel {
         }
     }
 
+    /// [`show`], in the chunk of the panels' actions (with the editor itself).
+    #[wasm_split(panels, fallible)]
+    fn show_later(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
+        show(viewer, &root, first);
+        Ok(())
+    }
+
     /// Sets what the open editor's panel shows (the pieces left to place, the side to move,
     /// the game type, the last error) and, the `first` time, listens to its controls.
-    pub(in crate::app) fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
+    fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
         if first {
             listen(root, viewer);
         }
@@ -303,13 +331,13 @@ pub(super) mod panel {
                     );
                 }
             }
-            if let Some(s) = dom::find(root, "#side-to-move") {
+            if let Some(s) = dom::find(root, &format!("#{}", Control::SideToMove.id())) {
                 dom::set_value(&s, &e.setup.to_move.letter().to_string());
             }
-            if let Some(s) = dom::find(root, "#edit-game-type") {
+            if let Some(s) = dom::find(root, &format!("#{}", Control::GameType.id())) {
                 dom::set_value(&s, &e.setup.game_type.to_string());
             }
-            if let Some(p) = dom::find(root, "#edit-error") {
+            if let Some(p) = dom::find(root, &format!("#{}", Control::Error.id())) {
                 p.set_text_content(e.error.as_deref());
             }
         });
@@ -337,19 +365,27 @@ pub(super) mod panel {
                 });
                 return;
             }
-            match (ev.type_().as_str(), el.id().as_str()) {
-                ("change", "side-to-move") => {
+            let Some(control) = Control::from_id(&el.id()) else {
+                return;
+            };
+            let change = ev.type_() == "change";
+            match control {
+                Control::SideToMove if change => {
                     let black = dom::value_of(&el) == "b";
                     update(&|e| e.setup.to_move = if black { Color::Black } else { Color::White });
                 }
-                ("change", "edit-game-type") => {
+                Control::GameType if change => {
                     if let Ok(gt) = dom::value_of(&el).parse::<GameType>() {
                         update(&|e| e.set_game_type(gt));
                     }
                 }
-                ("click", "clear-position") => update(&|e| e.clear()),
-                ("click", "done-editing") => viewer.toggle_edit(),
-                _ => {}
+                Control::Clear if !change => update(&|e| e.clear()),
+                Control::Done if !change => toggle(viewer),
+                Control::SideToMove
+                | Control::GameType
+                | Control::Clear
+                | Control::Done
+                | Control::Error => {}
             }
         });
     }
@@ -366,6 +402,74 @@ pub(super) mod panel {
             color,
             c.next().and_then(Bug::from_letter).unwrap_or(Bug::Queen),
         )
+    }
+
+    /// Opens the position editor on the position shown, or leaves it: the position is
+    /// checked and a study starts from it (on an error the editor stays, saying why). The
+    /// editor's code loads on first use.
+    pub(in crate::app) fn toggle(viewer: Viewer) {
+        services::spawn(async move {
+            if toggle_later(viewer).await.is_err() {
+                viewer
+                    .load_error
+                    .set(Some(crate::app::game::LoadError::Unavailable.to_string()));
+            }
+        });
+    }
+
+    /// [`toggle_now`], in the chunk of the panels' actions: setting up a position and
+    /// turning it into a game are needed only once someone edits.
+    #[wasm_split(panels, fallible)]
+    fn toggle_later(viewer: Viewer) -> Result<(), Unavailable> {
+        toggle_now(viewer);
+        Ok(())
+    }
+
+    /// What [`toggle`] does, at once.
+    fn toggle_now(viewer: Viewer) {
+        let finished = viewer
+            .edit
+            .with_untracked(|e| e.as_ref().map(Editing::finish));
+        match finished {
+            None => {
+                viewer.playing.set(false);
+                viewer.pick.set(None);
+                let editing = viewer.position.with_untracked(|a| Editing::of(&a.pos));
+                viewer.edit.set(Some(editing));
+            }
+            Some(Ok(rec)) => {
+                let game = crate::app::game::Game::new(rec);
+                let root = game.tree().root();
+                viewer.show(game, root);
+            }
+            Some(Err(e)) => viewer.edit.update(|ed| {
+                if let Some(ed) = ed {
+                    ed.error = Some(e);
+                }
+            }),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn the_markup_names_its_controls_once_each() {
+            let m = markup();
+            assert_eq!(
+                kit::controls::check_markup::<Control>(&m),
+                Vec::<String>::new()
+            );
+            assert!(m.contains(concat!(
+                r#"<button type="button" id="clear-position">Clear</button>"#,
+                r#"<button type="button" id="done-editing">Done</button></div>"#,
+                r#"<p id="edit-error" class="error" role="alert"></p>"#
+            )));
+            assert!(m.contains(r#"<select id="side-to-move"><option value="w">White</option>"#));
+            assert!(m.contains(r#"<select id="edit-game-type"><option value="Base">Base</option>"#));
+            assert_eq!(m.matches("data-palette=").count(), 16);
+        }
     }
 }
 

@@ -3,16 +3,48 @@
 
 use std::fmt::Write as _;
 
-use super::kit::{self, dom, services};
-use super::lazy::{self, Source};
+use super::kit::chunk::{wasm_split, Unavailable};
+use super::kit::{self, controls, dom, services, Markup};
 use super::Viewer;
+use crate::engine::position::Position;
 use crate::record::export::Export;
+use crate::record::Record;
 use leptos::prelude::*;
+use std::sync::Arc;
+
+crate::controls! {
+    /// The panel's controls.
+    pub(super) enum Control {
+        Format = "export-format",
+        Copy = "copy-export",
+        Download = "download-export",
+    }
+}
+
+/// What to export: the record, the line on the board (UHP holds no variations) or the
+/// position on the board.
+pub enum Source {
+    Record(Arc<Record>),
+    Line(Box<Record>),
+    Position(Box<Position>),
+}
+
+/// The text of an export, written by code loaded on first use (the writers of every
+/// format).
+#[wasm_split(export, fallible)]
+pub fn export_text(kind: Export, source: Source) -> Result<String, Unavailable> {
+    Ok(match source {
+        Source::Record(rec) => kind.text(&rec),
+        Source::Line(rec) => kind.text(&rec),
+        Source::Position(pos) => {
+            format!("{}\n", crate::record::position::write_position(&pos))
+        }
+    })
+}
 
 /// The panel's markup: the formats offered (the default selected) and the two actions.
 fn markup() -> String {
-    let mut s =
-        String::from(r#"<label for="export-format">Export as</label><select id="export-format">"#);
+    let mut s = String::from(">");
     for k in Export::RECORDS {
         let selected = if k == Export::default() {
             " selected"
@@ -26,12 +58,18 @@ fn markup() -> String {
             k.label()
         );
     }
-    s.push_str(concat!(
-        r#"</select><button id="copy-export" type="button">Copy</button>"#,
-        r#"<button id="download-export" type="button">Download</button>"#,
-        r#"<span class="status" role="status"></span>"#,
-    ));
-    s
+    s.push_str("</select>");
+    Markup::new()
+        .raw(r#"<label for="export-format">Export as</label>"#)
+        .control("select", Control::Format, &s)
+        .control("button", Control::Copy, r#" type="button">Copy</button>"#)
+        .control(
+            "button",
+            Control::Download,
+            r#" type="button">Download</button>"#,
+        )
+        .raw(r#"<span class="status" role="status"></span>"#)
+        .done()
 }
 
 #[derive(Clone, Copy)]
@@ -40,20 +78,26 @@ enum Action {
     Download,
 }
 
-/// What a control of the panel does (`kind`: the event's type, `id`: the control's): the
-/// export chosen copied or downloaded, or the last report cleared when the format changes.
-pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, id: &str) {
+/// What a control of the panel does, in the chunk of the panels' actions: the export chosen
+/// copied or downloaded, or the last report cleared when the format changes.
+#[wasm_split(panels, fallible)]
+fn act_later(viewer: Viewer, at: web_sys::Element, control: Control) -> Result<(), Unavailable> {
+    act(viewer, &at, control);
+    Ok(())
+}
+
+/// What [`act_later`] does.
+fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
     let (Some(select), Some(status)) = (dom::find(at, "#export-format"), dom::find(at, ".status"))
     else {
         return;
     };
     let say = move |text: &str| status.set_text_content(Some(text));
     let format = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
-    let action = match (kind, id) {
-        ("change", "export-format") => return say(""),
-        ("click", "copy-export") => Action::Copy,
-        ("click", "download-export") => Action::Download,
-        _ => return,
+    let action = match control {
+        Control::Format => return say(""),
+        Control::Copy => Action::Copy,
+        Control::Download => Action::Download,
     };
     // A UHP game string has no variations: it holds the line on the board. A position is
     // the one on the board.
@@ -69,8 +113,8 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, id: &str) {
     });
     // The writers load on first use: the browser still counts the click as the user's for
     // the copy or download that follows.
-    leptos::task::spawn_local(async move {
-        let text = match lazy::export_text(format, source).await {
+    services::spawn(async move {
+        let text = match export_text(format, source).await {
             Ok(text) => text,
             Err(e) => return say(&format!("Could not export: {e}.")),
         };
@@ -99,15 +143,19 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
-        // The export is made by code loaded on first use (`lazy::export`), which loads the
+        // The export is made by code loaded on first use (`act_later`), which loads the
         // writers in turn.
-        dom::listen(&section, &["click", "change"], move |e| {
-            let Some(el) = dom::event_closest(&e, "button, select") else {
-                return;
+        controls::listen(&section, &["click", "change"], move |control, e, _| {
+            let wanted = match control {
+                Control::Format => "change",
+                Control::Copy | Control::Download => "click",
             };
-            let (at, kind, id) = (at.clone(), e.type_(), el.id());
-            leptos::task::spawn_local(async move {
-                if let Err(e) = lazy::export(viewer, at.clone(), kind, id).await {
+            if e.type_() != wanted {
+                return;
+            }
+            let at = at.clone();
+            services::spawn(async move {
+                if let Err(e) = act_later(viewer, at.clone(), control).await {
                     if let Some(s) = dom::find(&at, ".status") {
                         s.set_text_content(Some(&format!("Could not export: {e}.")));
                     }
@@ -125,6 +173,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_markup_is_written_from_the_controls() {
+        let m = markup();
+        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
+        assert!(m.starts_with(
+            r#"<label for="export-format">Export as</label><select id="export-format"><option"#
+        ));
+        assert!(m.ends_with(concat!(
+            r#"</select><button id="copy-export" type="button">Copy</button>"#,
+            r#"<button id="download-export" type="button">Download</button>"#,
+            r#"<span class="status" role="status"></span>"#,
+        )));
+    }
+
+    #[test]
     fn every_format_is_offered_and_the_default_selected() {
         let m = markup();
         assert_eq!(m.matches("<option").count(), Export::RECORDS.len());
@@ -135,5 +197,31 @@ mod tests {
             d.key(),
             d.label()
         )));
+    }
+
+    #[test]
+    fn exports_write_the_record_the_line_or_the_position() {
+        let g =
+            crate::app::game::load_text("Base;InProgress;White[3];wS1;bS1 -wS1;wQ wS1-").unwrap();
+        let rec = g.record.clone();
+        let uhp = kit::chunk::ready(export_text(Export::Uhp, Source::Record(rec.clone()))).unwrap();
+        assert_eq!(uhp, Export::Uhp.text(&rec));
+        assert!(uhp.contains("wQ wS1-"), "{uhp}");
+        let line = g.line_record(&g.main_line());
+        let expected = Export::Uhp.text(&line);
+        assert_eq!(
+            kit::chunk::ready(export_text(Export::Uhp, Source::Line(Box::new(line)))).unwrap(),
+            expected
+        );
+        let end = *rec.tree.mainline_nodes().last().unwrap();
+        let pos = rec.tree.position_at(end).unwrap();
+        let written = crate::record::position::write_position(&pos);
+        assert!(written.contains("wQ"), "{written}");
+        let at = kit::chunk::ready(export_text(
+            Export::Position,
+            Source::Position(Box::new(pos)),
+        ))
+        .unwrap();
+        assert_eq!(at, format!("{written}\n"));
     }
 }

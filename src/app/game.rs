@@ -221,7 +221,7 @@ impl fmt::Display for LoadError {
             LoadError::Unavailable => write!(
                 f,
                 "Could not read the record: {}.",
-                super::lazy::Unavailable
+                super::kit::chunk::Unavailable
             ),
         }
     }
@@ -242,6 +242,12 @@ pub fn load_text(text: &str) -> Result<Game, LoadError> {
 }
 
 /// A file larger than the importer accepts is refused before it is read.
+impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        LoadError::Unavailable
+    }
+}
+
 impl From<super::kit::services::FileError> for LoadError {
     fn from(e: super::kit::services::FileError) -> LoadError {
         use super::kit::services::FileError;

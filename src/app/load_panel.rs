@@ -1,8 +1,9 @@
 //! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the viewer (its
 //! root element calls [`on_drag_over`] and [`on_drop`]).
 
-use super::kit::Var;
-use super::kit::{self, dom, services, Sink};
+use super::game::{self, Game, LoadError};
+use super::kit::chunk::wasm_split;
+use super::kit::{self, dom, services, Control as _, Markup, Sink, Var};
 use super::Viewer;
 use leptos::ev::DragEvent;
 use leptos::html;
@@ -16,7 +17,7 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
         return;
     }
     services::read_file(file, crate::record::MAX_INPUT, move |result| match result {
-        Ok(text) => viewer.load_text(text),
+        Ok(text) => load_text(viewer, text),
         Err(e) => viewer.fail(e.into()),
     });
 }
@@ -26,7 +27,7 @@ fn load_file(viewer: Viewer, file: web_sys::File) {
 pub fn on_drag_over(dragging: Var<bool>, e: &DragEvent) {
     e.prevent_default();
     if !dragging.get_untracked() {
-        super::lazy::prefetch_records();
+        prefetch_records();
         dragging.set(true);
     }
 }
@@ -50,18 +51,83 @@ pub fn on_drop(viewer: Viewer, dragging: Var<bool>, e: &DragEvent) {
         .and_then(|d| d.get_data("text/plain").ok())
         .filter(|t| !t.trim().is_empty())
     {
-        viewer.load_text(text);
+        load_text(viewer, text);
     }
 }
 
-const MARKUP: &str = concat!(
-    r#"<label for="record-input">Load a game</label>"#,
-    r#"<textarea id="record-input" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#,
-    r#"<div class="load-actions"><button id="load-record" type="button">Load</button>"#,
-    r#"<label for="record-file" class="file-label">or choose a file</label>"#,
-    r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#,
-    r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#,
-);
+crate::controls! {
+    /// The panel's controls.
+    pub(super) enum Control {
+        Text = "record-input",
+        Load = "load-record",
+        File = "record-file",
+    }
+}
+
+/// The panel's markup, its ids from [`Control`].
+fn markup() -> String {
+    Markup::new()
+        .raw(r#"<label for="record-input">Load a game</label>"#)
+        .control("textarea", Control::Text, r#" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#)
+        .raw(r#"<div class="load-actions">"#)
+        .control("button", Control::Load, r#" type="button">Load</button>"#)
+        .raw(r#"<label for="record-file" class="file-label">or choose a file</label>"#)
+        .control("input", Control::File, r#" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#)
+        .raw(r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#)
+        .done()
+}
+
+/// What a pasted or dropped text holds.
+enum Loaded {
+    /// One game, or why it could not be read.
+    Game(Result<Game, LoadError>),
+    /// Several records: the text opens as a collection.
+    Collection(String),
+}
+
+/// Reads a pasted or dropped text (see [`game::load_text`]), in a chunk of its own (every
+/// format's reader, the at-sign positions); several records are a collection, read by the
+/// collection worker.
+#[wasm_split(records, fallible)]
+fn read_text(text: String) -> Result<Loaded, LoadError> {
+    Ok(
+        if crate::collection::split::split_records(&text).len() > 1 {
+            Loaded::Collection(text)
+        } else {
+            Loaded::Game(game::load_text(&text))
+        },
+    )
+}
+
+/// Loads a pasted or dropped text (its reader loads on first use); on failure the current
+/// game stays. Several records open as a collection. Of loads that overlap, the last one
+/// given wins.
+pub fn load_text(viewer: Viewer, text: String) {
+    let ticket = viewer.reading.get_value().wrapping_add(1);
+    viewer.reading.set_value(ticket);
+    services::spawn(async move {
+        let loaded = read_text(text).await;
+        if viewer.reading.get_value() != ticket {
+            return;
+        }
+        match loaded {
+            Ok(Loaded::Game(Ok(game))) => {
+                let node = game.first_node();
+                viewer.show(game, node);
+            }
+            Ok(Loaded::Game(Err(e))) | Err(e) => viewer.fail(e),
+            Ok(Loaded::Collection(text)) => super::collection_panel::open_text(viewer, text),
+        }
+    });
+}
+
+/// Starts fetching the record readers' chunk (when the load panel is used), so that a
+/// paste or drop reads at once.
+fn prefetch_records() {
+    services::spawn(async {
+        let _ = __wasm_split_preload_read_text().await;
+    });
+}
 
 /// The panel: static markup with its events delegated (see `controls` for why).
 #[component]
@@ -90,19 +156,20 @@ pub fn LoadPanel(
         dom::listen(&section, &["click", "change", "focusin"], move |e| {
             // About to paste or choose a file: fetch the readers meanwhile.
             if e.type_() == "focusin" {
-                super::lazy::prefetch_records();
+                prefetch_records();
                 return;
             }
-            let Some(el) = dom::event_closest(&e, "button, input") else {
+            let Some((control, el)) = kit::controls::control_of::<Control>(&e) else {
                 return;
             };
-            match (e.type_().as_str(), el.id().as_str()) {
-                ("click", "load-record") => {
-                    if let Some(input) = dom::find(&at, "#record-input") {
-                        viewer.load_text(dom::value_of(&input));
+            let click = e.type_() == "click";
+            match control {
+                Control::Load if click => {
+                    if let Some(input) = dom::find(&at, &format!("#{}", Control::Text.id())) {
+                        load_text(viewer, dom::value_of(&input));
                     }
                 }
-                ("change", "record-file") => {
+                Control::File if !click => {
                     let file = el
                         .dyn_ref::<web_sys::HtmlInputElement>()
                         .and_then(|i| i.files())
@@ -111,7 +178,7 @@ pub fn LoadPanel(
                         load_file(viewer, file);
                     }
                 }
-                _ => {}
+                Control::Text | Control::Load | Control::File => {}
             }
         });
     }));
@@ -120,7 +187,50 @@ pub fn LoadPanel(
             class="load-panel"
             aria-label="Load a game"
             node_ref=root
-            inner_html=MARKUP
+            inner_html=markup()
         ></section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
+        let by_hand = concat!(
+            r#"<label for="record-input">Load a game</label>"#,
+            r#"<textarea id="record-input" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#,
+            r#"<div class="load-actions"><button id="load-record" type="button">Load</button>"#,
+            r#"<label for="record-file" class="file-label">or choose a file</label>"#,
+            r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#,
+            r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#,
+        );
+        assert_eq!(markup(), by_hand);
+        assert_eq!(
+            kit::controls::check_markup::<Control>(&markup()),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn one_record_loads_as_a_game_and_several_as_a_collection() {
+        let one = kit::chunk::ready(read_text("Base;InProgress;White[2];wS1;bS1 -wS1".into()));
+        match one {
+            Ok(Loaded::Game(Ok(g))) => assert_eq!(g.main_line().len(), 2),
+            _ => panic!("one UHP game should load as a game"),
+        }
+        let bad = kit::chunk::ready(read_text("hello".into()));
+        assert!(matches!(
+            bad,
+            Ok(Loaded::Game(Err(LoadError::FirstMove(_))))
+        ));
+        let empty = kit::chunk::ready(read_text("   ".into()));
+        assert!(matches!(empty, Ok(Loaded::Game(Err(LoadError::Record(_))))));
+        let two = "[Event \"a\"]\n\n1. wS1\n\n[Event \"b\"]\n\n1. wG1\n";
+        match kit::chunk::ready(read_text(two.into())) {
+            Ok(Loaded::Collection(t)) => assert_eq!(t, two),
+            _ => panic!("two PGN games should open as a collection"),
+        }
     }
 }

@@ -353,43 +353,9 @@ impl Viewer {
         Ok(())
     }
 
-    /// Opens the position editor on the position shown, or leaves it: the position is
-    /// checked and a study starts from it (on an error the editor stays, saying why). The
-    /// editor's code loads on first use (`lazy::toggle_edit`).
+    /// Opens or closes the position editor ([`editor::panel::toggle`]).
     pub fn toggle_edit(self) {
-        leptos::task::spawn_local(async move {
-            if lazy::toggle_edit(self).await.is_err() {
-                self.load_error
-                    .set(Some(LoadError::Unavailable.to_string()));
-            }
-        });
-    }
-
-    /// What [`Viewer::toggle_edit`] does, at once.
-    fn toggle_edit_now(self) {
-        let finished = self
-            .edit
-            .with_untracked(|e| e.as_ref().map(editor::Editing::finish));
-        match finished {
-            None => {
-                self.playing.set(false);
-                self.pick.set(None);
-                let editing = self
-                    .position
-                    .with_untracked(|a| editor::Editing::of(&a.pos));
-                self.edit.set(Some(editing));
-            }
-            Some(Ok(rec)) => {
-                let game = Game::new(rec);
-                let root = game.tree().root();
-                self.show(game, root);
-            }
-            Some(Err(e)) => self.edit.update(|ed| {
-                if let Some(ed) = ed {
-                    ed.error = Some(e);
-                }
-            }),
-        }
+        editor::panel::toggle(self);
     }
 
     /// Changes the game tree at the chosen node (promote, delete, comment, …) and goes to
@@ -442,28 +408,6 @@ impl Viewer {
             self.line.set(Arc::new(line));
             self.ply.set(ply);
         }
-    }
-
-    /// Loads a pasted or dropped text (its reader loads on first use); on failure the
-    /// current game stays. Several records open as a collection. Of loads that overlap, the
-    /// last one given wins.
-    pub fn load_text(self, text: String) {
-        let ticket = self.reading.get_value().wrapping_add(1);
-        self.reading.set_value(ticket);
-        leptos::task::spawn_local(async move {
-            let loaded = lazy::load_text(text).await;
-            if self.reading.get_value() != ticket {
-                return;
-            }
-            match loaded {
-                Ok(lazy::Loaded::Game(Ok(game))) => {
-                    let node = game.first_node();
-                    self.show(game, node);
-                }
-                Ok(lazy::Loaded::Game(Err(e))) | Err(e) => self.fail(e),
-                Ok(lazy::Loaded::Collection(text)) => collection_panel::open_text(self, text),
-            }
-        });
     }
 
     pub fn load_fragment(self, fragment: &str) {

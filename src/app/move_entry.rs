@@ -4,23 +4,61 @@
 
 use std::time::Duration;
 
-use super::kit::Var;
-use super::kit::{self, dom, services};
+use super::kit::chunk::{wasm_split, Unavailable};
+use super::kit::{self, dom, services, Markup, Var};
+use super::study;
 use super::Viewer;
-use super::{lazy, study};
-use crate::engine::position::Move;
+use crate::engine::position::{Move, Position};
+use crate::notation::Coordinates;
 use crate::view::svg::escape;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-const MARKUP: &str = concat!(
-    r#"<div class="move-form"><label for="move-input">Play a move</label>"#,
-    r#"<input id="move-input" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#,
-    r#"<button type="button" id="play-typed">Play</button>"#,
-    r#"<button type="button" id="pass" hidden>Pass</button></div>"#,
-    r#"<p id="move-error" class="move-error" role="alert"></p>"#,
-    r#"<p class="move-candidate" id="move-candidate" aria-live="polite"></p>"#,
-);
+crate::controls! {
+    /// The field, its buttons and its lines.
+    pub(super) enum Control {
+        Input = "move-input",
+        Play = "play-typed",
+        Pass = "pass",
+        Error = "move-error",
+        Candidate = "move-candidate",
+    }
+}
+
+/// The markup, its ids from [`Control`].
+fn markup() -> String {
+    Markup::new()
+        .raw(r#"<div class="move-form"><label for="move-input">Play a move</label>"#)
+        .control("input", Control::Input, r#" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#)
+        .raw(r#"<button type="button""#)
+        .id(Control::Play)
+        .raw(r#">Play</button><button type="button""#)
+        .id(Control::Pass)
+        .raw(r#" hidden>Pass</button></div>"#)
+        .control("p", Control::Error, r#" class="move-error" role="alert"></p>"#)
+        .raw(r#"<p class="move-candidate""#)
+        .id(Control::Candidate)
+        .raw(r#" aria-live="polite"></p>"#)
+        .done()
+}
+
+/// A move typed in any notation (`study::read_typed`), or why the text is not one, in words:
+/// the three notations' readers and their messages are needed only once someone types.
+#[wasm_split(typing, fallible)]
+fn read_typed(
+    pos: Box<Position>,
+    coordinates: Coordinates,
+    text: String,
+) -> Result<Result<Move, String>, Unavailable> {
+    Ok(study::read_typed(&pos, coordinates, &text).map_err(|e| e.to_string()))
+}
+
+/// Starts fetching the typed moves' reader (when the field is focused).
+fn prefetch_typing() {
+    services::spawn(async {
+        let _ = __wasm_split_preload_read_typed().await;
+    });
+}
 
 /// The field and its lines: static markup, set by effects, with the events delegated (see
 /// `controls` for why).
@@ -32,15 +70,15 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     // just played.
     let played = Var::new(String::new());
 
-    // The reader is a chunk loaded on first use (`lazy::read_typed`): the move is read, then
+    // The reader is a chunk loaded on first use (`read_typed`): the move is read, then
     // played only if the board still shows the position it was typed in.
     let submit = move |input: &web_sys::Element| {
         let input = input.clone();
         let typed = dom::value_of(&input);
         let coordinates = viewer.game.with_untracked(|g| g.record.coordinates);
         let at = viewer.position.get_untracked();
-        leptos::task::spawn_local(async move {
-            let read = lazy::read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
+        services::spawn(async move {
+            let read = read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
             if viewer.position.with_untracked(|now| *now != at) {
                 return;
             }
@@ -137,13 +175,13 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             let Some(input) = dom::find(&at, "#move-input") else {
                 return;
             };
-            let id = dom::event_closest(&e, "input, button")
-                .map(|el| el.id())
-                .unwrap_or_default();
-            match (e.type_().as_str(), id.as_str()) {
-                ("focusin", "move-input") => lazy::prefetch_typing(),
-                ("input", "move-input") => error.set(None),
-                ("keydown", "move-input") => {
+            let Some((control, _)) = kit::controls::control_of::<Control>(&e) else {
+                return;
+            };
+            match (control, e.type_().as_str()) {
+                (Control::Input, "focusin") => prefetch_typing(),
+                (Control::Input, "input") => error.set(None),
+                (Control::Input, "keydown") => {
                     let key = e
                         .dyn_ref::<web_sys::KeyboardEvent>()
                         .map(|k| k.key())
@@ -160,16 +198,70 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                         _ => {}
                     }
                 }
-                ("click", "play-typed") => submit(&input),
-                ("click", "pass") => {
+                (Control::Play, "click") => submit(&input),
+                (Control::Pass, "click") => {
                     if let Err(e) = viewer.play(Move::Pass) {
                         error.set(Some(e));
                     }
                 }
-                _ => {}
+                (
+                    Control::Input
+                    | Control::Play
+                    | Control::Pass
+                    | Control::Error
+                    | Control::Candidate,
+                    _,
+                ) => {}
             }
         });
     }));
 
-    view! { <div class="move-entry" node_ref=root inner_html=MARKUP></div> }
+    view! { <div class="move-entry" node_ref=root inner_html=markup()></div> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
+        let by_hand = concat!(
+            r#"<div class="move-form"><label for="move-input">Play a move</label>"#,
+            r#"<input id="move-input" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#,
+            r#"<button type="button" id="play-typed">Play</button>"#,
+            r#"<button type="button" id="pass" hidden>Pass</button></div>"#,
+            r#"<p id="move-error" class="move-error" role="alert"></p>"#,
+            r#"<p class="move-candidate" id="move-candidate" aria-live="polite"></p>"#,
+        );
+        assert_eq!(markup(), by_hand);
+        assert_eq!(
+            kit::controls::check_markup::<Control>(&markup()),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_typed_move_is_read_or_its_error_put_in_words() {
+        let g = crate::app::game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
+        let rec = &g.record;
+        let end = *rec.tree.mainline_nodes().last().unwrap();
+        let pos = rec.tree.position_at(end).unwrap();
+        let expected = study::read_typed(&pos, rec.coordinates, "wQ wS1-").unwrap();
+        let read = kit::chunk::ready(read_typed(
+            Box::new(pos.clone()),
+            rec.coordinates,
+            "wQ wS1-".into(),
+        ));
+        assert_eq!(read, Ok(Ok(expected)));
+        let bad = kit::chunk::ready(read_typed(
+            Box::new(pos.clone()),
+            rec.coordinates,
+            "hello".into(),
+        ));
+        let words = study::read_typed(&pos, rec.coordinates, "hello")
+            .unwrap_err()
+            .to_string();
+        assert!(!words.is_empty());
+        assert_eq!(bad, Ok(Err(words)));
+    }
 }

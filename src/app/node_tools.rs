@@ -4,9 +4,8 @@
 //! The controls are static markup with one delegated handler and effects that set what can
 //! be used, rather than a reactive attribute per control.
 
-use super::kit::Var;
-use super::kit::{self, dom};
-use super::lazy;
+use super::kit::chunk::{wasm_split, Unavailable};
+use super::kit::{self, controls, dom, services, Markup, Var};
 use super::Viewer;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
@@ -44,22 +43,47 @@ fn node_state(tree: &GameTree, n: NodeId, can_undo: bool) -> NodeState {
     }
 }
 
-const MARKUP: &str = concat!(
-    r#"<div class="node-buttons" role="group" aria-label="Variations">"#,
-    r#"<label for="annotation">Mark</label>"#,
-    r#"<select id="annotation" title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">"#,
-    r#"<option value="">—</option><option value="!">! good</option><option value="?">? mistake</option>"#,
-    r#"<option value="!!">!! brilliant</option><option value="??">?? blunder</option>"#,
-    r#"<option value="!?">!? interesting</option><option value="?!">?! dubious</option></select>"#,
-    r#"<button type="button" id="promote" title="Move this variation one place up among its alternatives">Promote</button>"#,
-    r#"<button type="button" id="make-main-line" title="Make the line through this move the main line">Make main line</button>"#,
-    r#"<button type="button" id="delete-from" title="Delete this move and every move after it">Delete from here</button>"#,
-    r#"<button type="button" id="undo" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#,
-    r#"</div>"#,
-    r#"<label for="comment-input" class="comment-label">Comment</label>"#,
-    r#"<textarea id="comment-input" rows="2" placeholder="A comment on the chosen move"></textarea>"#,
-    r#"<p class="status" role="status"></p>"#,
-);
+crate::controls! {
+    /// The tools' elements.
+    pub(super) enum Tool {
+        Annotation = "annotation",
+        Promote = "promote",
+        MakeMainLine = "make-main-line",
+        DeleteFrom = "delete-from",
+        Undo = "undo",
+        Comment = "comment-input",
+    }
+}
+
+/// The panel's markup, its ids from [`Tool`].
+fn markup() -> String {
+    Markup::new()
+        .raw(r#"<div class="node-buttons" role="group" aria-label="Variations">"#)
+        .raw(r#"<label for="annotation">Mark</label>"#)
+        .control("select", Tool::Annotation, concat!(
+            r#" title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">"#,
+            r#"<option value="">—</option><option value="!">! good</option><option value="?">? mistake</option>"#,
+            r#"<option value="!!">!! brilliant</option><option value="??">?? blunder</option>"#,
+            r#"<option value="!?">!? interesting</option><option value="?!">?! dubious</option></select>"#,
+        ))
+        .raw(r#"<button type="button""#)
+        .id(Tool::Promote)
+        .raw(r#" title="Move this variation one place up among its alternatives">Promote</button>"#)
+        .raw(r#"<button type="button""#)
+        .id(Tool::MakeMainLine)
+        .raw(r#" title="Make the line through this move the main line">Make main line</button>"#)
+        .raw(r#"<button type="button""#)
+        .id(Tool::DeleteFrom)
+        .raw(r#" title="Delete this move and every move after it">Delete from here</button>"#)
+        .raw(r#"<button type="button""#)
+        .id(Tool::Undo)
+        .raw(r#" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#)
+        .raw("</div>")
+        .raw(r#"<label for="comment-input" class="comment-label">Comment</label>"#)
+        .control("textarea", Tool::Comment, r#" rows="2" placeholder="A comment on the chosen move"></textarea>"#)
+        .raw(r#"<p class="status" role="status"></p>"#)
+        .done()
+}
 
 /// The controls: static markup, set by one effect, with their events delegated (see
 /// `controls` for why).
@@ -119,25 +143,21 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             }
         }));
 
-        // The edits are made by code loaded on first use (`lazy::node_tool`); undoing one
-        // needs none.
-        dom::listen(&root, &["click", "change"], move |e| {
-            let Some(el) = dom::event_closest(&e, "button, select, textarea") else {
-                return;
-            };
-            let (kind, id) = (e.type_(), el.id());
-            if (kind.as_str(), id.as_str()) == ("click", "undo") {
-                viewer.undo();
-                return;
-            }
-            let value = if kind == "change" {
-                dom::value_of(&el)
-            } else {
-                String::new()
+        // The edits are made by code loaded on first use (`act_later`); undoing one needs
+        // none.
+        controls::listen(&root, &["click", "change"], move |tool: Tool, e, el| {
+            let value = match (tool, e.type_().as_str()) {
+                (Tool::Undo, "click") => {
+                    viewer.undo();
+                    return;
+                }
+                (Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom, "click") => String::new(),
+                (Tool::Annotation | Tool::Comment, "change") => dom::value_of(el),
+                _ => return,
             };
             let node = viewer.node_untracked();
-            leptos::task::spawn_local(async move {
-                match lazy::node_tool(viewer, node, kind, id, value).await {
+            services::spawn(async move {
+                match act_later(viewer, node, tool, value).await {
                     Ok(Some(report)) => status.set(report),
                     Ok(None) => {}
                     Err(e) => status.set(format!("Not done: {e}.")),
@@ -146,45 +166,51 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         });
     }));
 
-    view! { <section class="node-tools" aria-label="This move" node_ref=root inner_html=MARKUP></section> }
+    view! { <section class="node-tools" aria-label="This move" node_ref=root inner_html=markup()></section> }
 }
 
-/// What a tool does to `node` (`kind` and `id`: the event's type and the control's id;
-/// `value`: the control's value for a change): the report to show (empty when done), or
-/// `None` when there was nothing to do. The code that edits loads on first use, so the board
-/// may have left `node` meanwhile: a comment or an annotation still goes to the node it was
-/// written for, a button acts only on the node shown.
-pub(super) fn act(
+/// [`act`], in the chunk of the panels' actions: editing the tree (promoting, deleting,
+/// annotating, commenting) is needed only once someone edits.
+#[wasm_split(panels, fallible)]
+fn act_later(
     viewer: Viewer,
     node: NodeId,
-    kind: &str,
-    id: &str,
-    value: &str,
-) -> Option<String> {
+    tool: Tool,
+    value: String,
+) -> Result<Option<String>, Unavailable> {
+    Ok(act(viewer, node, tool, &value))
+}
+
+/// What a tool does to `node` (`value`: the control's value, for the annotation and the
+/// comment): the report to show (empty when done), or `None` when there was nothing to do.
+/// The code that edits loads on first use, so the board may have left `node` meanwhile: a
+/// comment or an annotation still goes to the node it was written for, a button acts only
+/// on the node shown.
+fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> {
     let current = |f: &dyn Fn(&GameTree) -> bool| viewer.game.with_untracked(|g| f(g.tree()));
     let here = viewer.node_untracked() == node;
-    let done = match (kind, id) {
-        ("click", "promote") if here => viewer.edit(|t, n| t.promote(n).map(|()| n)),
-        ("click", "make-main-line") if here => viewer.edit(|t, n| t.make_main_line(n).map(|()| n)),
-        ("click", "delete-from") if here => viewer.edit(|t, n| {
+    let done = match tool {
+        Tool::Promote if here => viewer.edit(|t, n| t.promote(n).map(|()| n)),
+        Tool::MakeMainLine if here => viewer.edit(|t, n| t.make_main_line(n).map(|()| n)),
+        Tool::DeleteFrom if here => viewer.edit(|t, n| {
             let parent = t.parent(n);
             t.delete_from(n)?;
             Ok(parent.unwrap_or(t.root()))
         }),
-        ("change", "annotation") => {
+        Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom | Tool::Undo => return None,
+        Tool::Annotation => {
             let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
             if current(&|t| t.annotation(node) == a) {
                 return None;
             }
             viewer.edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
         }
-        ("change", "comment-input") => {
+        Tool::Comment => {
             if current(&|t| t.comment(node).unwrap_or_default().trim() == value.trim()) {
                 return None;
             }
             viewer.edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
         }
-        _ => return None,
     };
     Some(match done {
         Ok(()) => String::new(),
@@ -217,7 +243,7 @@ mod tests {
             let (written, shown) = (main[3], main[5]);
             let viewer = Viewer::new(g, written, None);
             viewer.go_to(shown);
-            let done = act(viewer, written, "change", "comment-input", "a quiet move");
+            let done = act(viewer, written, Tool::Comment, "a quiet move");
             assert_eq!(done, Some(String::new()));
             assert_eq!(viewer.node_untracked(), shown);
             let comment = |n| {
@@ -227,28 +253,50 @@ mod tests {
             };
             assert_eq!(comment(written).as_deref(), Some("a quiet move"));
             // The same words again: nothing to do.
-            assert_eq!(
-                act(viewer, written, "change", "comment-input", " a quiet move "),
-                None
-            );
+            assert_eq!(act(viewer, written, Tool::Comment, " a quiet move "), None);
             // A button acts only on the node shown.
             let moves = viewer.game.with_untracked(|g| g.tree().len());
-            assert_eq!(act(viewer, written, "click", "delete-from", ""), None);
+            assert_eq!(act(viewer, written, Tool::DeleteFrom, ""), None);
             assert_eq!(viewer.game.with_untracked(|g| g.tree().len()), moves);
             assert_eq!(
-                act(viewer, shown, "click", "delete-from", ""),
+                act(viewer, shown, Tool::DeleteFrom, ""),
                 Some(String::new())
             );
             assert!(viewer.game.with_untracked(|g| g.tree().len()) < moves);
             // An annotation the node has already: nothing to do; a new one is made.
-            assert_eq!(act(viewer, written, "change", "annotation", ""), None);
+            assert_eq!(act(viewer, written, Tool::Annotation, ""), None);
             assert_eq!(
-                act(viewer, written, "change", "annotation", "!?"),
+                act(viewer, written, Tool::Annotation, "!?"),
                 Some(String::new())
             );
             let a = viewer.game.with_untracked(|g| g.tree().annotation(written));
             assert_eq!(a.map(Annotation::symbol), Some("!?"));
         });
+    }
+
+    #[test]
+    fn the_markup_is_written_from_the_tools_as_it_was_by_hand() {
+        let by_hand = concat!(
+            r#"<div class="node-buttons" role="group" aria-label="Variations">"#,
+            r#"<label for="annotation">Mark</label>"#,
+            r#"<select id="annotation" title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">"#,
+            r#"<option value="">—</option><option value="!">! good</option><option value="?">? mistake</option>"#,
+            r#"<option value="!!">!! brilliant</option><option value="??">?? blunder</option>"#,
+            r#"<option value="!?">!? interesting</option><option value="?!">?! dubious</option></select>"#,
+            r#"<button type="button" id="promote" title="Move this variation one place up among its alternatives">Promote</button>"#,
+            r#"<button type="button" id="make-main-line" title="Make the line through this move the main line">Make main line</button>"#,
+            r#"<button type="button" id="delete-from" title="Delete this move and every move after it">Delete from here</button>"#,
+            r#"<button type="button" id="undo" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#,
+            r#"</div>"#,
+            r#"<label for="comment-input" class="comment-label">Comment</label>"#,
+            r#"<textarea id="comment-input" rows="2" placeholder="A comment on the chosen move"></textarea>"#,
+            r#"<p class="status" role="status"></p>"#,
+        );
+        assert_eq!(markup(), by_hand);
+        assert_eq!(
+            controls::check_markup::<Tool>(&markup()),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! table, and one effect writes them and marks the current row.
 
 use super::game::Game;
-use super::kit::{self, dom, services, Sink};
+use super::kit::{self, controls, dom, services, Markup, Sink};
 use super::kit::{Stored, Var};
 use super::labels;
 use super::Viewer;
@@ -149,26 +149,19 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         }
 
         // The notation choices.
-        dom::listen(&root, &["change"], move |e| {
-            let Some(el) = dom::event_closest(&e, "select, input") else {
-                return;
-            };
-            match el.id().as_str() {
-                "algebraic-form" => {
-                    form.set(Form::from_name(&dom::value_of(&el)).unwrap_or_default())
-                }
-                "direction-ascii" => {
-                    let checked = el
-                        .dyn_ref::<web_sys::HtmlInputElement>()
-                        .is_some_and(|i| i.checked());
-                    style.set(if checked {
-                        Style::Ascii
-                    } else {
-                        Style::Unicode
-                    });
-                }
-                _ => {}
+        controls::listen(&root, &["change"], move |c: Control, _, el| match c {
+            Control::Form => form.set(Form::from_name(&dom::value_of(el)).unwrap_or_default()),
+            Control::Ascii => {
+                let checked = el
+                    .dyn_ref::<web_sys::HtmlInputElement>()
+                    .is_some_and(|i| i.checked());
+                style.set(if checked {
+                    Style::Ascii
+                } else {
+                    Style::Unicode
+                });
             }
+            Control::Table => {}
         });
         dom::listen(&scroller, &["mouseleave"], move |_| {
             viewer.preview.set(None)
@@ -216,34 +209,45 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     view! { <section class="notation-panel" aria-label="Moves" node_ref=root inner_html=panel_markup()></section> }
 }
 
+crate::controls! {
+    /// The notation choices and the table.
+    enum Control {
+        Form = "algebraic-form",
+        Ascii = "direction-ascii",
+        Table = "notation",
+    }
+}
+
 /// The panel's static markup: the notation choices and the table's head (the rows are
 /// written into it by the panel's effect).
 fn panel_markup() -> String {
-    let mut s = String::from(
-        r#"<div class="notation-options"><label for="algebraic-form">Algebraic</label><select id="algebraic-form">"#,
-    );
+    let mut forms = String::from(">");
     for f in labels::ALGEBRAIC_MENU {
         let selected = if f == Form::default() {
             " selected"
         } else {
             ""
         };
-        s.push_str(&format!(
+        forms.push_str(&format!(
             "<option value=\"{0}\"{selected}>{0}</option>",
             f.name()
         ));
     }
-    s.push_str(concat!(
-        r#"</select><input id="direction-ascii" type="checkbox">"#,
-        r#"<label for="direction-ascii">ASCII direction</label></div>"#,
-        r#"<div class="notation-scroll"><p class="root-comment" hidden></p>"#,
-        r#"<table id="notation"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
-        r#"<thead><tr><th scope="col" title="Each player's own turn number">Turn</th>"#,
-        r#"<th scope="col"><span class="visually-hidden">Player</span></th>"#,
-        r#"<th scope="col">Standard</th><th scope="col">Direction</th><th scope="col">Algebraic</th></tr></thead>"#,
-        r#"</table><p class="empty" hidden>No moves.</p></div>"#,
-    ));
-    s
+    forms.push_str("</select>");
+    Markup::new()
+        .raw(r#"<div class="notation-options"><label for="algebraic-form">Algebraic</label>"#)
+        .control("select", Control::Form, &forms)
+        .control("input", Control::Ascii, r#" type="checkbox">"#)
+        .raw(r#"<label for="direction-ascii">ASCII direction</label></div>"#)
+        .raw(r#"<div class="notation-scroll"><p class="root-comment" hidden></p>"#)
+        .control("table", Control::Table, concat!(
+            r#"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
+            r#"<thead><tr><th scope="col" title="Each player's own turn number">Turn</th>"#,
+            r#"<th scope="col"><span class="visually-hidden">Player</span></th>"#,
+            r#"<th scope="col">Standard</th><th scope="col">Direction</th><th scope="col">Algebraic</th></tr></thead>"#,
+            r#"</table><p class="empty" hidden>No moves.</p></div>"#,
+        ))
+        .done()
 }
 
 /// One row of the table: a move, or the comment under one. Everything is text, written
@@ -505,13 +509,13 @@ mod tests {
             "{m}"
         );
         assert_eq!(m.matches(" selected").count(), 1);
-        for hook in [
-            "id=\"notation\"",
-            "id=\"direction-ascii\"",
-            "class=\"notation-scroll\"",
-        ] {
-            assert!(m.contains(hook), "{hook}");
-        }
+        assert!(m.contains(r#"<select id="algebraic-form"><option"#), "{m}");
+        assert!(
+            m.contains(r#"</select><input id="direction-ascii" type="checkbox">"#),
+            "{m}"
+        );
+        assert!(m.contains(r#"<div class="notation-scroll"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
+        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
     }
 
     #[test]

@@ -2,22 +2,56 @@
 //! copied to the clipboard. Static markup with
 //! its one event delegated (see `controls` for why).
 
-use super::kit::{self, dom, services};
-use super::{game, lazy, Viewer};
+use super::kit::chunk::{wasm_split, Unavailable};
+use super::kit::{self, controls, dom, services, Control as _, Markup};
+use super::{game, Viewer};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-const MARKUP: &str = concat!(
-    r#"<button id="copy-link" type="button">Copy link to this move</button>"#,
-    r#"<label for="share-url" class="visually-hidden" hidden>Link to this move</label>"#,
-    r#"<input id="share-url" type="text" readonly hidden>"#,
-    r#"<button id="copy-embed" type="button">Copy embed code</button>"#,
-    r#"<label for="embed-code" class="visually-hidden" hidden>Embed code</label>"#,
-    r#"<input id="embed-code" type="text" readonly hidden>"#,
-    r#"<button id="make-puzzle" type="button" title="Pose the position shown as a puzzle: find the moves that follow">Make puzzle link</button>"#,
-    r#"<label for="puzzle-link" class="visually-hidden" hidden>Puzzle link</label>"#,
-    r#"<input id="puzzle-link" type="text" readonly hidden>"#,
-    r#"<span class="status" role="status"></span>"#,
-);
+crate::controls! {
+    /// The panel's buttons and the fields they fill.
+    pub(super) enum Control {
+        CopyLink = "copy-link",
+        ShareUrl = "share-url",
+        CopyEmbed = "copy-embed",
+        EmbedCode = "embed-code",
+        MakePuzzle = "make-puzzle",
+        PuzzleLink = "puzzle-link",
+    }
+}
+
+/// The panel's markup: each button, then its field (hidden until it is filled).
+fn markup() -> String {
+    use Control as C;
+    let mut m = Markup::new();
+    for (button, text, field, label) in [
+        (
+            C::CopyLink,
+            ">Copy link to this move",
+            C::ShareUrl,
+            "Link to this move",
+        ),
+        (C::CopyEmbed, ">Copy embed code", C::EmbedCode, "Embed code"),
+        (
+            C::MakePuzzle,
+            r#" title="Pose the position shown as a puzzle: find the moves that follow">Make puzzle link"#,
+            C::PuzzleLink,
+            "Puzzle link",
+        ),
+    ] {
+        m = m
+            .control("button", button, r#" type="button""#)
+            .raw(text)
+            .raw("</button>")
+            .raw(&format!(
+                r#"<label for="{}" class="visually-hidden" hidden>{label}</label>"#,
+                field.id()
+            ))
+            .control("input", field, r#" type="text" readonly hidden>"#);
+    }
+    m.raw(r#"<span class="status" role="status"></span>"#)
+        .done()
+}
 
 /// The permalink of a puzzle: the position shown, to be solved by the moves that follow
 /// it on the line shown.
@@ -38,9 +72,21 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
     Ok(crate::record::permalink::encode_ply(&rec, 0))
 }
 
-/// What a button of the panel does (`kind`: its id): the text written into its field and
-/// copied, the address kept on the move when the viewer keeps it.
-pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_address: bool) {
+/// What a button of the panel does, in the chunk of the panels' actions: the text written
+/// into its field and copied, the address kept on the move when the viewer keeps it.
+#[wasm_split(panels, fallible)]
+fn act_later(
+    viewer: Viewer,
+    at: web_sys::Element,
+    button: Control,
+    sync_address: bool,
+) -> Result<(), Unavailable> {
+    act(viewer, &at, button, sync_address);
+    Ok(())
+}
+
+/// What [`act_later`] does.
+fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: bool) {
     let node = viewer.node_untracked();
     let fragment = viewer.game.with_untracked(|g| g.fragment(node));
     let href = services::location_href().unwrap_or_default();
@@ -50,38 +96,38 @@ pub(super) fn act(viewer: Viewer, at: &web_sys::Element, kind: &str, sync_addres
             s.set_text_content(Some(text));
         }
     };
-    let (text, field, done) = if kind == "make-puzzle" {
-        match puzzle_fragment(viewer) {
+    let (text, field, done) = match button {
+        Control::MakePuzzle => match puzzle_fragment(viewer) {
             Ok(f) => (
                 game::share_url(&href, &f),
-                "puzzle-link",
+                Control::PuzzleLink,
                 "Puzzle link copied.",
             ),
             Err(e) => return say(&e),
+        },
+        Control::CopyEmbed => {
+            let code = viewer
+                .game
+                .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
+            (code, Control::EmbedCode, "Embed code copied.")
         }
-    } else if kind == "copy-embed" {
-        let code = viewer
-            .game
-            .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
-        (code, "embed-code", "Embed code copied.")
-    } else if kind == "copy-link" {
-        (
+        Control::CopyLink => (
             game::share_url(&href, &fragment),
-            "share-url",
+            Control::ShareUrl,
             "Link copied.",
-        )
-    } else {
-        return;
+        ),
+        Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => return,
     };
-    if sync_address && field != "puzzle-link" {
+    if sync_address && field != Control::PuzzleLink {
         show_in_address(&fragment);
     }
-    for selector in [format!("label[for={field}]"), format!("#{field}")] {
+    let id = field.id();
+    for selector in [format!("label[for={id}]"), format!("#{id}")] {
         if let Some(el) = dom::find(at, &selector) {
             dom::set_flag(&el, "hidden", false);
         }
     }
-    if let Some(input) = dom::find(at, &format!("#{field}")) {
+    if let Some(input) = dom::find(at, &format!("#{id}")) {
         dom::set_value(&input, &text);
     }
     services::copy_text(&text, move |ok| {
@@ -104,31 +150,35 @@ pub fn Share(
         let Some(root) = root.get() else { return };
         let section: web_sys::Element = root.into();
         let at = section.clone();
-        dom::listen(&section, &["click", "focusin"], move |e| {
-            let Some(el) = dom::event_closest(&e, "button, input") else {
-                return;
-            };
-            if e.type_() == "focusin" {
-                // The whole link is selected, ready to copy by hand.
-                if let Some(i) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&el) {
-                    i.select();
-                }
-                return;
-            }
-            let kind = el.id();
-            let at = at.clone();
-            // The texts are made by code loaded on first use (`lazy::share`); the browser
-            // still counts the click as the user's for the copy that follows.
-            leptos::task::spawn_local(async move {
-                if let Err(e) = lazy::share(viewer, at.clone(), kind, sync_address).await {
-                    if let Some(s) = dom::find(&at, ".status") {
-                        s.set_text_content(Some(&format!("Not done: {e}.")));
+        controls::listen(&section, &["click", "focusin"], move |control, e, el| {
+            match control {
+                Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => {
+                    // The whole text is selected, ready to copy by hand.
+                    if e.type_() == "focusin" {
+                        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+                            i.select();
+                        }
                     }
                 }
-            });
+                Control::CopyLink | Control::CopyEmbed | Control::MakePuzzle => {
+                    if e.type_() != "click" {
+                        return;
+                    }
+                    let at = at.clone();
+                    // The texts are made by code loaded on first use (`act_later`); the
+                    // browser still counts the click as the user's for the copy that follows.
+                    services::spawn(async move {
+                        if let Err(e) = act_later(viewer, at.clone(), control, sync_address).await {
+                            if let Some(s) = dom::find(&at, ".status") {
+                                s.set_text_content(Some(&format!("Not done: {e}.")));
+                            }
+                        }
+                    });
+                }
+            }
         });
     }));
-    view! { <section class="share" aria-label="Share" node_ref=root inner_html=MARKUP></section> }
+    view! { <section class="share" aria-label="Share" node_ref=root inner_html=markup()></section> }
 }
 
 /// Puts the permalink fragment of the move shown in the address bar (the entry replaced: no
@@ -136,5 +186,31 @@ pub fn Share(
 pub(super) fn show_in_address(fragment: &str) {
     if let Some(href) = services::location_href() {
         services::replace_address(&game::share_url(&href, fragment));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
+        let by_hand = concat!(
+            r#"<button id="copy-link" type="button">Copy link to this move</button>"#,
+            r#"<label for="share-url" class="visually-hidden" hidden>Link to this move</label>"#,
+            r#"<input id="share-url" type="text" readonly hidden>"#,
+            r#"<button id="copy-embed" type="button">Copy embed code</button>"#,
+            r#"<label for="embed-code" class="visually-hidden" hidden>Embed code</label>"#,
+            r#"<input id="embed-code" type="text" readonly hidden>"#,
+            r#"<button id="make-puzzle" type="button" title="Pose the position shown as a puzzle: find the moves that follow">Make puzzle link</button>"#,
+            r#"<label for="puzzle-link" class="visually-hidden" hidden>Puzzle link</label>"#,
+            r#"<input id="puzzle-link" type="text" readonly hidden>"#,
+            r#"<span class="status" role="status"></span>"#,
+        );
+        assert_eq!(markup(), by_hand);
+        assert_eq!(
+            controls::check_markup::<Control>(&markup()),
+            Vec::<String>::new()
+        );
     }
 }

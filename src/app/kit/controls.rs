@@ -60,15 +60,19 @@ impl Markup {
         self
     }
 
-    /// A control's element: `<tag id="…" rest`, where `rest` holds the attributes after the
-    /// id, the content and the end tag (`type="button">Fit</button>`).
+    /// A control's element: `<tag id="…"` then `rest`: the attributes after the id, the
+    /// content and the end tag (` type="button">Fit</button>`).
     pub fn control(mut self, tag: &str, control: impl Control, rest: &str) -> Markup {
         self.0.push('<');
         self.0.push_str(tag);
+        self.id(control).raw(rest)
+    }
+
+    /// A control's id attribute, ` id="…"`, inside a start tag written with [`Markup::raw`].
+    pub fn id(mut self, control: impl Control) -> Markup {
         self.0.push_str(" id=\"");
         self.0.push_str(control.id());
-        self.0.push_str("\" ");
-        self.0.push_str(rest);
+        self.0.push('"');
         self
     }
 
@@ -160,13 +164,15 @@ mod tests {
     fn markup_is_written_from_the_variants_and_checked_against_them() {
         let m = Markup::new()
             .raw(r#"<div class="x">"#)
-            .control("button", Two::Zoom, r#"type="button">+</button>"#)
-            .control("button", Two::Fit, r#"type="button">Fit</button>"#)
+            .control("button", Two::Zoom, r#" type="button">+</button>"#)
+            .raw(r#"<button type="button""#)
+            .id(Two::Fit)
+            .raw(r#">Fit</button>"#)
             .raw("</div>")
             .done();
         assert_eq!(
             m,
-            r#"<div class="x"><button id="zoom" type="button">+</button><button id="fit-board" type="button">Fit</button></div>"#
+            r#"<div class="x"><button id="zoom" type="button">+</button><button type="button" id="fit-board">Fit</button></div>"#
         );
         assert_eq!(ids(&m), ["zoom", "fit-board"]);
         assert!(check_markup::<Two>(&m).is_empty());

@@ -5,6 +5,7 @@
 //!   life), [`Memo`] (a derived value), [`watch`] (an effect), [`on_mount`];
 //! - [`bind`]: an element's attribute, text or markup ([`Sink`]) kept equal to a closure;
 //! - [`controls`]: typed controls, their markup and their events;
+//! - [`chunk`]: code loaded on first use;
 //! - [`dom`]: element helpers; [`services`]: the address bar, clipboard, files, downloads,
 //!   timers.
 //!
@@ -15,6 +16,7 @@
 #![allow(clippy::disallowed_types, clippy::disallowed_methods)]
 
 pub mod bind;
+pub mod chunk;
 pub mod controls;
 pub mod dom;
 pub mod memo;
