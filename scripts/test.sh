@@ -82,11 +82,11 @@ PY
 stage fmt cargo fmt --all -- --check || true
 stage clippy cargo clippy --all-targets -- -D warnings || true
 stage clippy-web cargo clippy --all-targets --features web,worker -- -D warnings || true
-stage test cargo test --profile ci --features web || true
+stage test cargo test --profile ci --features web,worker || true
 # Tests that need the peers' recordings beside the repository are #[ignore]d; run them where
 # the folder is, so that a missing folder shows as "ignored", never as a pass.
 if [[ -d "$ROOT/../shared/fixtures" ]]; then
-    stage fixtures cargo test --profile ci --features web -- --ignored || true
+    stage fixtures cargo test --profile ci --features web,worker -- --ignored || true
 else
     # Not a failure: those tests stay counted as ignored.
     printf '\n==== fixtures: not run (../shared/fixtures is not beside the repository)\n'

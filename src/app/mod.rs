@@ -50,7 +50,7 @@ use load_panel::LoadPanel;
 use move_entry::MoveEntry;
 use node_tools::NodeTools;
 use notation_panel::NotationPanel;
-pub use options::{KeyScope, ViewerOptions};
+pub use options::ViewerOptions;
 use share::Share;
 use study::{History, Line, Pick};
 
@@ -666,7 +666,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
 
     // The page's viewer also answers keys pressed while no element has the focus; those
     // inside the root reach it through its own listener.
-    if options.keys == KeyScope::Page {
+    if options.page_keys {
         let keys = window_event_listener(leptos::ev::keydown, move |e| {
             if dom::event_targets_page(&e) {
                 viewer.on_key(&e);
@@ -717,7 +717,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     // work, without adding a stop to the Tab order.
     view! {
         <div
-            id=options.root_id
+            id="app"
             class="app"
             tabindex="-1"
             data-ready="false"

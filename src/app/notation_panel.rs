@@ -16,6 +16,7 @@ use super::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
+use crate::view::svg::push_escaped;
 use leptos::html;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -326,23 +327,6 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
 fn push_depth(class: &mut String, depth: usize) {
     const DEPTHS: [&str; 5] = ["", " depth-1", " depth-2", " depth-3", " depth-4"];
     class.push_str(DEPTHS[depth.min(4)]);
-}
-
-/// Appends `text` with the characters markup gives a meaning escaped.
-fn push_escaped(out: &mut String, text: &str) {
-    let mut rest = text;
-    while let Some(i) = rest.find(['&', '<', '>', '"', '\'']) {
-        out.push_str(&rest[..i]);
-        out.push_str(match rest.as_bytes()[i] {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            _ => "&#39;",
-        });
-        rest = &rest[i + 1..];
-    }
-    out.push_str(rest);
 }
 
 /// Which rows differ between what the body shows and what it should: `(kept in front,

@@ -1,23 +1,15 @@
-//! A collection opened in the app, free of the DOM: the games and the explorer's index, the
-//! game list's order and filters, and the markup of the list and the explorer's table
-//! (tested natively). It lives in the collection worker (`crate::worker`), which answers
-//! the page's panels (`app::collection_panel`, `app::explorer_panel`) with this markup; the
-//! queries travel as the short texts of [`ListQuery`] and [`ListFilter`].
+//! A collection opened in the app, free of the DOM: the games and the explorer's index, and
+//! the game list's order and filters. It lives in the collection worker (`crate::worker`),
+//! which answers the page's panels (`app::collection_panel`, `app::explorer_panel`) with the
+//! markup of their tables (`worker::tables`); the queries travel as the short texts of
+//! [`ListQuery`] and [`ListFilter`].
 
 use crate::collection::explorer::{Explorer, Filter, Report};
 use crate::collection::{Collection, Game as ListedGame};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Position};
-use crate::engine::transfer::move_code;
-use crate::notation::frame::Frame;
-use crate::notation::NotatedMove;
 use crate::record::tree::GameTree;
 use crate::record::{Metadata, Record};
-use crate::view::svg::escape;
-use std::fmt::Write;
-
-/// Rows the game list shows at once: a filter narrows a larger list.
-pub const LIST_LIMIT: usize = 300;
 
 /// A collection with its explorer index (built under the explorer's filter).
 pub struct Library {
@@ -50,54 +42,12 @@ impl Library {
         self.explorer.explore(&self.collection, pos)
     }
 
-    /// The game list for a query: its rows' markup, the status line, and every game it
-    /// holds in order (for the next and previous game keys).
-    pub fn listing(&self, q: &ListQuery) -> Listing {
-        let c = &self.collection;
-        let rows = listed(c, &q.filter, q.sort, q.descending);
-        let shown = rows.len().min(LIST_LIMIT);
-        let mut status = format!("{} of {} games", rows.len(), c.games.len());
-        if shown < rows.len() {
-            status.push_str(&format!(" (the first {shown} listed: filter to narrow)"));
-        }
-        if !c.failures.is_empty() {
-            status.push_str(&format!(
-                "; {} could not be read (listed last)",
-                c.failures.len()
-            ));
-        }
-        Listing {
-            markup: list_markup(c, &rows, q.current),
-            status,
-            rows: rows.into_iter().map(|i| i as u32).collect(),
-        }
-    }
-
-    /// The explorer's table body and summary for a position, indexed under `filter`.
-    pub fn explore(&mut self, filter: &Filter, pos: &Position) -> (String, String) {
-        self.refilter(filter);
-        let report = self.report(pos);
-        (
-            explorer_markup(self, pos, &report),
-            explorer_summary(&report),
-        )
-    }
-
     /// A game of the collection as a permalink fragment (`record::permalink`), shown at its
     /// start.
     pub fn game_link(&self, i: usize) -> Option<String> {
         let rec = record_of(self.collection.games.get(i)?);
         Some(crate::record::permalink::encode(&rec, rec.tree.root()))
     }
-}
-
-/// The game list as the worker answers it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Listing {
-    pub markup: String,
-    pub status: String,
-    /// Every game listed, in order (the markup holds the first [`LIST_LIMIT`]).
-    pub rows: Vec<u32>,
 }
 
 /// What the page asks of the game list: its filters, its order and the game on the board.
@@ -242,7 +192,7 @@ pub fn result_text(state: GameState) -> &'static str {
     }
 }
 
-fn players(g: &ListedGame) -> String {
+pub fn players(g: &ListedGame) -> String {
     format!(
         "{} – {}",
         g.info.white.as_deref().unwrap_or("?"),
@@ -279,46 +229,6 @@ pub fn listed(c: &Collection, filter: &ListFilter, sort: Column, descending: boo
     rows
 }
 
-/// One row of the game list (`tr[data-game]`); `current` marks the game on the board.
-pub fn row_markup(out: &mut String, c: &Collection, i: usize, current: bool) {
-    let g = &c.games[i];
-    let info = &g.info;
-    let _ = write!(
-        out,
-        r#"<tr data-game="{i}"{}><td class="players"><button type="button" class="open-game" data-open-game="{i}">{}</button></td><td class="date">{}</td><td class="event">{}</td><td class="result">{}</td><td class="game-type">{}</td><td class="plies">{}</td><td class="opening">{}</td></tr>"#,
-        if current {
-            r#" aria-current="true""#
-        } else {
-            ""
-        },
-        escape(&players(g)),
-        escape(info.date.as_deref().unwrap_or("")),
-        escape(info.event.as_deref().unwrap_or("")),
-        result_text(info.result),
-        info.game_type,
-        info.plies,
-        escape(&g.opening()),
-    );
-}
-
-/// The rows of the game list: at most [`LIST_LIMIT`] games, then the records that could
-/// not be read, each with its error.
-pub fn list_markup(c: &Collection, rows: &[usize], current: Option<usize>) -> String {
-    let mut out = String::new();
-    for &i in rows.iter().take(LIST_LIMIT) {
-        row_markup(&mut out, c, i, current == Some(i));
-    }
-    for f in &c.failures {
-        let _ = write!(
-            out,
-            r#"<tr class="failed"><td colspan="7">{}: {}</td></tr>"#,
-            escape(&f.source),
-            escape(&f.error)
-        );
-    }
-    out
-}
-
 /// The game of a list as a record for the viewer: its players and result, its moves from
 /// its start.
 pub fn record_of(g: &ListedGame) -> Record {
@@ -340,84 +250,6 @@ pub fn record_of(g: &ListedGame) -> Record {
     rec
 }
 
-/// Percent of `part` in `whole`, rounded (0 for none).
-fn percent(part: u32, whole: u32) -> u32 {
-    (part * 100 + whole / 2).checked_div(whole).unwrap_or(0)
-}
-
-/// The explorer's table body for a position: a row per move played from it, most played
-/// first, each with its games, its results for the player to move as a bar, and a game
-/// that played it.
-pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String {
-    let mut out = String::new();
-    let frame = Frame::of_position(pos);
-    for (k, m) in report.moves.iter().enumerate() {
-        let t = m.tally;
-        // The other notations of a move the position can make, on hover.
-        let title = match m.mv {
-            Some(mv) => {
-                let f = frame.after(mv);
-                let n = NotatedMove::new(pos, mv, &f, &Frame::ENGINE);
-                format!("{} · {}", n.standard, n.algebraic_short)
-            }
-            None => m.standard.clone(),
-        };
-        let (w, d, l) = (
-            percent(t.to_move_wins, t.games),
-            percent(t.draws, t.games),
-            percent(t.to_move_losses, t.games),
-        );
-        let play =
-            m.mv.map(|mv| format!(r#" data-play="{}""#, move_code(mv)))
-                .unwrap_or_default();
-        let example = lib
-            .collection
-            .games
-            .get(m.game)
-            .map(|g| escape(&players(g)))
-            .unwrap_or_default();
-        let _ = write!(
-            out,
-            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
-            dir = escape(&m.direction),
-            games = t.games,
-            wins = t.to_move_wins,
-            draws = t.draws,
-            losses = t.to_move_losses,
-            title = escape(&title),
-            game = m.game,
-        );
-    }
-    out
-}
-
-/// The explorer's summary of a position.
-pub fn explorer_summary(report: &Report) -> String {
-    let t = report.position;
-    if t.games == 0 {
-        return format!(
-            "No game of the {} reached this position.",
-            plural(report.games, "game")
-        );
-    }
-    format!(
-        "{} of {} reached this position: {}% won, {}% drawn, {}% lost by the player to move.",
-        plural(t.games as usize, "game"),
-        report.games,
-        percent(t.to_move_wins, t.games),
-        percent(t.draws, t.games),
-        percent(t.to_move_losses, t.games)
-    )
-}
-
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 /// A game type from the filter's select (`""`: any).
 pub fn game_type_of(value: &str) -> Option<GameType> {
     value.parse().ok()
@@ -426,7 +258,6 @@ pub fn game_type_of(value: &str) -> Option<GameType> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collection::explorer::play_line;
 
     const GAMES: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2024.01.02\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n\
         [GameType \"Base\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[Date \"2023.05.06\"]\n[Result \"BlackWins\"]\n\n1. wS1\n2. bS1 -wS1\n\n\
@@ -461,38 +292,6 @@ mod tests {
             result: None,
         };
         assert_eq!(listed(c, &f, Column::Plies, false), [0, 2]);
-        let markup = list_markup(c, &[2, 0], Some(0));
-        assert!(markup.starts_with(r#"<tr data-game="2">"#), "{markup}");
-        assert!(markup.contains(r#"<tr data-game="0" aria-current="true">"#));
-        assert!(markup.contains("Bo – Cy") && markup.contains("Draw"));
-    }
-
-    #[test]
-    fn the_explorer_counts_for_the_player_to_move() {
-        let lib = library();
-        let start = play_line("").unwrap();
-        let report = lib.report(&start);
-        assert_eq!(report.position.games, 3);
-        let markup = explorer_markup(&lib, &start, &report);
-        // Two games opened with a Spider (one won by White, the first to move), one with an
-        // Ant (a draw).
-        assert!(markup.contains(r#"data-explorer-move="S" data-move="0" data-games="2" data-wins="1" data-draws="0" data-losses="1""#), "{markup}");
-        assert!(markup.contains(r#"data-explorer-move="A" data-move="1" data-games="1" data-wins="0" data-draws="1" data-losses="0""#), "{markup}");
-        assert!(explorer_summary(&report).starts_with("3 games of 3 reached this position"));
-        // A filter on the game type counts only those games.
-        let mut lib = lib;
-        let base = Filter {
-            game_type: Some(GameType::BASE),
-            ..Filter::default()
-        };
-        let (markup, summary) = lib.explore(&base, &start);
-        assert_eq!(lib.report(&start).position.games, 2);
-        assert!(
-            markup.contains(r#"data-explorer-move="S" data-move="0" data-games="2""#),
-            "{markup}"
-        );
-        assert!(!markup.contains(r#"data-explorer-move="A""#), "{markup}");
-        assert!(summary.starts_with("2 games of 2 reached"), "{summary}");
     }
 
     #[test]
@@ -531,26 +330,6 @@ mod tests {
         );
         // Nonsense reads as no filter.
         assert_eq!(ListQuery::from_text("x\ty\tz"), ListQuery::default());
-    }
-
-    #[test]
-    fn the_listing_says_what_it_holds() {
-        let lib = library();
-        let mut q = ListQuery {
-            sort: Column::Plies,
-            ..ListQuery::default()
-        };
-        let l = lib.listing(&q);
-        assert_eq!(l.rows, [1, 0, 2]);
-        assert_eq!(l.status, "3 of 3 games");
-        q.filter.explorer.min_plies = 3;
-        q.current = Some(2);
-        let l = lib.listing(&q);
-        assert_eq!(l.rows, [0, 2]);
-        assert_eq!(l.status, "2 of 3 games");
-        assert!(l
-            .markup
-            .contains(r#"<tr data-game="2" aria-current="true">"#));
     }
 
     #[test]

@@ -89,20 +89,29 @@ fn push_digit(s: &mut String, n: u64) {
     s.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// Escapes text for SVG/XML content and attribute values.
+/// Escapes text for markup (SVG, XML or HTML) content and attribute values: the one escaper
+/// of the crate's markup.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    push_escaped(&mut out, s);
     out
+}
+
+/// Appends `text` with the characters markup gives a meaning escaped (see [`escape`]).
+pub fn push_escaped(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(i) = rest.find(['&', '<', '>', '"', '\'']) {
+        out.push_str(&rest[..i]);
+        out.push_str(match rest.as_bytes()[i] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#39;",
+        });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
 }
 
 fn points(pts: &[Point]) -> String {

@@ -19,6 +19,8 @@
 //! than the same games in one file.
 
 use crate::collection::library::{Library, ListFilter, ListQuery};
+
+pub mod tables;
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
@@ -59,7 +61,7 @@ pub fn run() {
             "list" => {
                 let listing = library
                     .as_ref()
-                    .map(|l| l.listing(&ListQuery::from_text(&text(1))))
+                    .map(|l| tables::listing(l, &ListQuery::from_text(&text(1))))
                     .unwrap_or_default();
                 post(answer(
                     "list",
@@ -75,7 +77,7 @@ pub fn run() {
                 let bytes = Uint8Array::new(&msg.get(2)).to_vec();
                 let (markup, summary) = match (library.as_mut(), transfer::decode(&bytes)) {
                     (None, _) => (String::new(), String::new()),
-                    (Some(l), Ok(pos)) => l.explore(&filter, &pos),
+                    (Some(l), Ok(pos)) => tables::explore(l, &filter, &pos),
                     (Some(_), Err(e)) => (
                         String::new(),
                         format!("The explorer cannot read the position: {e}."),
