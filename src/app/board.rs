@@ -25,13 +25,13 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::editor::{self, Held};
+use super::editing::{self, Held};
 use super::kit::Memo;
 use super::kit::{self, dom, services, Sink};
 use super::reserve::Reserve;
 use super::study::{self, Pick, ReserveItem};
 use super::tiles::{tile_items, TileLayer};
-use super::{At, Viewer};
+use super::viewer::{At, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType};
 use crate::engine::position::{Move, Position};
@@ -266,32 +266,32 @@ impl Play {
         if !self.live.get_untracked() {
             return;
         }
-        let same = self.viewer.pick.get_untracked() == Some(pick);
-        self.viewer.candidate.set(None);
-        self.viewer.pick.set((!same).then_some(pick));
+        let same = self.viewer.study.pick.get_untracked() == Some(pick);
+        self.viewer.study.candidate.set(None);
+        self.viewer.study.pick.set((!same).then_some(pick));
     }
 
     /// Picks (or drops) with the keyboard: the focus goes to the first destination.
     pub fn toggle_by_key(self, pick: Pick) {
         self.toggle(pick);
         self.focus_marks
-            .set_value(self.viewer.pick.get_untracked() == Some(pick));
+            .set_value(self.viewer.study.pick.get_untracked() == Some(pick));
     }
 
     /// Drops the pick (and any piece being carried).
     pub fn cancel(self) {
         self.end_drag();
-        if self.viewer.pick.get_untracked().is_some() {
-            self.viewer.pick.set(None);
+        if self.viewer.study.pick.get_untracked().is_some() {
+            self.viewer.study.pick.set(None);
         }
         self.hover(None);
     }
 
     /// Starts carrying a piece: it is picked, its destinations marked.
     pub fn carry(self, pick: Pick) {
-        if self.live.get_untracked() && self.viewer.pick.get_untracked() != Some(pick) {
-            self.viewer.candidate.set(None);
-            self.viewer.pick.set(Some(pick));
+        if self.live.get_untracked() && self.viewer.study.pick.get_untracked() != Some(pick) {
+            self.viewer.study.candidate.set(None);
+            self.viewer.study.pick.set(Some(pick));
         }
     }
 
@@ -310,8 +310,8 @@ impl Play {
     /// `None`).
     fn hover(self, index: Option<usize>) {
         let mv = index.and_then(|i| self.targets.with_untracked(|t| t.moves.get(i).copied()));
-        if self.viewer.candidate.get_untracked() != mv {
-            self.viewer.candidate.set(mv);
+        if self.viewer.study.candidate.get_untracked() != mv {
+            self.viewer.study.candidate.set(mv);
         }
     }
 
@@ -389,6 +389,8 @@ pub fn Board(
 ) -> impl IntoView {
     let orientation = Var::new(orientation);
     let shape = Var::new(TileShape::Flat);
+    // Whether the algebraic grid is drawn over the board (always in the editor).
+    let show_grid = Var::new(false);
     // `None`: fit the board; `Some`: the user's zoom and pan.
     let view = Var::new(None::<Rect>);
     let drag = Var::new(None::<Drag>);
@@ -401,14 +403,14 @@ pub fn Board(
     let live = kit::memo(Box::new(move |_| {
         !compact
             && viewer.edit.with(Option::is_none)
-            && viewer.preview.with(Option::is_none)
-            && viewer.position.with(|a| !a.pos.state().is_over())
+            && viewer.study.preview.with(Option::is_none)
+            && viewer.study.position.with(|a| !a.pos.state().is_over())
     }));
     // The cells whose piece the player to move can move (or have thrown), worked out when a
     // press or key asks (read untracked: nothing redraws from it).
     let movable_now = kit::memo(Box::new(move |_| {
         if live.get() {
-            viewer.position.with(|a| study::movable_cells(&a.pos))
+            viewer.study.position.with(|a| study::movable_cells(&a.pos))
         } else {
             Vec::new()
         }
@@ -421,7 +423,7 @@ pub fn Board(
         Duration::ZERO,
         Box::new(move || {
             if let (Some(at), Some(live)) = (
-                viewer.position.try_get_untracked(),
+                viewer.study.position.try_get_untracked(),
                 live.try_get_untracked(),
             ) {
                 settled.set(Some(Settled { at, live }));
@@ -429,10 +431,10 @@ pub fn Board(
         }),
     );
     kit::watch(Box::new(move || {
-        viewer.ply.track();
-        viewer.line.track();
-        viewer.game.track();
-        viewer.preview.track();
+        viewer.study.ply.track();
+        viewer.study.line.track();
+        viewer.study.game.track();
+        viewer.study.preview.track();
         settle.poke();
     }));
     let movable = kit::memo(Box::new(move |_| {
@@ -455,7 +457,7 @@ pub fn Board(
         settled.with(|s| s.as_ref().filter(|s| s.live).map(|s| s.at.pos.to_move()))
     }));
     // The piece picked on the board, if any (a memo: most changes of the pick leave it).
-    let picked_hex = move || match viewer.pick.get() {
+    let picked_hex = move || match viewer.study.pick.get() {
         Some(Pick::Board(h)) if live.get() => Some(h),
         _ => None,
     };
@@ -463,25 +465,25 @@ pub fn Board(
         Layout::new(replay.with(|r| r.frame()), orientation.get(), shape.get())
     }));
     let targets = kit::memo(Box::new(move |_| {
-        let Some(pick) = viewer.pick.get() else {
+        let Some(pick) = viewer.study.pick.get() else {
             return Targets::default();
         };
         if !live.get() {
             return Targets::default();
         }
-        let coordinates = viewer.game.with(|g| g.record.coordinates);
+        let coordinates = viewer.study.game.with(|g| g.record.coordinates);
         let l = layout.get();
         viewer
-            .position
+            .study.position
             .with(|a| targets(&a.pos, coordinates, pick, &l))
     }));
     // The move a hovered destination would play, explained instead of the current one.
     let candidate = kit::memo(Box::new(move |_| {
-        let mv = viewer.candidate.get()?;
+        let mv = viewer.study.candidate.get()?;
         if !live.get() {
             return None;
         }
-        viewer.position.with(|a| candidate_highlight(&a.pos, mv))
+        viewer.study.position.with(|a| candidate_highlight(&a.pos, mv))
     }));
     let scene = kit::memo(Box::new(move |_| {
         let layout = layout.get();
@@ -520,7 +522,7 @@ pub fn Board(
     // The algebraic grid, when asked for and always in the editor (whose cells take clicks).
     let grid = move || {
         let editing = viewer.edit.with(|e| e.as_ref().map(|e| e.held));
-        if !viewer.grid.get() && editing.is_none() {
+        if !show_grid.get() && editing.is_none() {
             return String::new();
         }
         let held = match editing {
@@ -560,9 +562,9 @@ pub fn Board(
     };
     // The piece picked, drawn under the pointer while it is carried.
     let carried = move || {
-        let pick = viewer.pick.get()?;
+        let pick = viewer.study.pick.get()?;
         let l = layout.get();
-        viewer.position.with(|a| {
+        viewer.study.position.with(|a| {
             let id = match pick {
                 Pick::Board(h) => a.pos.board().top(h)?,
                 Pick::Reserve(c, b) => a.pos.in_hand(c).find(|p| p.bug() == b)?,
@@ -628,7 +630,7 @@ pub fn Board(
             });
             return;
         }
-        let pick = viewer.pick.get_untracked();
+        let pick = viewer.study.pick.get_untracked();
         if pick.is_none() && !play.carrying() {
             return;
         }
@@ -741,7 +743,7 @@ pub fn Board(
     let zoom = move |factor: f64| view.set(Some(view_box.get_untracked().zoomed(factor)));
 
     // Changes the position being edited.
-    let edit = move |f: &dyn Fn(&mut editor::Editing)| {
+    let edit = move |f: &dyn Fn(&mut editing::Editing)| {
         viewer.edit.update(|e| {
             if let Some(e) = e {
                 f(e);
@@ -1200,7 +1202,7 @@ pub fn Board(
         let pressed = |on: bool| Some(if on { "true" } else { "false" });
         let editing = viewer.edit.with(Option::is_some);
         if let Some(b) = dom::find(&bar, "#show-grid") {
-            dom::set_attr(&b, "aria-pressed", pressed(viewer.grid.get() || editing));
+            dom::set_attr(&b, "aria-pressed", pressed(show_grid.get() || editing));
         }
         if let Some(b) = dom::find(&bar, "#edit-position") {
             dom::set_attr(&b, "aria-pressed", pressed(editing));
@@ -1243,8 +1245,8 @@ pub fn Board(
                     }
                 }),
                 "download-svg" => download_svg(),
-                "show-grid" => viewer.grid.update(|g| *g = !*g),
-                "edit-position" => viewer.toggle_edit(),
+                "show-grid" => show_grid.update(|g| *g = !*g),
+                "edit-position" => super::editor::toggle(viewer),
                 _ => {}
             }
         });

@@ -6,7 +6,7 @@
 use super::collection_worker::{self, Kind};
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, dom, services, Control as _, Markup, Stored};
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
 use js_sys::Array;
@@ -128,7 +128,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
     let control = match action {
         Action::OpenGame(i) => return collection_worker::open_game(viewer, i),
         Action::Sort(col) => {
-            return viewer.list_sort.update(|(c, d)| {
+            return viewer.collection.sort.update(|(c, d)| {
                 *d = *c == col && !*d;
                 *c = col;
             })
@@ -145,17 +145,17 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
                 .unwrap_or_default();
             open_files(viewer, files);
         }
-        Control::Player => viewer.list_filter.update(|f| {
+        Control::Player => viewer.collection.filter.update(|f| {
             f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
         }),
         Control::GameType => viewer
-            .list_filter
+            .collection.filter
             .update(|f| f.explorer.game_type = library::game_type_of(&value)),
         Control::Result => viewer
-            .list_filter
+            .collection.filter
             .update(|f| f.result = GameState::parse(&value)),
         Control::MinPlies => viewer
-            .list_filter
+            .collection.filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
         Control::Progress | Control::List => {}
     }
@@ -172,7 +172,7 @@ fn show_later(viewer: Viewer, root: web_sys::Element) -> Result<(), Unavailable>
 fn show(viewer: Viewer, root: &web_sys::Element) {
     let find = |s: &str| dom::find(root, s);
     if let Some(p) = find(".collection-progress") {
-        let loading = viewer.loading.get_untracked();
+        let loading = viewer.collection.loading.get_untracked();
         dom::set_flag(&p, "hidden", loading.is_none());
         if let (Some(l), Some(bar), Some(count)) = (loading, find("progress"), find(".count")) {
             dom::set_attr(&bar, "max", Some(&l.total.max(1).to_string()));
@@ -188,14 +188,14 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     ) else {
         return;
     };
-    let opened = viewer.library.get_untracked();
+    let opened = viewer.collection.library.get_untracked();
     dom::set_flag(&table, "hidden", opened.is_none());
     dom::set_flag(&filters, "hidden", opened.is_none());
     if let Some(o) = opened {
         dom::set_attr(root, "data-memory", Some(&(o.memory as u64).to_string()));
     }
-    let error = viewer.collection_error.get_untracked();
-    viewer.listing.with_untracked(|l| {
+    let error = viewer.collection.error.get_untracked();
+    viewer.collection.listing.with_untracked(|l| {
         if let Some((markup, text)) = l {
             body.set_inner_html(markup);
             status.set_text_content(Some(text));
@@ -204,7 +204,7 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     if let Some(e) = error {
         status.set_text_content(Some(&e));
     }
-    let (col, desc) = viewer.list_sort.get_untracked();
+    let (col, desc) = viewer.collection.sort.get_untracked();
     for column in Column::ALL {
         if let Some(th) =
             find(&format!("[data-sort=\"{}\"]", column.name())).and_then(|b| b.parent_element())
@@ -237,11 +237,11 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         // `|`, not `||`: each of the three is followed, whichever is set.
-        let any = viewer.loading.with(Option::is_some)
-            | viewer.library.with(Option::is_some)
-            | viewer.collection_error.with(Option::is_some);
-        viewer.listing.track();
-        viewer.list_sort.track();
+        let any = viewer.collection.loading.with(Option::is_some)
+            | viewer.collection.library.with(Option::is_some)
+            | viewer.collection.error.with(Option::is_some);
+        viewer.collection.listing.track();
+        viewer.collection.sort.track();
         if !any && !shown.get_value() {
             return;
         }
@@ -255,15 +255,15 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     // The list asked of the worker again whenever the collection, its order, its filters
     // or the game on the board change.
     kit::watch(Box::new(move || {
-        if viewer.library.get().is_none() {
+        if viewer.collection.library.get().is_none() {
             return;
         }
-        let (sort, descending) = viewer.list_sort.get();
+        let (sort, descending) = viewer.collection.sort.get();
         let q = ListQuery {
-            filter: viewer.list_filter.get(),
+            filter: viewer.collection.filter.get(),
             sort,
             descending,
-            current: viewer.open_game.get(),
+            current: viewer.collection.open_game.get(),
         };
         collection_worker::ask(viewer, Kind::List, &["list".into(), q.to_text().into()]);
     }));
@@ -298,7 +298,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             "[" => false,
             _ => return,
         };
-        if viewer.library.with_untracked(Option::is_some) {
+        if viewer.collection.library.with_untracked(Option::is_some) {
             e.prevent_default();
             collection_worker::step_game(viewer, forward);
         }

@@ -5,32 +5,14 @@
 //! previous one of its kind is still being answered waits, and only the latest waits: typing
 //! a name or stepping fast never queues work behind the worker.
 
+use super::collection_state::{Opened, Progress};
 use super::game::Game;
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::record::permalink;
 use js_sys::{Array, Uint32Array};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-
-/// A collection opened in the worker.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Opened {
-    pub games: usize,
-    pub failures: usize,
-    /// The worker's wasm memory, in bytes.
-    pub memory: f64,
-    /// Counts the collections opened (a new one is a change even with as many games).
-    pub serial: u32,
-}
-
-/// What is being read: games so far, and the files left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    pub games: usize,
-    pub done: usize,
-    pub total: usize,
-}
 
 /// Questions that wait for the previous one of their kind.
 #[derive(Clone, Copy)]
@@ -75,7 +57,7 @@ fn start(viewer: Viewer) -> Option<Link> {
     let worker = url.and_then(|u| web_sys::Worker::new(&u).ok());
     let Some(worker) = worker else {
         viewer
-            .collection_error
+            .collection.error
             .set(Some("This build has no collection reader.".into()));
         return None;
     };
@@ -92,8 +74,8 @@ fn start(viewer: Viewer) -> Option<Link> {
                 l.worker.terminate();
             }
         });
-        viewer.loading.set(None);
-        viewer.collection_error.set(Some(
+        viewer.collection.loading.set(None);
+        viewer.collection.error.set(Some(
             "The collection reader stopped: the browser could not run it.".into(),
         ));
     });
@@ -126,13 +108,13 @@ impl Link {
 
 /// Opens files and texts as a collection (replacing the one open).
 pub fn open(viewer: Viewer, sources: Array) {
-    viewer.collection_error.set(None);
-    viewer.loading.set(Some(Progress {
+    viewer.collection.error.set(None);
+    viewer.collection.loading.set(Some(Progress {
         games: 0,
         done: 0,
         total: sources.length() as usize,
     }));
-    let filter = viewer.list_filter.with_untracked(|f| f.to_text());
+    let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
     with_link(viewer, |l| {
         l.post(message(&["open".into(), sources.into(), filter.into()]))
     });
@@ -161,7 +143,7 @@ pub fn open_game(viewer: Viewer, i: usize) {
 
 /// The next or previous game of the list, as sorted and filtered.
 pub fn step_game(viewer: Viewer, forward: bool) {
-    let at = viewer.open_game.get_untracked();
+    let at = viewer.collection.open_game.get_untracked();
     let next = LINK.with(|l| {
         let l = l.borrow();
         let rows = &l.as_ref()?.rows;
@@ -202,7 +184,7 @@ fn answered(viewer: Viewer, msg: &Array) {
                 }
             }
         }),
-        "progress" => viewer.loading.set(Some(Progress {
+        "progress" => viewer.collection.loading.set(Some(Progress {
             games: number(1) as usize,
             done: number(2) as usize,
             total: number(3) as usize,
@@ -214,9 +196,9 @@ fn answered(viewer: Viewer, msg: &Array) {
                     l.serial
                 })
             });
-            viewer.loading.set(None);
-            viewer.open_game.set(None);
-            viewer.library.set(Some(Opened {
+            viewer.collection.loading.set(None);
+            viewer.collection.open_game.set(None);
+            viewer.collection.library.set(Some(Opened {
                 games: number(1) as usize,
                 failures: number(2) as usize,
                 memory: number(3),
@@ -230,11 +212,11 @@ fn answered(viewer: Viewer, msg: &Array) {
                     l.rows = rows;
                 }
             });
-            viewer.listing.set(Some((text(1), text(2))));
+            viewer.collection.listing.set(Some((text(1), text(2))));
             done(Kind::List);
         }
         "explore" => {
-            viewer.explored.set(Some((text(1), text(2))));
+            viewer.collection.explored.set(Some((text(1), text(2))));
             done(Kind::Explore);
         }
         "game" => {
@@ -242,7 +224,7 @@ fn answered(viewer: Viewer, msg: &Array) {
                 let game = Game::new(rec);
                 let node = game.first_node();
                 viewer.show(game, node);
-                viewer.open_game.set(Some(number(1) as usize));
+                viewer.collection.open_game.set(Some(number(1) as usize));
             }
         }
         _ => {}

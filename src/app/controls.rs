@@ -7,7 +7,7 @@
 use super::keys::{self, Step};
 use super::kit::{self, controls, dom, Markup};
 use super::kit::{Stored, Var};
-use super::Viewer;
+use super::viewer::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -99,7 +99,7 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
 
     // Autoplay: one move per tick until the end; restarts when the speed changes.
     kit::watch(Box::new(move || {
-        let playing = viewer.playing.get();
+        let playing = viewer.study.playing.get();
         let ms = speed.get();
         if let Some(h) = timer.get_value() {
             h.clear();
@@ -110,8 +110,8 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         }
         let handle = set_interval_with_handle(
             move || {
-                if viewer.ply.get_untracked() >= viewer.moves() {
-                    viewer.playing.set(false);
+                if viewer.study.ply.get_untracked() >= viewer.study.moves() {
+                    viewer.study.playing.set(false);
                 } else {
                     viewer.step(Step::Next);
                 }
@@ -140,11 +140,11 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
         let (of, status) = (find(".of"), find(".status"));
         let written = std::cell::RefCell::new(None::<Shown>);
         kit::watch(Box::new(move || {
-            let ply = viewer.ply.get();
-            let len = viewer.moves();
-            let playing = viewer.playing.get();
-            let node = viewer.node();
-            let text = viewer.game.with(|g| match g.row(node) {
+            let ply = viewer.study.ply.get();
+            let len = viewer.study.moves();
+            let playing = viewer.study.playing.get();
+            let node = viewer.study.node();
+            let text = viewer.study.game.with(|g| match g.row(node) {
                 Some(row) => format!(
                     "Move {ply} of {len} · player {}, turn {}",
                     row.player, row.turn
@@ -217,17 +217,17 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
                 Control::Next if click => viewer.step(Step::Next),
                 Control::Last if click => viewer.step(Step::Last),
                 Control::Autoplay if click => {
-                    if viewer.playing.get_untracked() {
-                        viewer.playing.set(false);
+                    if viewer.study.playing.get_untracked() {
+                        viewer.study.playing.set(false);
                     } else {
-                        if viewer.ply.get_untracked() >= viewer.moves() {
+                        if viewer.study.ply.get_untracked() >= viewer.study.moves() {
                             viewer.step(Step::First);
                         }
-                        viewer.playing.set(true);
+                        viewer.study.playing.set(true);
                     }
                 }
                 Control::Slider | Control::MoveNumber if !click => {
-                    if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.moves()) {
+                    if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.study.moves()) {
                         viewer.step(Step::To(p));
                     }
                 }

@@ -13,7 +13,7 @@ use super::board::Board;
 use super::controls::Controls;
 use super::keys::Step;
 use super::kit::{self, dom, services, Sink};
-use super::{board_input, initial, BoardInput, Viewer};
+use super::viewer::{initial, BoardInput, Viewer};
 use crate::record::Record;
 use crate::view::svg::escape;
 use crate::view::Orientation;
@@ -231,10 +231,10 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     let (game, node, error) = initial(hash.as_deref());
     let viewer = Viewer::new(game, node, error);
     if let Some(p) = options.ply {
-        viewer.step(Step::To(p.min(viewer.moves())));
+        viewer.step(Step::To(p.min(viewer.study.moves())));
     }
     if options.autoplay {
-        viewer.playing.set(true);
+        viewer.study.playing.set(true);
     }
     if let Some(root) = document().document_element() {
         dom::set_attr(&root, "data-theme", Some(options.theme.key()));
@@ -248,7 +248,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         replay,
         ply,
         highlight,
-    } = board_input(viewer);
+    } = viewer.board_input();
     // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
     let root = NodeRef::<leptos::html::Main>::new();
@@ -256,14 +256,14 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let find = |selector: &str| dom::find(&root, selector);
         if let Some(h) = find(".embed-players") {
-            let players = move || Some(viewer.game.with(|g| players_line(&g.record)));
+            let players = move || Some(viewer.study.game.with(|g| players_line(&g.record)));
             kit::bind(h, Sink::Text, Box::new(players));
         }
         if let Some(p) = find(".embed-move") {
             let columns = columns.clone();
             let line = move || {
                 let node = shown.with(|s| s.node);
-                Some(viewer.game.with(|g| move_markup(g.row(node), &columns)))
+                Some(viewer.study.game.with(|g| move_markup(g.row(node), &columns)))
             };
             kit::bind(p, Sink::Html, Box::new(line));
         }
@@ -280,7 +280,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         dom::set_attr(&root, "data-ready", Some("true"));
     }));
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
-    viewer.when_settled(LINK_DELAY, move |fragment| {
+    viewer.study.when_settled(LINK_DELAY, move |fragment| {
         let href = services::location_href().unwrap_or_default();
         let root: Option<web_sys::Element> = root.get_untracked().map(Into::into);
         if let Some(a) = root.and_then(|r| dom::find(&r, ".embed-open")) {
@@ -302,7 +302,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
                 replay=replay
                 ply=ply
                 highlight=highlight
-                fit=viewer.loads
+                fit=viewer.study.loads
                 compact=true
                 orientation=options.orientation
             />

@@ -5,7 +5,7 @@
 
 use super::collection_worker::{self, Kind};
 use super::kit::{self, dom};
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::engine::transfer;
 use leptos::prelude::*;
 
@@ -21,11 +21,11 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The position on the board asked of the worker, under the list's filters.
     kit::watch(Box::new(move || {
-        if viewer.library.get().is_none() {
+        if viewer.collection.library.get().is_none() {
             return;
         }
-        let filter = viewer.list_filter.with(|f| f.to_text());
-        let bytes = viewer.position.with(|a| transfer::encode(&a.pos));
+        let filter = viewer.collection.filter.with(|f| f.to_text());
+        let bytes = viewer.study.position.with(|a| transfer::encode(&a.pos));
         let bytes = js_sys::Uint8Array::from(&bytes[..]);
         collection_worker::ask(
             viewer,
@@ -42,8 +42,8 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         ) else {
             return;
         };
-        dom::set_flag(&root, "hidden", viewer.library.get().is_none());
-        viewer.explored.with(|e| {
+        dom::set_flag(&root, "hidden", viewer.collection.library.get().is_none());
+        viewer.collection.explored.with(|e| {
             if let Some((markup, text)) = e {
                 body.set_inner_html(markup);
                 summary.set_text_content(Some(text));

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Markup};
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::engine::position::Position;
 use crate::record::export::Export;
 use crate::record::Record;
@@ -101,12 +101,12 @@ fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
     };
     // A UHP game string has no variations: it holds the line on the board. A position is
     // the one on the board.
-    let (source, name) = viewer.game.with_untracked(|g| {
+    let (source, name) = viewer.study.game.with_untracked(|g| {
         let source = match format {
             Export::Position => Source::Position(Box::new(
-                viewer.position.with_untracked(|a| (*a.pos).clone()),
+                viewer.study.position.with_untracked(|a| (*a.pos).clone()),
             )),
-            Export::Uhp => Source::Line(Box::new(g.line_record(&viewer.line.get_untracked()))),
+            Export::Uhp => Source::Line(Box::new(g.line_record(&viewer.study.line.get_untracked()))),
             _ => Source::Record(g.record.clone()),
         };
         (source, format.file_name(&g.record))

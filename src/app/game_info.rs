@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::labels::Info;
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::view::svg::escape;
 use leptos::prelude::*;
 
@@ -49,9 +49,9 @@ pub fn GameInfo(viewer: Viewer) -> impl IntoView {
         let error = viewer
             .load_error
             .get()
-            .or_else(|| viewer.game.with(|g| g.error_message()));
+            .or_else(|| viewer.study.game.with(|g| g.error_message()));
         viewer
-            .game
+            .study.game
             .with(|g| info_markup(&g.info(), error.as_deref()))
     };
     view! { <section class="game-info" aria-label="Game" inner_html=markup></section> }

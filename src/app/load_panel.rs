@@ -4,7 +4,7 @@
 use super::game::{self, Game, LoadError};
 use super::kit::chunk::wasm_split;
 use super::kit::{self, dom, services, Control as _, Markup, Sink, Var};
-use super::Viewer;
+use super::viewer::Viewer;
 use leptos::ev::DragEvent;
 use leptos::html;
 use leptos::prelude::*;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, dom, services, Markup, Var};
 use super::study;
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::engine::position::{Move, Position};
 use crate::notation::Coordinates;
 use crate::view::svg::escape;
@@ -75,11 +75,11 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     let submit = move |input: &web_sys::Element| {
         let input = input.clone();
         let typed = dom::value_of(&input);
-        let coordinates = viewer.game.with_untracked(|g| g.record.coordinates);
-        let at = viewer.position.get_untracked();
+        let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
+        let at = viewer.study.position.get_untracked();
         services::spawn(async move {
             let read = read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
-            if viewer.position.with_untracked(|now| *now != at) {
+            if viewer.study.position.with_untracked(|now| *now != at) {
                 return;
             }
             let result = read
@@ -107,11 +107,11 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
 
     // The line under the field: the hovered destination's names, or the move just played.
     let line = move || {
-        let Some(mv) = viewer.candidate.get() else {
+        let Some(mv) = viewer.study.candidate.get() else {
             return escape(&played.get());
         };
-        let coordinates = viewer.game.with(|g| g.record.coordinates);
-        let at = viewer.position.get();
+        let coordinates = viewer.study.game.with(|g| g.record.coordinates);
+        let at = viewer.study.position.get();
         if !at.pos.is_legal(mv) {
             return String::new();
         }
@@ -149,7 +149,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             Duration::ZERO,
             Box::new(move || {
                 let only_pass = viewer
-                    .position
+                    .study.position
                     .try_with_untracked(|at| at.pos.legal_moves() == [Move::Pass]);
                 if let (Some(b), Some(only_pass)) = (&pass, only_pass) {
                     dom::set_flag(b, "hidden", !only_pass);
@@ -157,7 +157,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             }),
         );
         kit::watch(Box::new(move || {
-            viewer.position.track();
+            viewer.study.position.track();
             settle.poke();
         }));
         kit::watch(Box::new(move || {

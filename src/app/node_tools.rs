@@ -6,7 +6,7 @@
 
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Markup, Var};
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -92,14 +92,14 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     let status = Var::new(String::new());
     let state = kit::memo(Box::new(move |_| {
-        let n = viewer.node();
-        let undo = viewer.can_undo();
-        viewer.game.with(|g| node_state(g.tree(), n, undo))
+        let n = viewer.study.node();
+        let undo = viewer.study.can_undo();
+        viewer.study.game.with(|g| node_state(g.tree(), n, undo))
     }));
     let comment = move || {
-        let n = viewer.node();
+        let n = viewer.study.node();
         viewer
-            .game
+            .study.game
             .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
     };
 
@@ -148,14 +148,14 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         controls::listen(&root, &["click", "change"], move |tool: Tool, e, el| {
             let value = match (tool, e.type_().as_str()) {
                 (Tool::Undo, "click") => {
-                    viewer.undo();
+                    viewer.study.undo();
                     return;
                 }
                 (Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom, "click") => String::new(),
                 (Tool::Annotation | Tool::Comment, "change") => dom::value_of(el),
                 _ => return,
             };
-            let node = viewer.node_untracked();
+            let node = viewer.study.node_untracked();
             services::spawn(async move {
                 match act_later(viewer, node, tool, value).await {
                     Ok(Some(report)) => status.set(report),
@@ -187,12 +187,12 @@ fn act_later(
 /// comment or an annotation still goes to the node it was written for, a button acts only
 /// on the node shown.
 fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> {
-    let current = |f: &dyn Fn(&GameTree) -> bool| viewer.game.with_untracked(|g| f(g.tree()));
-    let here = viewer.node_untracked() == node;
+    let current = |f: &dyn Fn(&GameTree) -> bool| viewer.study.game.with_untracked(|g| f(g.tree()));
+    let here = viewer.study.node_untracked() == node;
     let done = match tool {
-        Tool::Promote if here => viewer.edit(|t, n| t.promote(n).map(|()| n)),
-        Tool::MakeMainLine if here => viewer.edit(|t, n| t.make_main_line(n).map(|()| n)),
-        Tool::DeleteFrom if here => viewer.edit(|t, n| {
+        Tool::Promote if here => viewer.study.edit(|t, n| t.promote(n).map(|()| n)),
+        Tool::MakeMainLine if here => viewer.study.edit(|t, n| t.make_main_line(n).map(|()| n)),
+        Tool::DeleteFrom if here => viewer.study.edit(|t, n| {
             let parent = t.parent(n);
             t.delete_from(n)?;
             Ok(parent.unwrap_or(t.root()))
@@ -203,13 +203,13 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
             if current(&|t| t.annotation(node) == a) {
                 return None;
             }
-            viewer.edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
+            viewer.study.edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
         }
         Tool::Comment => {
             if current(&|t| t.comment(node).unwrap_or_default().trim() == value.trim()) {
                 return None;
             }
-            viewer.edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
+            viewer.study.edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
         }
     };
     Some(match done {
@@ -242,34 +242,34 @@ mod tests {
             let main = g.tree().mainline_nodes();
             let (written, shown) = (main[3], main[5]);
             let viewer = Viewer::new(g, written, None);
-            viewer.go_to(shown);
+            viewer.study.go_to(shown);
             let done = act(viewer, written, Tool::Comment, "a quiet move");
             assert_eq!(done, Some(String::new()));
-            assert_eq!(viewer.node_untracked(), shown);
+            assert_eq!(viewer.study.node_untracked(), shown);
             let comment = |n| {
                 viewer
-                    .game
+                    .study.game
                     .with_untracked(|g| g.tree().comment(n).map(str::to_string))
             };
             assert_eq!(comment(written).as_deref(), Some("a quiet move"));
             // The same words again: nothing to do.
             assert_eq!(act(viewer, written, Tool::Comment, " a quiet move "), None);
             // A button acts only on the node shown.
-            let moves = viewer.game.with_untracked(|g| g.tree().len());
+            let moves = viewer.study.game.with_untracked(|g| g.tree().len());
             assert_eq!(act(viewer, written, Tool::DeleteFrom, ""), None);
-            assert_eq!(viewer.game.with_untracked(|g| g.tree().len()), moves);
+            assert_eq!(viewer.study.game.with_untracked(|g| g.tree().len()), moves);
             assert_eq!(
                 act(viewer, shown, Tool::DeleteFrom, ""),
                 Some(String::new())
             );
-            assert!(viewer.game.with_untracked(|g| g.tree().len()) < moves);
+            assert!(viewer.study.game.with_untracked(|g| g.tree().len()) < moves);
             // An annotation the node has already: nothing to do; a new one is made.
             assert_eq!(act(viewer, written, Tool::Annotation, ""), None);
             assert_eq!(
                 act(viewer, written, Tool::Annotation, "!?"),
                 Some(String::new())
             );
-            let a = viewer.game.with_untracked(|g| g.tree().annotation(written));
+            let a = viewer.study.game.with_untracked(|g| g.tree().annotation(written));
             assert_eq!(a.map(Annotation::symbol), Some("!?"));
         });
     }

@@ -12,7 +12,7 @@ use super::game::Game;
 use super::kit::{self, controls, dom, services, Markup, Sink};
 use super::kit::{Stored, Var};
 use super::labels;
-use super::Viewer;
+use super::viewer::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
@@ -32,7 +32,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     let items = kit::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
-        viewer.game.with(|g| panel_items(g, style, form))
+        viewer.study.game.with(|g| panel_items(g, style, form))
     }));
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
@@ -49,7 +49,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         let row = dom::event_closest(e, "tr[data-node]")?;
         let index = row.get_attribute("data-node")?.parse().ok()?;
         viewer
-            .game
+            .study.game
             .with_untracked(|g| g.tree().node_by_index(index))
     };
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
@@ -91,7 +91,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 }
             };
             kit::watch(Box::new(move || {
-                let node = viewer.node();
+                let node = viewer.study.node();
                 flush();
                 markup.with(|rows| {
                     shown.update_value(|old| {
@@ -132,20 +132,20 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         if let Some(p) = dom::find(&root, ".root-comment") {
             let comment = move || {
                 viewer
-                    .game
+                    .study.game
                     .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
             };
             kit::bind(p.clone(), Sink::Text, Box::new(comment));
             let none = move || {
                 let has = viewer
-                    .game
+                    .study.game
                     .with(|g| g.tree().comment(g.tree().root()).is_some());
                 (!has).then(String::new)
             };
             kit::bind(p, Sink::Attr("hidden"), Box::new(none));
         }
         if let Some(p) = dom::find(&root, ".empty") {
-            let moves = move || viewer.game.with(|g| !g.tree().is_empty()).then(String::new);
+            let moves = move || viewer.study.game.with(|g| !g.tree().is_empty()).then(String::new);
             kit::bind(p, Sink::Attr("hidden"), Box::new(moves));
         }
 
@@ -165,7 +165,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             Control::Table => {}
         });
         dom::listen(&scroller, &["mouseleave"], move |_| {
-            viewer.preview.set(None)
+            viewer.study.preview.set(None)
         });
         // A click chooses a row; keyboard users reach a row with Tab and choose it with Enter
         // or Space; hovering previews it.
@@ -175,7 +175,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             move |e| match e.type_().as_str() {
                 "click" => {
                     if let Some(n) = node_of(&e) {
-                        viewer.go_to(n);
+                        viewer.study.go_to(n);
                     }
                 }
                 "keydown" => {
@@ -185,7 +185,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     if activates {
                         if let Some(n) = node_of(&e) {
                             e.prevent_default();
-                            viewer.go_to(n);
+                            viewer.study.go_to(n);
                         }
                     }
                 }
@@ -199,8 +199,8 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     }
                     pointer.set_value(at);
                     let n = node_of(&e);
-                    if viewer.preview.get_untracked() != n {
-                        viewer.preview.set(n);
+                    if viewer.study.preview.get_untracked() != n {
+                        viewer.study.preview.set(n);
                     }
                 }
             },

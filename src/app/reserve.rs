@@ -153,7 +153,7 @@ pub fn Reserve(
             }
             *w = Some((items.clone(), layout));
         });
-        let picked = match play.viewer.pick.get() {
+        let picked = match play.viewer.study.pick.get() {
             Some(Pick::Reserve(c, b)) => Some((c, b)),
             _ => None,
         };

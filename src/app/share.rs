@@ -4,7 +4,8 @@
 
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Control as _, Markup};
-use super::{game, Viewer};
+use super::game;
+use super::viewer::Viewer;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -56,11 +57,11 @@ fn markup() -> String {
 /// The permalink of a puzzle: the position shown, to be solved by the moves that follow
 /// it on the line shown.
 fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
-    let ply = viewer.ply.get_untracked();
-    let pos = viewer.position.with_untracked(|a| a.pos.clone());
-    let rec = viewer.game.with_untracked(|g| {
+    let ply = viewer.study.ply.get_untracked();
+    let pos = viewer.study.position.with_untracked(|a| a.pos.clone());
+    let rec = viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
-        let line: Vec<_> = viewer.line.with_untracked(|l| {
+        let line: Vec<_> = viewer.study.line.with_untracked(|l| {
             l.nodes
                 .iter()
                 .skip(ply)
@@ -87,8 +88,8 @@ fn act_later(
 
 /// What [`act_later`] does.
 fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: bool) {
-    let node = viewer.node_untracked();
-    let fragment = viewer.game.with_untracked(|g| g.fragment(node));
+    let node = viewer.study.node_untracked();
+    let fragment = viewer.study.game.with_untracked(|g| g.fragment(node));
     let href = services::location_href().unwrap_or_default();
     let status = dom::find(at, ".status");
     let say = move |text: &str| {
@@ -107,7 +108,7 @@ fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: boo
         },
         Control::CopyEmbed => {
             let code = viewer
-                .game
+                .study.game
                 .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
             (code, Control::EmbedCode, "Embed code copied.")
         }
