@@ -31,10 +31,8 @@ mod move_entry;
 mod node_tools;
 mod notation_panel;
 pub mod options;
-mod reserve;
 mod share;
 pub mod study;
-mod tiles;
 
 use crate::collection::library::{Column, ListFilter};
 use crate::engine::position::{Move, Position};
