@@ -5,7 +5,7 @@
 use leptos::prelude::NodeRef;
 
 use super::state::{BoardState, ZOOM_STEP};
-use crate::app::kit::controls::{listen, Markup};
+use crate::app::kit::controls::{listen, Control, Markup};
 use crate::app::kit::{self, dom, services};
 use crate::view::{Orientation, TileShape};
 
@@ -23,47 +23,56 @@ crate::controls! {
     }
 }
 
-/// The toolbar's markup; [`state`] sets its buttons' state. Each button's `type` comes before
-/// its id, as it always has.
+/// One button: its type, its id from `tool`, then `rest` (the attributes after the id, its
+/// text and its end tag), in the order the toolbar has always had.
+fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
+    m.raw(r#"<button type="button" id=""#)
+        .raw(tool.id())
+        .raw("\"")
+        .raw(rest)
+}
+
+/// Each button's control and what follows its id: its attributes, text and end tag.
+const BUTTONS: [(Tool, &str); 8] = [
+    (
+        Tool::ZoomOut,
+        r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
+    ),
+    (
+        Tool::ZoomIn,
+        r#" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
+    ),
+    (
+        Tool::Fit,
+        r#" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
+    ),
+    (
+        Tool::Orientation,
+        r#" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
+    ),
+    (
+        Tool::TileShape,
+        r#" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+    ),
+    (
+        Tool::DownloadSvg,
+        r#" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+    ),
+    (
+        Tool::ShowGrid,
+        r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+    ),
+    (
+        Tool::EditPosition,
+        r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+    ),
+];
+
+/// The toolbar's markup; [`state`] sets its buttons' state.
 pub(super) fn markup() -> String {
-    const BUTTON: &str = r#"button type="button""#;
-    Markup::new()
-        .control(BUTTON, Tool::ZoomOut, r#"aria-label="Zoom out" title="Zoom out">−</button>"#)
-        .control(
-            BUTTON,
-            Tool::ZoomIn,
-            r#"aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::Fit,
-            r#"aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::Orientation,
-            r#"aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::TileShape,
-            r#"aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::DownloadSvg,
-            r#"aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::ShowGrid,
-            r#"aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
-        )
-        .control(
-            BUTTON,
-            Tool::EditPosition,
-            r#"aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
-        )
+    BUTTONS
+        .iter()
+        .fold(Markup::new(), |m, &(tool, rest)| button(m, tool, rest))
         .done()
 }
 
