@@ -149,13 +149,16 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
             f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
         }),
         Control::GameType => viewer
-            .collection.filter
+            .collection
+            .filter
             .update(|f| f.explorer.game_type = library::game_type_of(&value)),
         Control::Result => viewer
-            .collection.filter
+            .collection
+            .filter
             .update(|f| f.result = GameState::parse(&value)),
         Control::MinPlies => viewer
-            .collection.filter
+            .collection
+            .filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
         Control::Progress | Control::List => {}
     }

@@ -57,7 +57,8 @@ fn start(viewer: Viewer) -> Option<Link> {
     let worker = url.and_then(|u| web_sys::Worker::new(&u).ok());
     let Some(worker) = worker else {
         viewer
-            .collection.error
+            .collection
+            .error
             .set(Some("This build has no collection reader.".into()));
         return None;
     };

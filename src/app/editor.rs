@@ -32,8 +32,7 @@ crate::controls! {
 /// settings.
 fn markup() -> String {
     let layout = Layout::new(Frame::EMPTY, Orientation::NoonUp, TileShape::Flat);
-    let mut s =
-        String::from(r#"<div class="palette" role="group" aria-label="Pieces to place">"#);
+    let mut s = String::from(r#"<div class="palette" role="group" aria-label="Pieces to place">"#);
     for color in [Color::White, Color::Black] {
         for bug in Bug::ALL {
             let Some(id) = PieceId::of_kind(color, bug).next() else {
@@ -243,7 +242,10 @@ fn toggle_now(viewer: Viewer) {
         None => {
             viewer.study.playing.set(false);
             viewer.study.pick.set(None);
-            let editing = viewer.study.position.with_untracked(|a| Editing::of(&a.pos));
+            let editing = viewer
+                .study
+                .position
+                .with_untracked(|a| Editing::of(&a.pos));
             viewer.edit.set(Some(editing));
         }
         Some(Ok(rec)) => {

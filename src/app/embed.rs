@@ -263,7 +263,12 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
             let columns = columns.clone();
             let line = move || {
                 let node = shown.with(|s| s.node);
-                Some(viewer.study.game.with(|g| move_markup(g.row(node), &columns)))
+                Some(
+                    viewer
+                        .study
+                        .game
+                        .with(|g| move_markup(g.row(node), &columns)),
+                )
             };
             kit::bind(p, Sink::Html, Box::new(line));
         }

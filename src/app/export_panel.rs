@@ -106,7 +106,9 @@ fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
             Export::Position => Source::Position(Box::new(
                 viewer.study.position.with_untracked(|a| (*a.pos).clone()),
             )),
-            Export::Uhp => Source::Line(Box::new(g.line_record(&viewer.study.line.get_untracked()))),
+            Export::Uhp => {
+                Source::Line(Box::new(g.line_record(&viewer.study.line.get_untracked())))
+            }
             _ => Source::Record(g.record.clone()),
         };
         (source, format.file_name(&g.record))

@@ -51,7 +51,8 @@ pub fn GameInfo(viewer: Viewer) -> impl IntoView {
             .get()
             .or_else(|| viewer.study.game.with(|g| g.error_message()));
         viewer
-            .study.game
+            .study
+            .game
             .with(|g| info_markup(&g.info(), error.as_deref()))
     };
     view! { <section class="game-info" aria-label="Game" inner_html=markup></section> }

@@ -27,16 +27,13 @@ mod game_info;
 pub mod keys;
 pub mod kit;
 pub mod labels;
-pub mod lazy;
 mod load_panel;
 mod move_entry;
 mod node_tools;
 mod notation_panel;
 pub mod options;
-mod reserve;
 mod share;
 pub mod study;
-mod tiles;
 pub mod viewer;
 
 use board::Board;
@@ -87,7 +84,9 @@ fn sync_address(viewer: Viewer) {
     on_cleanup(move || hash.remove());
 
     // The address bar follows the chosen move, replacing the entry (no history per step).
-    viewer.study.when_settled(ADDRESS_DELAY, share::show_in_address);
+    viewer
+        .study
+        .when_settled(ADDRESS_DELAY, share::show_in_address);
 }
 
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one

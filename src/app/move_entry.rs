@@ -149,7 +149,8 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             Duration::ZERO,
             Box::new(move || {
                 let only_pass = viewer
-                    .study.position
+                    .study
+                    .position
                     .try_with_untracked(|at| at.pos.legal_moves() == [Move::Pass]);
                 if let (Some(b), Some(only_pass)) = (&pass, only_pass) {
                     dom::set_flag(b, "hidden", !only_pass);

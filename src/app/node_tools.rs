@@ -99,7 +99,8 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let comment = move || {
         let n = viewer.study.node();
         viewer
-            .study.game
+            .study
+            .game
             .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
     };
 
@@ -203,13 +204,17 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
             if current(&|t| t.annotation(node) == a) {
                 return None;
             }
-            viewer.study.edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
+            viewer
+                .study
+                .edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
         }
         Tool::Comment => {
             if current(&|t| t.comment(node).unwrap_or_default().trim() == value.trim()) {
                 return None;
             }
-            viewer.study.edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
+            viewer
+                .study
+                .edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
         }
     };
     Some(match done {
@@ -248,7 +253,8 @@ mod tests {
             assert_eq!(viewer.study.node_untracked(), shown);
             let comment = |n| {
                 viewer
-                    .study.game
+                    .study
+                    .game
                     .with_untracked(|g| g.tree().comment(n).map(str::to_string))
             };
             assert_eq!(comment(written).as_deref(), Some("a quiet move"));
@@ -269,7 +275,10 @@ mod tests {
                 act(viewer, written, Tool::Annotation, "!?"),
                 Some(String::new())
             );
-            let a = viewer.study.game.with_untracked(|g| g.tree().annotation(written));
+            let a = viewer
+                .study
+                .game
+                .with_untracked(|g| g.tree().annotation(written));
             assert_eq!(a.map(Annotation::symbol), Some("!?"));
         });
     }

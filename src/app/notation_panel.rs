@@ -49,7 +49,8 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         let row = dom::event_closest(e, "tr[data-node]")?;
         let index = row.get_attribute("data-node")?.parse().ok()?;
         viewer
-            .study.game
+            .study
+            .game
             .with_untracked(|g| g.tree().node_by_index(index))
     };
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
@@ -132,20 +133,28 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
         if let Some(p) = dom::find(&root, ".root-comment") {
             let comment = move || {
                 viewer
-                    .study.game
+                    .study
+                    .game
                     .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
             };
             kit::bind(p.clone(), Sink::Text, Box::new(comment));
             let none = move || {
                 let has = viewer
-                    .study.game
+                    .study
+                    .game
                     .with(|g| g.tree().comment(g.tree().root()).is_some());
                 (!has).then(String::new)
             };
             kit::bind(p, Sink::Attr("hidden"), Box::new(none));
         }
         if let Some(p) = dom::find(&root, ".empty") {
-            let moves = move || viewer.study.game.with(|g| !g.tree().is_empty()).then(String::new);
+            let moves = move || {
+                viewer
+                    .study
+                    .game
+                    .with(|g| !g.tree().is_empty())
+                    .then(String::new)
+            };
             kit::bind(p, Sink::Attr("hidden"), Box::new(moves));
         }
 

@@ -2,9 +2,9 @@
 //! copied to the clipboard. Static markup with
 //! its one event delegated (see `controls` for why).
 
+use super::game;
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Control as _, Markup};
-use super::game;
 use super::viewer::Viewer;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -108,7 +108,8 @@ fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: boo
         },
         Control::CopyEmbed => {
             let code = viewer
-                .study.game
+                .study
+                .game
                 .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
             (code, Control::EmbedCode, "Embed code copied.")
         }

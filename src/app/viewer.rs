@@ -367,12 +367,13 @@ impl Viewer {
             Some(Verdict::Wrong {
                 hint: Some(piece), ..
             }) => {
-                let pick = self.study.position.with_untracked(|a| {
-                    match a.pos.board().position(piece) {
-                        Some(h) => Pick::Board(h),
-                        None => Pick::Reserve(piece.color(), piece.bug()),
-                    }
-                });
+                let pick =
+                    self.study
+                        .position
+                        .with_untracked(|a| match a.pos.board().position(piece) {
+                            Some(h) => Pick::Board(h),
+                            None => Pick::Reserve(piece.color(), piece.bug()),
+                        });
                 self.study.pick.set(Some(pick));
             }
             Some(Verdict::Right { .. } | Verdict::Solved) => {
@@ -452,13 +453,15 @@ impl Viewer {
                 edit.with(|e| e.as_ref().map(Editing::replay))
                     .unwrap_or_else(|| shown.with(|s| s.replay.clone()))
             })),
-            ply: kit::memo(Box::new(move |_| {
-                if editing() {
-                    0
-                } else {
-                    shown.with(|s| s.ply)
-                }
-            })),
+            ply: kit::memo(Box::new(
+                move |_| {
+                    if editing() {
+                        0
+                    } else {
+                        shown.with(|s| s.ply)
+                    }
+                },
+            )),
             highlight: kit::memo(Box::new(move |_| {
                 if editing() {
                     return None;

@@ -11,11 +11,11 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::board::{client_point, Play, DRAG_THRESHOLD};
-use super::kit::Memo;
-use super::kit::Stored;
-use super::kit::{self, dom};
-use super::study::{Pick, ReserveItem};
+use super::play::{client_point, Play, DRAG_THRESHOLD};
+use crate::app::kit::Memo;
+use crate::app::kit::Stored;
+use crate::app::kit::{self, dom};
+use crate::app::study::{Pick, ReserveItem};
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::view::{svg, Layout};
 
@@ -112,7 +112,87 @@ fn mark(row: &web_sys::Element, placeable: &[(Color, Bug)], picked: Option<(Colo
     }
 }
 
-/// Both players' pieces in hand, White's first: `items` as [`super::study::reserve`] gives
+/// A press, move, release or click in the reserves: picks a kind, or carries it onto the
+/// board.
+fn event(play: Play, press: Stored<Option<Press>>, dragged: Stored<bool>, e: &web_sys::Event) {
+    let button = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-reserve]").ok().flatten());
+    let kind = e.type_();
+    if kind == "click" {
+        if dragged.get_value() {
+            dragged.set_value(false);
+            return;
+        }
+        let Some((color, bug)) = button.as_ref().and_then(kind_of) else {
+            return;
+        };
+        let pick = Pick::Reserve(color, bug);
+        // Enter or Space (no pointer): the focus goes on to the destinations.
+        let by_key = e
+            .dyn_ref::<web_sys::MouseEvent>()
+            .is_some_and(|m| m.detail() == 0);
+        if by_key {
+            play.toggle_by_key(pick);
+        } else {
+            play.toggle(pick);
+        }
+        return;
+    }
+    let Some(pe) = e.dyn_ref::<web_sys::PointerEvent>() else {
+        return;
+    };
+    let p = client_point(pe);
+    match kind.as_str() {
+        "pointerdown" => {
+            dragged.set_value(false);
+            let Some(b) = button.filter(|b| !b.has_attribute("disabled")) else {
+                return;
+            };
+            let Some((color, bug)) = kind_of(&b).filter(|_| pe.button() == 0) else {
+                return;
+            };
+            press.set_value(Some(Press {
+                pointer: pe.pointer_id(),
+                pick: Pick::Reserve(color, bug),
+                x: p.x,
+                y: p.y,
+                moved: false,
+            }));
+            let _ = b.set_pointer_capture(pe.pointer_id());
+        }
+        "pointermove" => {
+            let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id()) else {
+                return;
+            };
+            if !pr.moved {
+                if (p.x - pr.x).hypot(p.y - pr.y) < DRAG_THRESHOLD {
+                    return;
+                }
+                press.set_value(Some(Press { moved: true, ..pr }));
+                play.carry(pr.pick);
+            }
+            play.drag_to(p);
+        }
+        _ => {
+            let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id()) else {
+                return;
+            };
+            press.set_value(None);
+            if pr.moved {
+                dragged.set_value(true);
+                if kind == "pointercancel" {
+                    play.end_drag();
+                } else {
+                    play.drop(p);
+                }
+            }
+        }
+    }
+}
+
+/// Both players' pieces in hand, White's first: `items` as [`crate::app::study::reserve`] gives
 /// them (their counts), `placeable` the kinds that can be placed now and `to_move` whose turn
 /// it is, when moves can be played. A button is picked with a click (or Enter), or dragged
 /// onto a destination.
@@ -126,142 +206,69 @@ pub fn Reserve(
     let root = NodeRef::<leptos::html::Div>::new();
     // What each row was last written from: its items and the layout of their artwork.
     let written = Rc::new(RefCell::new(None::<(Vec<ReserveItem>, Layout)>));
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let rows = root.children();
-        let (Some(white), Some(black)) = (rows.item(0), rows.item(1)) else {
-            return;
-        };
-        let layout = play.layout.get();
-        items.with(|items| {
-            let mut w = written.borrow_mut();
-            let kinds = |v: &[ReserveItem]| v.iter().map(|i| (i.color, i.bug)).collect::<Vec<_>>();
-            match w.as_ref() {
-                Some((old, l)) if *old == *items && *l == layout => {}
-                // The same kinds: only their counts change, in place.
-                Some((old, l)) if kinds(old) == kinds(items) && *l == layout => {
-                    for (item, was) in items.iter().zip(old) {
-                        if item.count != was.count {
-                            set_count(&root, item);
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let rows = root.children();
+            let (Some(white), Some(black)) = (rows.item(0), rows.item(1)) else {
+                return;
+            };
+            let layout = play.layout.get();
+            items.with(|items| {
+                let mut w = written.borrow_mut();
+                let kinds =
+                    |v: &[ReserveItem]| v.iter().map(|i| (i.color, i.bug)).collect::<Vec<_>>();
+                match w.as_ref() {
+                    Some((old, l)) if *old == *items && *l == layout => {}
+                    // The same kinds: only their counts change, in place.
+                    Some((old, l)) if kinds(old) == kinds(items) && *l == layout => {
+                        for (item, was) in items.iter().zip(old) {
+                            if item.count != was.count {
+                                set_count(&root, item);
+                            }
                         }
                     }
+                    _ => {
+                        white.set_inner_html(&reserve_markup(Color::White, items, &layout));
+                        black.set_inner_html(&reserve_markup(Color::Black, items, &layout));
+                    }
                 }
-                _ => {
-                    white.set_inner_html(&reserve_markup(Color::White, items, &layout));
-                    black.set_inner_html(&reserve_markup(Color::Black, items, &layout));
+                *w = Some((items.clone(), layout));
+            });
+            let picked = match play.viewer.study.pick.get() {
+                Some(Pick::Reserve(c, b)) => Some((c, b)),
+                _ => None,
+            };
+            let turn = to_move.get();
+            placeable.with(|p| {
+                for (row, color) in [(&white, Color::White), (&black, Color::Black)] {
+                    mark(row, p, picked);
+                    let to_move = (turn == Some(color)).then_some("true");
+                    dom::set_attr(row, "data-to-move", to_move);
                 }
-            }
-            *w = Some((items.clone(), layout));
-        });
-        let picked = match play.viewer.study.pick.get() {
-            Some(Pick::Reserve(c, b)) => Some((c, b)),
-            _ => None,
-        };
-        let turn = to_move.get();
-        placeable.with(|p| {
-            for (row, color) in [(&white, Color::White), (&black, Color::Black)] {
-                mark(row, p, picked);
-                let to_move = (turn == Some(color)).then_some("true");
-                dom::set_attr(row, "data-to-move", to_move);
-            }
-        });
-    }));
+            });
+        }),
+    );
 
     let press = Stored::new(None::<Press>);
     // A drag ended on a button: the click that follows is no click.
     let dragged = Stored::new(false);
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        dom::listen(
-            &root,
-            &[
-                "pointerdown",
-                "pointermove",
-                "pointerup",
-                "pointercancel",
-                "click",
-            ],
-            move |e: web_sys::Event| {
-                let button = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|el| el.closest("[data-reserve]").ok().flatten());
-                let kind = e.type_();
-                if kind == "click" {
-                    if dragged.get_value() {
-                        dragged.set_value(false);
-                        return;
-                    }
-                    let Some((color, bug)) = button.as_ref().and_then(kind_of) else {
-                        return;
-                    };
-                    let pick = Pick::Reserve(color, bug);
-                    // Enter or Space (no pointer): the focus goes on to the destinations.
-                    let by_key = e
-                        .dyn_ref::<web_sys::MouseEvent>()
-                        .is_some_and(|m| m.detail() == 0);
-                    if by_key {
-                        play.toggle_by_key(pick);
-                    } else {
-                        play.toggle(pick);
-                    }
-                    return;
-                }
-                let Some(pe) = e.dyn_ref::<web_sys::PointerEvent>() else {
-                    return;
-                };
-                let p = client_point(pe);
-                match kind.as_str() {
-                    "pointerdown" => {
-                        dragged.set_value(false);
-                        let Some(b) = button.filter(|b| !b.has_attribute("disabled")) else {
-                            return;
-                        };
-                        let Some((color, bug)) = kind_of(&b).filter(|_| pe.button() == 0) else {
-                            return;
-                        };
-                        press.set_value(Some(Press {
-                            pointer: pe.pointer_id(),
-                            pick: Pick::Reserve(color, bug),
-                            x: p.x,
-                            y: p.y,
-                            moved: false,
-                        }));
-                        let _ = b.set_pointer_capture(pe.pointer_id());
-                    }
-                    "pointermove" => {
-                        let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id())
-                        else {
-                            return;
-                        };
-                        if !pr.moved {
-                            if (p.x - pr.x).hypot(p.y - pr.y) < DRAG_THRESHOLD {
-                                return;
-                            }
-                            press.set_value(Some(Press { moved: true, ..pr }));
-                            play.carry(pr.pick);
-                        }
-                        play.drag_to(p);
-                    }
-                    _ => {
-                        let Some(pr) = press.get_value().filter(|p| p.pointer == pe.pointer_id())
-                        else {
-                            return;
-                        };
-                        press.set_value(None);
-                        if pr.moved {
-                            dragged.set_value(true);
-                            if kind == "pointercancel" {
-                                play.end_drag();
-                            } else {
-                                play.drop(p);
-                            }
-                        }
-                    }
-                }
-            },
-        );
-    }));
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            dom::listen(
+                &root,
+                &[
+                    "pointerdown",
+                    "pointermove",
+                    "pointerup",
+                    "pointercancel",
+                    "click",
+                ],
+                move |e: web_sys::Event| event(play, press, dragged, &e),
+            );
+        }),
+    );
 
     let row = |color: Color| {
         view! {

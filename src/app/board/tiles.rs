@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 
 use wasm_bindgen::JsCast;
 
-use super::kit::dom;
+use crate::app::kit::dom;
 
 use crate::engine::hex::Hex;
 use crate::view::{svg, Layout, Scene, Tile};

@@ -1,0 +1,209 @@
+//! The board's toolbar, as typed controls: static markup written from [`Tool`], its buttons'
+//! state set by an effect and their clicks delegated to one listener (see `controls` for
+//! why).
+
+use leptos::prelude::NodeRef;
+
+use super::state::{BoardState, ZOOM_STEP};
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::controls::{listen, Control, Markup};
+use crate::app::kit::{self, dom, services};
+use crate::view::{Orientation, TileShape};
+
+crate::controls! {
+    /// The toolbar's buttons.
+    pub(super) enum Tool {
+        ZoomOut = "zoom-out",
+        ZoomIn = "zoom-in",
+        Fit = "fit-board",
+        Orientation = "orientation",
+        TileShape = "tile-shape",
+        DownloadSvg = "download-svg",
+        ShowGrid = "show-grid",
+        EditPosition = "edit-position",
+    }
+}
+
+/// One button: its type, its id from `tool`, then `rest` (the attributes after the id, its
+/// text and its end tag), in the order the toolbar has always had.
+fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
+    m.raw(r#"<button type="button" id=""#)
+        .raw(tool.id())
+        .raw("\"")
+        .raw(rest)
+}
+
+/// Each button's control and what follows its id: its attributes, text and end tag.
+const BUTTONS: [(Tool, &str); 8] = [
+    (
+        Tool::ZoomOut,
+        r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
+    ),
+    (
+        Tool::ZoomIn,
+        r#" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
+    ),
+    (
+        Tool::Fit,
+        r#" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
+    ),
+    (
+        Tool::Orientation,
+        r#" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
+    ),
+    (
+        Tool::TileShape,
+        r#" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+    ),
+    (
+        Tool::DownloadSvg,
+        r#" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+    ),
+    (
+        Tool::ShowGrid,
+        r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+    ),
+    (
+        Tool::EditPosition,
+        r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+    ),
+];
+
+/// The toolbar's markup; [`state`] sets its buttons' state.
+pub(super) fn markup() -> String {
+    BUTTONS
+        .iter()
+        .fold(Markup::new(), |m, &(tool, rest)| button(m, tool, rest))
+        .done()
+}
+
+/// The board shown at `ply` written as an SVG image (`view::svg::scene_svg`) and offered as
+/// a download, by code loaded on first use (the panels' chunk).
+#[wasm_split(panels, fallible)]
+fn write_svg(
+    scene: Box<crate::view::Scene>,
+    layout: crate::view::Layout,
+    ply: usize,
+) -> Result<(), Unavailable> {
+    let doc = crate::view::svg::scene_svg(&scene, &layout);
+    let name = format!("beeline-ply-{ply}.svg");
+    if services::download(&doc, &name, "image/svg+xml").is_err() {
+        leptos::logging::warn!("the browser refused to download {name}");
+    }
+    Ok(())
+}
+
+/// Downloads the board shown as an SVG image ([`write_svg`]).
+fn download_svg(s: BoardState) {
+    let l = s.layout.get_untracked();
+    let hl = s.highlight.get_untracked();
+    let p = s.ply.get_untracked();
+    let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
+    let viewer = s.viewer;
+    services::spawn(async move {
+        if write_svg(Box::new(scene), l, p).await.is_err() {
+            let e = crate::app::game::LoadError::Unavailable.to_string();
+            viewer.load_error.set(Some(e));
+        }
+    });
+}
+
+/// What a click on a button does.
+fn click(s: BoardState, tool: Tool) {
+    match tool {
+        Tool::ZoomOut => s.zoom(1.0 / ZOOM_STEP),
+        Tool::ZoomIn => s.zoom(ZOOM_STEP),
+        Tool::Fit => s.view.set(None),
+        Tool::Orientation => s.orientation.update(|o| {
+            *o = match *o {
+                Orientation::NoonUp => Orientation::AsPlayed,
+                Orientation::AsPlayed => Orientation::NoonUp,
+            }
+        }),
+        Tool::TileShape => s.shape.update(|sh| {
+            *sh = match *sh {
+                TileShape::Flat => TileShape::Pointy,
+                TileShape::Pointy => TileShape::Flat,
+            }
+        }),
+        Tool::DownloadSvg => download_svg(s),
+        Tool::ShowGrid => s.show_grid.update(|g| *g = !*g),
+        Tool::EditPosition => crate::app::editor::toggle(s.viewer),
+    }
+}
+
+/// Sets the buttons' state (pressed, labels) as the board and the viewer change.
+fn state(s: BoardState, bar: &web_sys::Element) {
+    let viewer = s.viewer;
+    let noon_up = s.orientation.get() == Orientation::NoonUp;
+    let flat = s.shape.get() == TileShape::Flat;
+    if let Some(b) = dom::find(bar, "#orientation") {
+        dom::set_attr(
+            &b,
+            "aria-pressed",
+            Some(if noon_up { "true" } else { "false" }),
+        );
+    }
+    let pressed = |on: bool| Some(if on { "true" } else { "false" });
+    let editing = viewer.edit.with(Option::is_some);
+    if let Some(b) = dom::find(bar, "#show-grid") {
+        dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
+    }
+    if let Some(b) = dom::find(bar, "#edit-position") {
+        dom::set_attr(&b, "aria-pressed", pressed(editing));
+        b.set_text_content(Some(if editing {
+            "✓ Done editing"
+        } else {
+            "✎ Edit from here"
+        }));
+    }
+    if let Some(b) = dom::find(bar, "#tile-shape") {
+        let label = if flat {
+            "Tiles: flat. Switch to pointy"
+        } else {
+            "Tiles: pointy. Switch to flat"
+        };
+        dom::set_attr(&b, "aria-label", Some(label));
+        b.set_text_content(Some(if flat { "⬢ Flat" } else { "⬣ Pointy" }));
+    }
+}
+
+/// The toolbar's state and clicks, once it is on the page.
+pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
+    kit::on_mount(bar, Box::new(move |bar| state(s, &bar)));
+    kit::on_mount(
+        bar,
+        Box::new(move |bar| {
+            listen::<Tool>(&bar, &["click"], move |tool, _, _| click(s, tool));
+        }),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::kit::controls::check_markup;
+
+    /// The toolbar's buttons as they were written before they were typed controls.
+    const TOOLBAR: &str = concat!(
+        r#"<button type="button" id="zoom-out" aria-label="Zoom out" title="Zoom out">−</button>"#,
+        r#"<button type="button" id="zoom-in" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
+        r#"<button type="button" id="fit-board" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
+        r#"<button type="button" id="orientation" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
+        r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+        r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+        r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+        r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+    );
+
+    #[test]
+    fn the_toolbar_is_written_from_its_controls_as_before() {
+        let m = markup();
+        assert!(
+            check_markup::<Tool>(&m).is_empty(),
+            "{:?}",
+            check_markup::<Tool>(&m)
+        );
+        assert_eq!(m, TOOLBAR);
+    }
+}
