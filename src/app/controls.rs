@@ -5,7 +5,7 @@
 //! group: a view built element by element costs the bundle several times as much.
 
 use super::keys::{self, Step};
-use super::kit::{self, controls, dom, Markup};
+use super::kit::{self, controls, dom, services, Control as _, Markup};
 use super::kit::{Stored, Var};
 use super::viewer::Viewer;
 use leptos::prelude::*;
@@ -94,162 +94,15 @@ struct Shown {
 #[component]
 pub fn Controls(viewer: Viewer) -> impl IntoView {
     let speed = Var::new(DEFAULT_SPEED_MS);
-    let timer = Stored::new(None::<IntervalHandle>);
     let root = NodeRef::<leptos::html::Div>::new();
-
-    // Autoplay: one move per tick until the end; restarts when the speed changes.
-    kit::watch(Box::new(move || {
-        let playing = viewer.study.playing.get();
-        let ms = speed.get();
-        if let Some(h) = timer.get_value() {
-            h.clear();
-        }
-        timer.set_value(None);
-        if !playing {
-            return;
-        }
-        let handle = set_interval_with_handle(
-            move || {
-                if viewer.study.ply.get_untracked() >= viewer.study.moves() {
-                    viewer.study.playing.set(false);
-                } else {
-                    viewer.step(Step::Next);
-                }
-            },
-            Duration::from_millis(u64::from(ms)),
-        );
-        timer.set_value(handle.ok());
-    }));
-    on_cleanup(move || {
-        if let Some(h) = timer.get_value() {
-            h.clear();
-        }
-    });
-
-    // The state shown: the buttons that can act, the play button, the fields and the status
-    // (the elements found once, then set at every step). What was last written is kept, so
-    // that a step writes the fields and the status and nothing else: every write (and every
-    // read of the page to compare) costs a step its share.
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let find = |selector: &str| dom::find(&root, selector);
-        let back = [find("#first"), find("#prev")];
-        let on = [find("#next"), find("#last")];
-        let (play, icon) = (find("#autoplay"), find("#autoplay path"));
-        let fields = [find("#ply-slider"), find("#move-number")];
-        let (of, status) = (find(".of"), find(".status"));
-        let written = std::cell::RefCell::new(None::<Shown>);
-        kit::watch(Box::new(move || {
-            let ply = viewer.study.ply.get();
-            let len = viewer.study.moves();
-            let playing = viewer.study.playing.get();
-            let node = viewer.study.node();
-            let text = viewer.study.game.with(|g| match g.row(node) {
-                Some(row) => format!(
-                    "Move {ply} of {len} · player {}, turn {}",
-                    row.player, row.turn
-                ),
-                None => format!("Start · {len} moves"),
-            });
-            let now = Shown {
-                at_start: ply == 0,
-                at_end: ply >= len,
-                len,
-                playing,
-            };
-            let mut written = written.borrow_mut();
-            let old = written.as_ref();
-            if old.map(|o| o.at_start) != Some(now.at_start) {
-                for el in back.iter().flatten() {
-                    dom::set_flag(el, "disabled", now.at_start);
-                }
-            }
-            if old.map(|o| o.at_end) != Some(now.at_end) {
-                for el in on.iter().flatten() {
-                    dom::set_flag(el, "disabled", now.at_end);
-                }
-            }
-            if old.map(|o| o.playing) != Some(playing) {
-                if let Some(el) = &play {
-                    let (pressed, label) = if playing {
-                        ("true", "Pause")
-                    } else {
-                        ("false", "Play through the game")
-                    };
-                    dom::set_attr(el, "aria-pressed", Some(pressed));
-                    dom::set_attr(el, "aria-label", Some(label));
-                }
-                if let Some(el) = &icon {
-                    dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
-                }
-            }
-            let ply_text = ply.to_string();
-            if old.map(|o| o.len) != Some(len) {
-                let len_text = len.to_string();
-                for el in fields.iter().flatten() {
-                    dom::set_attr(el, "max", Some(&len_text));
-                }
-                if let Some(el) = &of {
-                    dom::set_text(el, &format!("of {len}"));
-                }
-            }
-            // The fields as the user may have left them (a number typed, not yet entered).
-            for el in fields.iter().flatten() {
-                if dom::value_of(el) != ply_text {
-                    dom::set_value(el, &ply_text);
-                }
-            }
-            if let Some(el) = &status {
-                dom::set_text(el, &text);
-            }
-            *written = Some(now);
-        }));
-    }));
-
-    // What the user does: the buttons, the slider, the move number and the speed.
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        controls::listen(&root, &["click", "input", "change"], move |c, e, el| {
-            let click = e.type_() == "click";
-            match c {
-                Control::First if click => viewer.step(Step::First),
-                Control::Prev if click => viewer.step(Step::Prev),
-                Control::Next if click => viewer.step(Step::Next),
-                Control::Last if click => viewer.step(Step::Last),
-                Control::Autoplay if click => {
-                    if viewer.study.playing.get_untracked() {
-                        viewer.study.playing.set(false);
-                    } else {
-                        if viewer.study.ply.get_untracked() >= viewer.study.moves() {
-                            viewer.step(Step::First);
-                        }
-                        viewer.study.playing.set(true);
-                    }
-                }
-                Control::Slider | Control::MoveNumber if !click => {
-                    if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.study.moves()) {
-                        viewer.step(Step::To(p));
-                    }
-                }
-                Control::Speed if e.type_() == "change" => {
-                    if let Ok(ms) = dom::value_of(el).parse::<u32>() {
-                        if SPEEDS_MS.contains(&ms) {
-                            speed.set(ms);
-                        }
-                    }
-                }
-                Control::First
-                | Control::Prev
-                | Control::Next
-                | Control::Last
-                | Control::Autoplay
-                | Control::Slider
-                | Control::MoveNumber
-                | Control::Speed => {}
-            }
-        });
-    }));
-
+    autoplay(viewer, speed);
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            show_state(viewer, &root);
+            listen(viewer, speed, &root);
+        }),
+    );
     view! {
         <div
             class="controls"
@@ -259,6 +112,161 @@ pub fn Controls(viewer: Viewer) -> impl IntoView {
             inner_html=markup()
         ></div>
     }
+}
+
+/// Autoplay: one move per tick until the end; restarts when the speed changes.
+fn autoplay(viewer: Viewer, speed: Var<u32>) {
+    let timer = Stored::new(None::<services::Interval>);
+    kit::watch(Box::new(move || {
+        let playing = viewer.study.playing.get();
+        let ms = speed.get();
+        if let Some(t) = timer.get_value() {
+            t.stop();
+        }
+        timer.set_value(None);
+        if !playing {
+            return;
+        }
+        let tick = move || {
+            if viewer.study.ply.get_untracked() >= viewer.study.moves() {
+                viewer.study.playing.set(false);
+            } else {
+                viewer.step(Step::Next);
+            }
+        };
+        timer.set_value(services::Interval::start(
+            Duration::from_millis(u64::from(ms)),
+            tick,
+        ));
+    }));
+    on_cleanup(move || {
+        if let Some(t) = timer.get_value() {
+            t.stop();
+        }
+    });
+}
+
+/// The state shown: the buttons that can act, the play button, the fields and the status
+/// (the elements found once, then set at every step). What was last written is kept, so
+/// that a step writes the fields and the status and nothing else: every write (and every
+/// read of the page to compare) costs a step its share.
+fn show_state(viewer: Viewer, root: &web_sys::Element) {
+    let find = |selector: &str| dom::find(root, selector);
+    let id = |c: Control| find(&format!("#{}", c.id()));
+    let back = [id(Control::First), id(Control::Prev)];
+    let on = [id(Control::Next), id(Control::Last)];
+    let (play, icon) = (id(Control::Autoplay), find("#autoplay path"));
+    let fields = [id(Control::Slider), id(Control::MoveNumber)];
+    let (of, status) = (find(".of"), find(".status"));
+    let written = std::cell::RefCell::new(None::<Shown>);
+    kit::watch(Box::new(move || {
+        let ply = viewer.study.ply.get();
+        let len = viewer.study.moves();
+        let playing = viewer.study.playing.get();
+        let node = viewer.study.node();
+        let text = viewer.study.game.with(|g| match g.row(node) {
+            Some(row) => format!(
+                "Move {ply} of {len} · player {}, turn {}",
+                row.player, row.turn
+            ),
+            None => format!("Start · {len} moves"),
+        });
+        let now = Shown {
+            at_start: ply == 0,
+            at_end: ply >= len,
+            len,
+            playing,
+        };
+        let mut written = written.borrow_mut();
+        let old = written.as_ref();
+        if old.map(|o| o.at_start) != Some(now.at_start) {
+            for el in back.iter().flatten() {
+                dom::set_flag(el, "disabled", now.at_start);
+            }
+        }
+        if old.map(|o| o.at_end) != Some(now.at_end) {
+            for el in on.iter().flatten() {
+                dom::set_flag(el, "disabled", now.at_end);
+            }
+        }
+        if old.map(|o| o.playing) != Some(playing) {
+            if let Some(el) = &play {
+                let (pressed, label) = if playing {
+                    ("true", "Pause")
+                } else {
+                    ("false", "Play through the game")
+                };
+                dom::set_attr(el, "aria-pressed", Some(pressed));
+                dom::set_attr(el, "aria-label", Some(label));
+            }
+            if let Some(el) = &icon {
+                dom::set_attr(el, "d", Some(if playing { PAUSE } else { PLAY }));
+            }
+        }
+        let ply_text = ply.to_string();
+        if old.map(|o| o.len) != Some(len) {
+            let len_text = len.to_string();
+            for el in fields.iter().flatten() {
+                dom::set_attr(el, "max", Some(&len_text));
+            }
+            if let Some(el) = &of {
+                dom::set_text(el, &format!("of {len}"));
+            }
+        }
+        // The fields as the user may have left them (a number typed, not yet entered).
+        for el in fields.iter().flatten() {
+            if dom::value_of(el) != ply_text {
+                dom::set_value(el, &ply_text);
+            }
+        }
+        if let Some(el) = &status {
+            dom::set_text(el, &text);
+        }
+        *written = Some(now);
+    }));
+}
+
+/// What the user does: the buttons, the slider, the move number and the speed.
+fn listen(viewer: Viewer, speed: Var<u32>, root: &web_sys::Element) {
+    controls::listen(root, &["click", "input", "change"], move |c, e, el| {
+        let click = e.type_() == "click";
+        match c {
+            Control::First if click => viewer.step(Step::First),
+            Control::Prev if click => viewer.step(Step::Prev),
+            Control::Next if click => viewer.step(Step::Next),
+            Control::Last if click => viewer.step(Step::Last),
+            Control::Autoplay if click => {
+                if viewer.study.playing.get_untracked() {
+                    viewer.study.playing.set(false);
+                } else {
+                    if viewer.study.ply.get_untracked() >= viewer.study.moves() {
+                        viewer.step(Step::First);
+                    }
+                    viewer.study.playing.set(true);
+                }
+            }
+            Control::Slider | Control::MoveNumber if !click => {
+                if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.study.moves()) {
+                    viewer.step(Step::To(p));
+                }
+            }
+            Control::Speed if e.type_() == "change" => {
+                if let Ok(ms) = dom::value_of(el).parse::<u32>() {
+                    if SPEEDS_MS.contains(&ms) {
+                        speed.set(ms);
+                    }
+                }
+            }
+            Control::First
+            | Control::Prev
+            | Control::Next
+            | Control::Last
+            | Control::Autoplay
+            | Control::Slider
+            | Control::MoveNumber
+            | Control::Speed => {}
+        }
+    });
 }
 
 #[cfg(test)]

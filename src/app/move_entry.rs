@@ -60,6 +60,68 @@ fn prefetch_typing() {
     });
 }
 
+/// Plays the move typed in `input`. The reader is a chunk loaded on first use
+/// (`read_typed`): the move is read, then played only if the board still shows the position
+/// it was typed in; `error` or `played` says how it went.
+fn play_typed(
+    viewer: Viewer,
+    error: Var<Option<String>>,
+    played: Var<String>,
+    input: &web_sys::Element,
+) {
+    let input = input.clone();
+    let typed = dom::value_of(&input);
+    let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
+    let at = viewer.study.position.get_untracked();
+    services::spawn(async move {
+        let read = read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
+        if viewer.study.position.with_untracked(|now| *now != at) {
+            return;
+        }
+        let result = read
+            .unwrap_or_else(|e| Err(format!("Could not read the move: {e}.")))
+            .and_then(|mv| {
+                let row = study::notate_candidate(&at.pos, coordinates, mv);
+                viewer.play(mv).map(|()| row)
+            });
+        match result {
+            Ok(row) => {
+                error.set(None);
+                dom::set_value(&input, "");
+                played.set(format!(
+                    "Played {} ({}, {}).",
+                    row.standard, row.direction, row.algebraic_short
+                ));
+            }
+            Err(e) => {
+                played.set(String::new());
+                error.set(Some(e));
+            }
+        }
+    });
+}
+
+/// The line under the field (markup): the hovered destination's names, or the move just
+/// played.
+fn candidate_line(viewer: Viewer, played: Var<String>) -> String {
+    let Some(mv) = viewer.study.candidate.get() else {
+        return escape(&played.get());
+    };
+    let coordinates = viewer.study.game.with(|g| g.record.coordinates);
+    let at = viewer.study.position.get();
+    if !at.pos.is_legal(mv) {
+        return String::new();
+    }
+    let row = study::notate_candidate(&at.pos, coordinates, mv);
+    format!(
+        "<span class=\"label\">This move:</span> <span class=\"standard\">{}</span> \
+         <span class=\"direction\">{}</span> <span class=\"algebraic\">{}</span>",
+        escape(&row.standard),
+        escape(&row.direction),
+        escape(&row.algebraic_short)
+    )
+}
+
 /// The field and its lines: static markup, set by effects, with the events delegated (see
 /// `controls` for why).
 #[component]
@@ -70,60 +132,8 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     // just played.
     let played = Var::new(String::new());
 
-    // The reader is a chunk loaded on first use (`read_typed`): the move is read, then
-    // played only if the board still shows the position it was typed in.
-    let submit = move |input: &web_sys::Element| {
-        let input = input.clone();
-        let typed = dom::value_of(&input);
-        let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
-        let at = viewer.study.position.get_untracked();
-        services::spawn(async move {
-            let read = read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
-            if viewer.study.position.with_untracked(|now| *now != at) {
-                return;
-            }
-            let result = read
-                .unwrap_or_else(|e| Err(format!("Could not read the move: {e}.")))
-                .and_then(|mv| {
-                    let row = study::notate_candidate(&at.pos, coordinates, mv);
-                    viewer.play(mv).map(|()| row)
-                });
-            match result {
-                Ok(row) => {
-                    error.set(None);
-                    dom::set_value(&input, "");
-                    played.set(format!(
-                        "Played {} ({}, {}).",
-                        row.standard, row.direction, row.algebraic_short
-                    ));
-                }
-                Err(e) => {
-                    played.set(String::new());
-                    error.set(Some(e));
-                }
-            }
-        });
-    };
-
-    // The line under the field: the hovered destination's names, or the move just played.
-    let line = move || {
-        let Some(mv) = viewer.study.candidate.get() else {
-            return escape(&played.get());
-        };
-        let coordinates = viewer.study.game.with(|g| g.record.coordinates);
-        let at = viewer.study.position.get();
-        if !at.pos.is_legal(mv) {
-            return String::new();
-        }
-        let row = study::notate_candidate(&at.pos, coordinates, mv);
-        format!(
-            "<span class=\"label\">This move:</span> <span class=\"standard\">{}</span> \
-             <span class=\"direction\">{}</span> <span class=\"algebraic\">{}</span>",
-            escape(&row.standard),
-            escape(&row.direction),
-            escape(&row.algebraic_short)
-        )
-    };
+    let submit = move |input: &web_sys::Element| play_typed(viewer, error, played, input);
+    let line = move || candidate_line(viewer, played);
     // The elements found once, then kept up to date.
     kit::watch(Box::new(move || {
         let Some(root) = root.get() else { return };

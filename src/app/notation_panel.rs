@@ -9,7 +9,7 @@
 //! table, and one effect writes them and marks the current row.
 
 use super::game::Game;
-use super::kit::{self, controls, dom, services, Markup, Sink};
+use super::kit::{self, controls, dom, services, Markup, Memo, Sink};
 use super::kit::{Stored, Var};
 use super::labels;
 use super::viewer::Viewer;
@@ -40,8 +40,6 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     let markup = kit::memo(Box::new(move |_| {
         items.with(|v| Arc::new(v.iter().map(item_markup).collect::<Vec<_>>()))
     }));
-    // The rows the table holds, as written (shared with `markup`, never copied).
-    let shown = Stored::new(Arc::new(Vec::<String>::new()));
     let root = NodeRef::<html::Section>::new();
 
     // The node of the row an event happened in.
@@ -70,66 +68,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             return;
         };
 
-        // Write the rows when they change, mark the chosen move's row, and keep it in view
-        // inside the panel (never scrolling the page) just before the next paint, so that a
-        // step does not force an extra layout.
-        {
-            let (table, scroller) = (table.clone(), scroller.clone());
-            // A new game's rows past the first screenfuls, written in the next task (see
-            // `FIRST_ROWS`); whatever runs next writes them first.
-            let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
-            let scroll = {
-                let scroller = scroller.clone();
-                services::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
-            };
-            let flush = {
-                let (table, pending) = (table.clone(), Rc::clone(&pending));
-                move || {
-                    if let Some(rows) = pending.borrow_mut().take() {
-                        let rest = rows.get(FIRST_ROWS..).unwrap_or_default();
-                        let _ = table.insert_adjacent_html("beforeend", &chunked(rest));
-                    }
-                }
-            };
-            kit::watch(Box::new(move || {
-                let node = viewer.study.node();
-                flush();
-                markup.with(|rows| {
-                    shown.update_value(|old| {
-                        if Arc::ptr_eq(old, rows) {
-                            return;
-                        }
-                        let (front, removed, _) = changed_rows(old, rows);
-                        let whole = front == 0 && removed == old.len();
-                        let at = node.index().to_string();
-                        let current = items.with_untracked(|v| {
-                            v.iter()
-                                .position(|i| i.node.as_deref() == Some(at.as_str()))
-                        });
-                        if whole
-                            && rows.len() > FIRST_ROWS
-                            && current.is_some_and(|i| i < FIRST_ROWS)
-                        {
-                            write_rows(&table, old, &rows[..FIRST_ROWS]);
-                            *pending.borrow_mut() = Some(rows.clone());
-                            let flush = flush.clone();
-                            set_timeout(flush, Duration::ZERO);
-                        } else {
-                            write_rows(&table, old, rows);
-                        }
-                        *old = rows.clone();
-                    })
-                });
-                if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
-                    let _ = old.remove_attribute("aria-current");
-                }
-                let selector = format!("tr[data-node=\"{}\"]", node.index());
-                if let Ok(Some(row)) = table.query_selector(&selector) {
-                    let _ = row.set_attribute("aria-current", "true");
-                }
-                scroll.poke();
-            }));
-        }
+        keep_rows(viewer, items, markup, &table, &scroller);
         if let Some(p) = dom::find(&root, ".root-comment") {
             let comment = move || {
                 viewer
@@ -226,6 +165,72 @@ crate::controls! {
         Ascii = "direction-ascii",
         Table = "notation",
     }
+}
+
+/// Writes the rows when they change, marks the chosen move's row, and keeps it in view
+/// inside the panel (never scrolling the page) just before the next paint, so that a step
+/// does not force an extra layout.
+fn keep_rows(
+    viewer: Viewer,
+    items: Memo<Vec<PanelItem>>,
+    markup: Memo<Arc<Vec<String>>>,
+    table: &web_sys::HtmlTableElement,
+    scroller: &web_sys::HtmlElement,
+) {
+    let (table, scroller) = (table.clone(), scroller.clone());
+    // The rows the table holds, as written (shared with `markup`, never copied).
+    let shown = Stored::new(Arc::new(Vec::<String>::new()));
+    // A new game's rows past the first screenfuls, written in the next task (see
+    // `FIRST_ROWS`); whatever runs next writes them first.
+    let pending = Rc::new(RefCell::new(None::<Arc<Vec<String>>>));
+    let scroll = {
+        let scroller = scroller.clone();
+        services::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
+    };
+    let flush = {
+        let (table, pending) = (table.clone(), Rc::clone(&pending));
+        move || {
+            if let Some(rows) = pending.borrow_mut().take() {
+                let rest = rows.get(FIRST_ROWS..).unwrap_or_default();
+                let _ = table.insert_adjacent_html("beforeend", &chunked(rest));
+            }
+        }
+    };
+    kit::watch(Box::new(move || {
+        let node = viewer.study.node();
+        flush();
+        markup.with(|rows| {
+            shown.update_value(|old| {
+                if Arc::ptr_eq(old, rows) {
+                    return;
+                }
+                let (front, removed, _) = changed_rows(old, rows);
+                let whole = front == 0 && removed == old.len();
+                let at = node.index().to_string();
+                let current = items.with_untracked(|v| {
+                    v.iter()
+                        .position(|i| i.node.as_deref() == Some(at.as_str()))
+                });
+                if whole && rows.len() > FIRST_ROWS && current.is_some_and(|i| i < FIRST_ROWS) {
+                    write_rows(&table, old, &rows[..FIRST_ROWS]);
+                    *pending.borrow_mut() = Some(rows.clone());
+                    let flush = flush.clone();
+                    set_timeout(flush, Duration::ZERO);
+                } else {
+                    write_rows(&table, old, rows);
+                }
+                *old = rows.clone();
+            })
+        });
+        if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
+            let _ = old.remove_attribute("aria-current");
+        }
+        let selector = format!("tr[data-node=\"{}\"]", node.index());
+        if let Ok(Some(row)) = table.query_selector(&selector) {
+            let _ = row.set_attribute("aria-current", "true");
+        }
+        scroll.poke();
+    }));
 }
 
 /// The panel's static markup: the notation choices and the table's head (the rows are

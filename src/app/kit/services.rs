@@ -231,7 +231,8 @@ pub fn next_frame(act: impl FnOnce() + 'static) {
     leptos::prelude::request_animation_frame(act);
 }
 
-/// Runs `act` every `period` until the handle is cleared (or dropped by [`Interval::stop`]).
+/// Runs an action every `period` until [`Interval::stop`].
+#[derive(Clone, Copy)]
 pub struct Interval(leptos::prelude::IntervalHandle);
 
 impl Interval {
