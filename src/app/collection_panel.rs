@@ -236,25 +236,26 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
     // use (`show_later`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        // `|`, not `||`: each of the three is followed, whichever is set.
-        let any = viewer.collection.loading.with(Option::is_some)
-            | viewer.collection.library.with(Option::is_some)
-            | viewer.collection.error.with(Option::is_some);
-        viewer.collection.listing.track();
-        viewer.collection.sort.track();
-        if !any && !shown.get_value() {
-            return;
-        }
-        shown.set_value(true);
-        services::spawn(async move {
-            if let Err(e) = show_later(viewer, root.clone()).await {
-                say(&root, &format!("Not shown: {e}."));
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            // `|`, not `||`: each of the three is followed, whichever is set.
+            let any = viewer.collection.loading.with(Option::is_some)
+                | viewer.collection.library.with(Option::is_some)
+                | viewer.collection.error.with(Option::is_some);
+            viewer.collection.listing.track();
+            viewer.collection.sort.track();
+            if !any && !shown.get_value() {
+                return;
             }
-        });
-    }));
+            shown.set_value(true);
+            services::spawn(async move {
+                if let Err(e) = show_later(viewer, root.clone()).await {
+                    say(&root, &format!("Not shown: {e}."));
+                }
+            });
+        }),
+    );
     // The list asked of the worker again whenever the collection, its order, its filters
     // or the game on the board change.
     kit::watch(Box::new(move || {
@@ -272,25 +273,26 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     }));
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
     // first use, `act_later`).
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        let at = root.clone();
-        dom::listen(&root, &["click", "change", "input"], move |e| {
-            let Some(el) = dom::event_closest(&e, "button, input, select") else {
-                return;
-            };
-            let Some(action) = Action::of(&el, &e.type_()) else {
-                return;
-            };
-            let at = at.clone();
-            services::spawn(async move {
-                if let Err(e) = act_later(viewer, el, action).await {
-                    say(&at, &format!("Not done: {e}."));
-                }
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let at = root.clone();
+            dom::listen(&root, &["click", "change", "input"], move |e| {
+                let Some(el) = dom::event_closest(&e, "button, input, select") else {
+                    return;
+                };
+                let Some(action) = Action::of(&el, &e.type_()) else {
+                    return;
+                };
+                let at = at.clone();
+                services::spawn(async move {
+                    if let Err(e) = act_later(viewer, el, action).await {
+                        say(&at, &format!("Not done: {e}."));
+                    }
+                });
             });
-        });
-    }));
+        }),
+    );
     // `]` and `[` open the next and previous game of the list.
     services::on_window(leptos::ev::keydown, move |e| {
         if dom::event_is_typing(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {

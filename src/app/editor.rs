@@ -77,19 +77,20 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
     // the first time its controls are listened to, by code loaded on first use (with
     // the editor itself: `show_later`).
     let listening = Stored::new(false);
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        let open = viewer.edit.with(Option::is_some);
-        dom::set_flag(&root, "hidden", !open);
-        if open {
-            let first = !listening.get_value();
-            listening.set_value(true);
-            services::spawn(async move {
-                let _ = show_later(viewer, root, first).await;
-            });
-        }
-    }));
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let open = viewer.edit.with(Option::is_some);
+            dom::set_flag(&root, "hidden", !open);
+            if open {
+                let first = !listening.get_value();
+                listening.set_value(true);
+                services::spawn(async move {
+                    let _ = show_later(viewer, root, first).await;
+                });
+            }
+        }),
+    );
     view! {
         <section
             id="position-editor"

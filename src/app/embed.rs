@@ -240,8 +240,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         dom::set_attr(&root, "data-theme", Some(options.theme.key()));
     }
     // Keys step the game shown in this frame only: a page's other frames have their own.
-    let keys = window_event_listener(leptos::ev::keydown, move |e| viewer.on_key(&e));
-    on_cleanup(move || keys.remove());
+    services::on_window(leptos::ev::keydown, move |e| viewer.on_key(&e));
 
     let BoardInput {
         shown,
@@ -252,38 +251,40 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
     // The lines around the board, bound to the game and the move shown (see `dom::bind`).
     let columns = options.columns.clone();
     let root = NodeRef::<leptos::html::Main>::new();
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let find = |selector: &str| dom::find(&root, selector);
-        if let Some(h) = find(".embed-players") {
-            let players = move || Some(viewer.study.game.with(|g| players_line(&g.record)));
-            kit::bind(h, Sink::Text, Box::new(players));
-        }
-        if let Some(p) = find(".embed-move") {
-            let columns = columns.clone();
-            let line = move || {
-                let node = shown.with(|s| s.node);
-                Some(
-                    viewer
-                        .study
-                        .game
-                        .with(|g| move_markup(g.row(node), &columns)),
-                )
-            };
-            kit::bind(p, Sink::Html, Box::new(line));
-        }
-        if let Some(p) = find("#record-error") {
-            kit::bind(
-                p.clone(),
-                Sink::Text,
-                Box::new(move || viewer.load_error.get()),
-            );
-            let hidden = move || viewer.load_error.with(Option::is_none).then(String::new);
-            kit::bind(p, Sink::Attr("hidden"), Box::new(hidden));
-        }
-        // Mounted (effects run once the view is on the page): tests wait for it.
-        dom::set_attr(&root, "data-ready", Some("true"));
-    }));
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let find = |selector: &str| dom::find(&root, selector);
+            if let Some(h) = find(".embed-players") {
+                let players = move || Some(viewer.study.game.with(|g| players_line(&g.record)));
+                kit::bind(h, Sink::Text, Box::new(players));
+            }
+            if let Some(p) = find(".embed-move") {
+                let columns = columns.clone();
+                let line = move || {
+                    let node = shown.with(|s| s.node);
+                    Some(
+                        viewer
+                            .study
+                            .game
+                            .with(|g| move_markup(g.row(node), &columns)),
+                    )
+                };
+                kit::bind(p, Sink::Html, Box::new(line));
+            }
+            if let Some(p) = find("#record-error") {
+                kit::bind(
+                    p.clone(),
+                    Sink::Text,
+                    Box::new(move || viewer.load_error.get()),
+                );
+                let hidden = move || viewer.load_error.with(Option::is_none).then(String::new);
+                kit::bind(p, Sink::Attr("hidden"), Box::new(hidden));
+            }
+            // Mounted (effects run once the view is on the page): tests wait for it.
+            dom::set_attr(&root, "data-ready", Some("true"));
+        }),
+    );
     // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
     viewer.study.when_settled(LINK_DELAY, move |fragment| {
         let href = services::location_href().unwrap_or_default();

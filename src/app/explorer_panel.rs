@@ -33,48 +33,50 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
             &["explore".into(), filter.into(), bytes.into()],
         );
     }));
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        let (Some(body), Some(summary)) = (
-            dom::find(&root, "tbody"),
-            dom::find(&root, ".explorer-summary"),
-        ) else {
-            return;
-        };
-        dom::set_flag(&root, "hidden", viewer.collection.library.get().is_none());
-        viewer.collection.explored.with(|e| {
-            if let Some((markup, text)) = e {
-                body.set_inner_html(markup);
-                summary.set_text_content(Some(text));
-            }
-        });
-    }));
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        dom::listen(&root, &["click"], move |e| {
-            let Some(b) = dom::event_closest(&e, "button") else {
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let (Some(body), Some(summary)) = (
+                dom::find(&root, "tbody"),
+                dom::find(&root, ".explorer-summary"),
+            ) else {
                 return;
             };
-            if let Some(i) = b
-                .get_attribute("data-open-game")
-                .and_then(|v| v.parse().ok())
-            {
-                collection_worker::open_game(viewer, i);
-                return;
-            }
-            // The move itself (a move the position cannot make itself has none: it is
-            // listed, not played).
-            let mv = dom::event_closest(&e, "tr[data-play]")
-                .and_then(|row| row.get_attribute("data-play"))
-                .and_then(|code| transfer::read_move_code(&code));
-            if let Some(mv) = mv {
-                if let Err(e) = viewer.play(mv) {
-                    leptos::logging::warn!("could not play the move: {e}");
+            dom::set_flag(&root, "hidden", viewer.collection.library.get().is_none());
+            viewer.collection.explored.with(|e| {
+                if let Some((markup, text)) = e {
+                    body.set_inner_html(markup);
+                    summary.set_text_content(Some(text));
                 }
-            }
-        });
-    }));
+            });
+        }),
+    );
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            dom::listen(&root, &["click"], move |e| {
+                let Some(b) = dom::event_closest(&e, "button") else {
+                    return;
+                };
+                if let Some(i) = b
+                    .get_attribute("data-open-game")
+                    .and_then(|v| v.parse().ok())
+                {
+                    collection_worker::open_game(viewer, i);
+                    return;
+                }
+                // The move itself (a move the position cannot make itself has none: it is
+                // listed, not played).
+                let mv = dom::event_closest(&e, "tr[data-play]")
+                    .and_then(|row| row.get_attribute("data-play"))
+                    .and_then(|code| transfer::read_move_code(&code));
+                if let Some(mv) = mv {
+                    if let Err(e) = viewer.play(mv) {
+                        leptos::logging::warn!("could not play the move: {e}");
+                    }
+                }
+            });
+        }),
+    );
     view! { <section id="explorer" class="explorer-panel" aria-label="Explorer" hidden node_ref=root inner_html=MARKUP></section> }
 }

@@ -141,30 +141,31 @@ fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
 #[component]
 pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let section: web_sys::Element = root.into();
-        let at = section.clone();
-        // The export is made by code loaded on first use (`act_later`), which loads the
-        // writers in turn.
-        controls::listen(&section, &["click", "change"], move |control, e, _| {
-            let wanted = match control {
-                Control::Format => "change",
-                Control::Copy | Control::Download => "click",
-            };
-            if e.type_() != wanted {
-                return;
-            }
-            let at = at.clone();
-            services::spawn(async move {
-                if let Err(e) = act_later(viewer, at.clone(), control).await {
-                    if let Some(s) = dom::find(&at, ".status") {
-                        s.set_text_content(Some(&format!("Could not export: {e}.")));
-                    }
+    kit::on_mount(
+        root,
+        Box::new(move |section| {
+            let at = section.clone();
+            // The export is made by code loaded on first use (`act_later`), which loads the
+            // writers in turn.
+            controls::listen(&section, &["click", "change"], move |control, e, _| {
+                let wanted = match control {
+                    Control::Format => "change",
+                    Control::Copy | Control::Download => "click",
+                };
+                if e.type_() != wanted {
+                    return;
                 }
+                let at = at.clone();
+                services::spawn(async move {
+                    if let Err(e) = act_later(viewer, at.clone(), control).await {
+                        if let Some(s) = dom::find(&at, ".status") {
+                            s.set_text_content(Some(&format!("Could not export: {e}.")));
+                        }
+                    }
+                });
             });
-        });
-    }));
+        }),
+    );
     view! {
         <section class="export-panel" aria-label="Export" node_ref=root inner_html=markup()></section>
     }

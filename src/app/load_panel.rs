@@ -137,51 +137,52 @@ pub fn LoadPanel(
     dragging: Var<bool>,
 ) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let section: web_sys::Element = root.into();
-        // The panel shows where a dragged file may be dropped.
-        let class = move || {
-            Some(
-                if dragging.get() {
-                    "load-panel dragging"
-                } else {
-                    "load-panel"
-                }
-                .into(),
-            )
-        };
-        kit::bind(section.clone(), Sink::Attr("class"), Box::new(class));
-        let at = section.clone();
-        dom::listen(&section, &["click", "change", "focusin"], move |e| {
-            // About to paste or choose a file: fetch the readers meanwhile.
-            if e.type_() == "focusin" {
-                prefetch_records();
-                return;
-            }
-            let Some((control, el)) = kit::controls::control_of::<Control>(&e) else {
-                return;
+    kit::on_mount(
+        root,
+        Box::new(move |section| {
+            // The panel shows where a dragged file may be dropped.
+            let class = move || {
+                Some(
+                    if dragging.get() {
+                        "load-panel dragging"
+                    } else {
+                        "load-panel"
+                    }
+                    .into(),
+                )
             };
-            let click = e.type_() == "click";
-            match control {
-                Control::Load if click => {
-                    if let Some(input) = dom::find(&at, &format!("#{}", Control::Text.id())) {
-                        load_text(viewer, dom::value_of(&input));
-                    }
+            kit::bind(section.clone(), Sink::Attr("class"), Box::new(class));
+            let at = section.clone();
+            dom::listen(&section, &["click", "change", "focusin"], move |e| {
+                // About to paste or choose a file: fetch the readers meanwhile.
+                if e.type_() == "focusin" {
+                    prefetch_records();
+                    return;
                 }
-                Control::File if !click => {
-                    let file = el
-                        .dyn_ref::<web_sys::HtmlInputElement>()
-                        .and_then(|i| i.files())
-                        .and_then(|f| f.get(0));
-                    if let Some(file) = file {
-                        load_file(viewer, file);
+                let Some((control, el)) = kit::controls::control_of::<Control>(&e) else {
+                    return;
+                };
+                let click = e.type_() == "click";
+                match control {
+                    Control::Load if click => {
+                        if let Some(input) = dom::find(&at, &format!("#{}", Control::Text.id())) {
+                            load_text(viewer, dom::value_of(&input));
+                        }
                     }
+                    Control::File if !click => {
+                        let file = el
+                            .dyn_ref::<web_sys::HtmlInputElement>()
+                            .and_then(|i| i.files())
+                            .and_then(|f| f.get(0));
+                        if let Some(file) = file {
+                            load_file(viewer, file);
+                        }
+                    }
+                    Control::Text | Control::Load | Control::File => {}
                 }
-                Control::Text | Control::Load | Control::File => {}
-            }
-        });
-    }));
+            });
+        }),
+    );
     view! {
         <section
             class="load-panel"

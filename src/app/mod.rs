@@ -9,7 +9,6 @@
 use crate::record::puzzle::Puzzle;
 use kit::{dom, services, Sink, Var};
 use leptos::prelude::*;
-use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 mod board;
@@ -48,9 +47,6 @@ pub use options::ViewerOptions;
 use share::Share;
 use viewer::{initial, BoardInput, Viewer};
 
-/// How long the address bar waits after the last step before it follows the move.
-const ADDRESS_DELAY: Duration = Duration::from_millis(250);
-
 /// The whole page, mounted to `<body>` by the `beeline-app` binary: one viewer, or an
 /// embedded game when the address asks for one (`?embed`, see [`embed`]).
 #[component]
@@ -64,29 +60,6 @@ pub fn App() -> impl IntoView {
             </main>
         }),
     }
-}
-
-/// Keeps the address bar on the move shown and follows a permalink typed or pasted into it.
-fn sync_address(viewer: Viewer) {
-    let hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        let Some(hash) = services::location_hash() else {
-            return;
-        };
-        let Some(fragment) = game::fragment_of(&hash) else {
-            return;
-        };
-        let node = viewer.study.node_untracked();
-        let current = viewer.study.game.with_untracked(|g| g.fragment(node));
-        if fragment != current {
-            viewer.load_fragment(fragment);
-        }
-    });
-    on_cleanup(move || hash.remove());
-
-    // The address bar follows the chosen move, replacing the entry (no history per step).
-    viewer
-        .study
-        .when_settled(ADDRESS_DELAY, share::show_in_address);
 }
 
 /// The viewer's root element takes the key presses inside it and what is dropped on it (one
@@ -153,15 +126,14 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     // The page's viewer also answers keys pressed while no element has the focus; those
     // inside the root reach it through its own listener.
     if options.page_keys {
-        let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        services::on_window(leptos::ev::keydown, move |e| {
             if dom::event_targets_page(&e) {
                 viewer.on_key(&e);
             }
         });
-        on_cleanup(move || keys.remove());
     }
     if options.sync_address {
-        sync_address(viewer);
+        share::follow_address(viewer);
     }
 
     let BoardInput {
@@ -172,32 +144,34 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     } = viewer.board_input();
 
     // The puzzle's status, and the piece it hints at.
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let Some(p) = dom::find(&root, "#puzzle-status") else {
-            return;
-        };
-        let puzzle = viewer.puzzle;
-        kit::bind(
-            p.clone(),
-            Sink::Text,
-            Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
-        );
-        kit::bind(
-            p.clone(),
-            Sink::Attr("hidden"),
-            Box::new(move || puzzle.with(Option::is_none).then(String::new)),
-        );
-        kit::bind(
-            p,
-            Sink::Attr("data-hint"),
-            Box::new(move || {
-                puzzle
-                    .with(|pz| pz.as_ref().and_then(Puzzle::hint))
-                    .map(|id| id.to_string())
-            }),
-        );
-    }));
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let Some(p) = dom::find(&root, "#puzzle-status") else {
+                return;
+            };
+            let puzzle = viewer.puzzle;
+            kit::bind(
+                p.clone(),
+                Sink::Text,
+                Box::new(move || puzzle.with(|pz| pz.as_ref().map(Puzzle::status))),
+            );
+            kit::bind(
+                p.clone(),
+                Sink::Attr("hidden"),
+                Box::new(move || puzzle.with(Option::is_none).then(String::new)),
+            );
+            kit::bind(
+                p,
+                Sink::Attr("data-hint"),
+                Box::new(move || {
+                    puzzle
+                        .with(|pz| pz.as_ref().and_then(Puzzle::hint))
+                        .map(|id| id.to_string())
+                }),
+            );
+        }),
+    );
 
     // `tabindex="-1"`: a click anywhere in the viewer gives it the focus, so that its keys
     // work, without adding a stop to the Tab order.

@@ -135,97 +135,100 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     let submit = move |input: &web_sys::Element| play_typed(viewer, error, played, input);
     let line = move || candidate_line(viewer, played);
     // The elements found once, then kept up to date.
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let (input, message, pass, candidate) = (
-            dom::find(&root, "#move-input"),
-            dom::find(&root, "#move-error"),
-            dom::find(&root, "#pass"),
-            dom::find(&root, "#move-candidate"),
-        );
-        kit::watch(Box::new(move || {
-            let text = error.get();
-            if let Some(input) = &input {
-                let invalid = if text.is_some() { "true" } else { "false" };
-                dom::set_attr(input, "aria-invalid", Some(invalid));
-            }
-            if let Some(p) = &message {
-                p.set_text_content(text.as_deref());
-            }
-        }));
-        // Whether passing is the only move: worked out in the task after a step (the legal
-        // moves are no part of drawing it).
-        let settle = services::Settle::new(
-            Duration::ZERO,
-            Box::new(move || {
-                let only_pass = viewer
-                    .study
-                    .position
-                    .try_with_untracked(|at| at.pos.legal_moves() == [Move::Pass]);
-                if let (Some(b), Some(only_pass)) = (&pass, only_pass) {
-                    dom::set_flag(b, "hidden", !only_pass);
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let (input, message, pass, candidate) = (
+                dom::find(&root, "#move-input"),
+                dom::find(&root, "#move-error"),
+                dom::find(&root, "#pass"),
+                dom::find(&root, "#move-candidate"),
+            );
+            kit::watch(Box::new(move || {
+                let text = error.get();
+                if let Some(input) = &input {
+                    let invalid = if text.is_some() { "true" } else { "false" };
+                    dom::set_attr(input, "aria-invalid", Some(invalid));
                 }
-            }),
-        );
-        kit::watch(Box::new(move || {
-            viewer.study.position.track();
-            settle.poke();
-        }));
-        kit::watch(Box::new(move || {
-            let markup = line();
-            if let Some(p) = &candidate {
-                p.set_inner_html(&markup);
-            }
-        }));
-    }));
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let div: web_sys::Element = root.into();
-        let at = div.clone();
-        dom::listen(&div, &["input", "keydown", "click", "focusin"], move |e| {
-            let Some(input) = dom::find(&at, "#move-input") else {
-                return;
-            };
-            let Some((control, _)) = kit::controls::control_of::<Control>(&e) else {
-                return;
-            };
-            match (control, e.type_().as_str()) {
-                (Control::Input, "focusin") => prefetch_typing(),
-                (Control::Input, "input") => error.set(None),
-                (Control::Input, "keydown") => {
-                    let key = e
-                        .dyn_ref::<web_sys::KeyboardEvent>()
-                        .map(|k| k.key())
-                        .unwrap_or_default();
-                    match key.as_str() {
-                        "Enter" => {
-                            e.prevent_default();
-                            submit(&input);
-                        }
-                        "Escape" => {
-                            dom::set_value(&input, "");
-                            error.set(None);
-                        }
-                        _ => {}
+                if let Some(p) = &message {
+                    p.set_text_content(text.as_deref());
+                }
+            }));
+            // Whether passing is the only move: worked out in the task after a step (the legal
+            // moves are no part of drawing it).
+            let settle = services::Settle::new(
+                Duration::ZERO,
+                Box::new(move || {
+                    let only_pass = viewer
+                        .study
+                        .position
+                        .try_with_untracked(|at| at.pos.legal_moves() == [Move::Pass]);
+                    if let (Some(b), Some(only_pass)) = (&pass, only_pass) {
+                        dom::set_flag(b, "hidden", !only_pass);
                     }
+                }),
+            );
+            kit::watch(Box::new(move || {
+                viewer.study.position.track();
+                settle.poke();
+            }));
+            kit::watch(Box::new(move || {
+                let markup = line();
+                if let Some(p) = &candidate {
+                    p.set_inner_html(&markup);
                 }
-                (Control::Play, "click") => submit(&input),
-                (Control::Pass, "click") => {
-                    if let Err(e) = viewer.play(Move::Pass) {
-                        error.set(Some(e));
+            }));
+        }),
+    );
+    kit::on_mount(
+        root,
+        Box::new(move |div| {
+            let at = div.clone();
+            dom::listen(&div, &["input", "keydown", "click", "focusin"], move |e| {
+                let Some(input) = dom::find(&at, "#move-input") else {
+                    return;
+                };
+                let Some((control, _)) = kit::controls::control_of::<Control>(&e) else {
+                    return;
+                };
+                match (control, e.type_().as_str()) {
+                    (Control::Input, "focusin") => prefetch_typing(),
+                    (Control::Input, "input") => error.set(None),
+                    (Control::Input, "keydown") => {
+                        let key = e
+                            .dyn_ref::<web_sys::KeyboardEvent>()
+                            .map(|k| k.key())
+                            .unwrap_or_default();
+                        match key.as_str() {
+                            "Enter" => {
+                                e.prevent_default();
+                                submit(&input);
+                            }
+                            "Escape" => {
+                                dom::set_value(&input, "");
+                                error.set(None);
+                            }
+                            _ => {}
+                        }
                     }
+                    (Control::Play, "click") => submit(&input),
+                    (Control::Pass, "click") => {
+                        if let Err(e) = viewer.play(Move::Pass) {
+                            error.set(Some(e));
+                        }
+                    }
+                    (
+                        Control::Input
+                        | Control::Play
+                        | Control::Pass
+                        | Control::Error
+                        | Control::Candidate,
+                        _,
+                    ) => {}
                 }
-                (
-                    Control::Input
-                    | Control::Play
-                    | Control::Pass
-                    | Control::Error
-                    | Control::Candidate,
-                    _,
-                ) => {}
-            }
-        });
-    }));
+            });
+        }),
+    );
 
     view! { <div class="move-entry" node_ref=root inner_html=markup()></div> }
 }

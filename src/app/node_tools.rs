@@ -104,68 +104,71 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
     };
 
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        // What can be used, and the chosen node's annotation, comment and the last report.
-        let found = root.clone();
-        kit::watch(Box::new(move || {
-            let s = state.get();
-            let find = |selector: &str| dom::find(&found, selector);
-            for (id, disabled) in [
-                ("#annotation", s.at_root),
-                ("#promote", !s.variation),
-                ("#make-main-line", !s.off_main_line),
-                ("#delete-from", s.at_root),
-                ("#undo", !s.can_undo),
-            ] {
-                if let Some(el) = find(id) {
-                    dom::set_flag(&el, "disabled", disabled);
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            // What can be used, and the chosen node's annotation, comment and the last report.
+            let found = root.clone();
+            kit::watch(Box::new(move || {
+                let s = state.get();
+                let find = |selector: &str| dom::find(&found, selector);
+                for (id, disabled) in [
+                    ("#annotation", s.at_root),
+                    ("#promote", !s.variation),
+                    ("#make-main-line", !s.off_main_line),
+                    ("#delete-from", s.at_root),
+                    ("#undo", !s.can_undo),
+                ] {
+                    if let Some(el) = find(id) {
+                        dom::set_flag(&el, "disabled", disabled);
+                    }
                 }
-            }
-            if let Some(select) = find("#annotation") {
-                dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
-            }
-        }));
-        // The comment box, written only when it reads otherwise (most steps pass from one
-        // move without a comment to another, and a written value costs a step its share).
-        let area = dom::find(&root, "#comment-input");
-        kit::watch(Box::new(move || {
-            let text = comment();
-            if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {
-                dom::set_value(area, &text);
-            }
-        }));
-        let found = root.clone();
-        kit::watch(Box::new(move || {
-            let text = status.get();
-            if let Some(p) = dom::find(&found, ".status") {
-                dom::set_text(&p, &text);
-            }
-        }));
+                if let Some(select) = find("#annotation") {
+                    dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
+                }
+            }));
+            // The comment box, written only when it reads otherwise (most steps pass from one
+            // move without a comment to another, and a written value costs a step its share).
+            let area = dom::find(&root, "#comment-input");
+            kit::watch(Box::new(move || {
+                let text = comment();
+                if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {
+                    dom::set_value(area, &text);
+                }
+            }));
+            let found = root.clone();
+            kit::watch(Box::new(move || {
+                let text = status.get();
+                if let Some(p) = dom::find(&found, ".status") {
+                    dom::set_text(&p, &text);
+                }
+            }));
 
-        // The edits are made by code loaded on first use (`act_later`); undoing one needs
-        // none.
-        controls::listen(&root, &["click", "change"], move |tool: Tool, e, el| {
-            let value = match (tool, e.type_().as_str()) {
-                (Tool::Undo, "click") => {
-                    viewer.study.undo();
-                    return;
-                }
-                (Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom, "click") => String::new(),
-                (Tool::Annotation | Tool::Comment, "change") => dom::value_of(el),
-                _ => return,
-            };
-            let node = viewer.study.node_untracked();
-            services::spawn(async move {
-                match act_later(viewer, node, tool, value).await {
-                    Ok(Some(report)) => status.set(report),
-                    Ok(None) => {}
-                    Err(e) => status.set(format!("Not done: {e}.")),
-                }
+            // The edits are made by code loaded on first use (`act_later`); undoing one needs
+            // none.
+            controls::listen(&root, &["click", "change"], move |tool: Tool, e, el| {
+                let value = match (tool, e.type_().as_str()) {
+                    (Tool::Undo, "click") => {
+                        viewer.study.undo();
+                        return;
+                    }
+                    (Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom, "click") => {
+                        String::new()
+                    }
+                    (Tool::Annotation | Tool::Comment, "change") => dom::value_of(el),
+                    _ => return,
+                };
+                let node = viewer.study.node_untracked();
+                services::spawn(async move {
+                    match act_later(viewer, node, tool, value).await {
+                        Ok(Some(report)) => status.set(report),
+                        Ok(None) => {}
+                        Err(e) => status.set(format!("Not done: {e}.")),
+                    }
+                });
             });
-        });
-    }));
+        }),
+    );
 
     view! { <section class="node-tools" aria-label="This move" node_ref=root inner_html=markup()></section> }
 }

@@ -57,70 +57,70 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     // The panel is static markup (see `controls` for why); once it is on the page, its
     // elements are found, bound and listened to.
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
-        let table = dom::find(&root, "#notation")
-            .and_then(|t| t.dyn_into::<web_sys::HtmlTableElement>().ok());
-        let scroller = dom::find(&root, ".notation-scroll")
-            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
-        let (Some(table), Some(scroller)) = (table, scroller) else {
-            return;
-        };
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            let table = dom::find(&root, "#notation")
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTableElement>().ok());
+            let scroller = dom::find(&root, ".notation-scroll")
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+            let (Some(table), Some(scroller)) = (table, scroller) else {
+                return;
+            };
 
-        keep_rows(viewer, items, markup, &table, &scroller);
-        if let Some(p) = dom::find(&root, ".root-comment") {
-            let comment = move || {
-                viewer
-                    .study
-                    .game
-                    .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
-            };
-            kit::bind(p.clone(), Sink::Text, Box::new(comment));
-            let none = move || {
-                let has = viewer
-                    .study
-                    .game
-                    .with(|g| g.tree().comment(g.tree().root()).is_some());
-                (!has).then(String::new)
-            };
-            kit::bind(p, Sink::Attr("hidden"), Box::new(none));
-        }
-        if let Some(p) = dom::find(&root, ".empty") {
-            let moves = move || {
-                viewer
-                    .study
-                    .game
-                    .with(|g| !g.tree().is_empty())
-                    .then(String::new)
-            };
-            kit::bind(p, Sink::Attr("hidden"), Box::new(moves));
-        }
-
-        // The notation choices.
-        controls::listen(&root, &["change"], move |c: Control, _, el| match c {
-            Control::Form => form.set(Form::from_name(&dom::value_of(el)).unwrap_or_default()),
-            Control::Ascii => {
-                let checked = el
-                    .dyn_ref::<web_sys::HtmlInputElement>()
-                    .is_some_and(|i| i.checked());
-                style.set(if checked {
-                    Style::Ascii
-                } else {
-                    Style::Unicode
-                });
+            keep_rows(viewer, items, markup, &table, &scroller);
+            if let Some(p) = dom::find(&root, ".root-comment") {
+                let comment = move || {
+                    viewer
+                        .study
+                        .game
+                        .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
+                };
+                kit::bind(p.clone(), Sink::Text, Box::new(comment));
+                let none = move || {
+                    let has = viewer
+                        .study
+                        .game
+                        .with(|g| g.tree().comment(g.tree().root()).is_some());
+                    (!has).then(String::new)
+                };
+                kit::bind(p, Sink::Attr("hidden"), Box::new(none));
             }
-            Control::Table => {}
-        });
-        dom::listen(&scroller, &["mouseleave"], move |_| {
-            viewer.study.preview.set(None)
-        });
-        // A click chooses a row; keyboard users reach a row with Tab and choose it with Enter
-        // or Space; hovering previews it.
-        dom::listen(
-            &table,
-            &["click", "keydown", "mousemove"],
-            move |e| match e.type_().as_str() {
+            if let Some(p) = dom::find(&root, ".empty") {
+                let moves = move || {
+                    viewer
+                        .study
+                        .game
+                        .with(|g| !g.tree().is_empty())
+                        .then(String::new)
+                };
+                kit::bind(p, Sink::Attr("hidden"), Box::new(moves));
+            }
+
+            // The notation choices.
+            controls::listen(&root, &["change"], move |c: Control, _, el| match c {
+                Control::Form => form.set(Form::from_name(&dom::value_of(el)).unwrap_or_default()),
+                Control::Ascii => {
+                    let checked = el
+                        .dyn_ref::<web_sys::HtmlInputElement>()
+                        .is_some_and(|i| i.checked());
+                    style.set(if checked {
+                        Style::Ascii
+                    } else {
+                        Style::Unicode
+                    });
+                }
+                Control::Table => {}
+            });
+            dom::listen(&scroller, &["mouseleave"], move |_| {
+                viewer.study.preview.set(None)
+            });
+            // A click chooses a row; keyboard users reach a row with Tab and choose it with Enter
+            // or Space; hovering previews it.
+            dom::listen(&table, &["click", "keydown", "mousemove"], move |e| match e
+                .type_()
+                .as_str()
+            {
                 "click" => {
                     if let Some(n) = node_of(&e) {
                         viewer.study.go_to(n);
@@ -151,9 +151,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         viewer.study.preview.set(n);
                     }
                 }
-            },
-        );
-    }));
+            });
+        }),
+    );
 
     view! { <section class="notation-panel" aria-label="Moves" node_ref=root inner_html=panel_markup()></section> }
 }
@@ -215,7 +215,7 @@ fn keep_rows(
                     write_rows(&table, old, &rows[..FIRST_ROWS]);
                     *pending.borrow_mut() = Some(rows.clone());
                     let flush = flush.clone();
-                    set_timeout(flush, Duration::ZERO);
+                    services::after(Duration::ZERO, flush);
                 } else {
                     write_rows(&table, old, rows);
                 }

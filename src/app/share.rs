@@ -148,38 +148,41 @@ pub fn Share(
     sync_address: bool,
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    kit::watch(Box::new(move || {
-        let Some(root) = root.get() else { return };
-        let section: web_sys::Element = root.into();
-        let at = section.clone();
-        controls::listen(&section, &["click", "focusin"], move |control, e, el| {
-            match control {
-                Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => {
-                    // The whole text is selected, ready to copy by hand.
-                    if e.type_() == "focusin" {
-                        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-                            i.select();
-                        }
-                    }
-                }
-                Control::CopyLink | Control::CopyEmbed | Control::MakePuzzle => {
-                    if e.type_() != "click" {
-                        return;
-                    }
-                    let at = at.clone();
-                    // The texts are made by code loaded on first use (`act_later`); the
-                    // browser still counts the click as the user's for the copy that follows.
-                    services::spawn(async move {
-                        if let Err(e) = act_later(viewer, at.clone(), control, sync_address).await {
-                            if let Some(s) = dom::find(&at, ".status") {
-                                s.set_text_content(Some(&format!("Not done: {e}.")));
+    kit::on_mount(
+        root,
+        Box::new(move |section| {
+            let at = section.clone();
+            controls::listen(&section, &["click", "focusin"], move |control, e, el| {
+                match control {
+                    Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => {
+                        // The whole text is selected, ready to copy by hand.
+                        if e.type_() == "focusin" {
+                            if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+                                i.select();
                             }
                         }
-                    });
+                    }
+                    Control::CopyLink | Control::CopyEmbed | Control::MakePuzzle => {
+                        if e.type_() != "click" {
+                            return;
+                        }
+                        let at = at.clone();
+                        // The texts are made by code loaded on first use (`act_later`); the
+                        // browser still counts the click as the user's for the copy that follows.
+                        services::spawn(async move {
+                            if let Err(e) =
+                                act_later(viewer, at.clone(), control, sync_address).await
+                            {
+                                if let Some(s) = dom::find(&at, ".status") {
+                                    s.set_text_content(Some(&format!("Not done: {e}.")));
+                                }
+                            }
+                        });
+                    }
                 }
-            }
-        });
-    }));
+            });
+        }),
+    );
     view! { <section class="share" aria-label="Share" node_ref=root inner_html=markup()></section> }
 }
 
@@ -189,6 +192,28 @@ pub(super) fn show_in_address(fragment: &str) {
     if let Some(href) = services::location_href() {
         services::replace_address(&game::share_url(&href, fragment));
     }
+}
+
+/// How long the address bar waits after the last step before it follows the move.
+const ADDRESS_DELAY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Keeps the address bar on the move shown (the entry replaced: no history per step) and
+/// follows a permalink typed or pasted into it.
+pub fn follow_address(viewer: Viewer) {
+    services::on_window(leptos::ev::hashchange, move |_| {
+        let Some(hash) = services::location_hash() else {
+            return;
+        };
+        let Some(fragment) = game::fragment_of(&hash) else {
+            return;
+        };
+        let node = viewer.study.node_untracked();
+        let current = viewer.study.game.with_untracked(|g| g.fragment(node));
+        if fragment != current {
+            viewer.load_fragment(fragment);
+        }
+    });
+    viewer.study.when_settled(ADDRESS_DELAY, show_in_address);
 }
 
 #[cfg(test)]
