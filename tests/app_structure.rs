@@ -290,6 +290,60 @@ fn the_apps_modules_import_each_other_without_a_cycle() {
     assert!(graph["board"].contains("viewer") && graph["viewer"].contains("kit"));
 }
 
+/// Inside each folder module (`board/`, `kit/`): what each file imports of its siblings, and
+/// the names of the folder's own root (`mod.rs`) that a file imports.
+fn folder_imports(files: &[File]) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut of_root = Vec::new();
+    let stem = |f: &File| {
+        f.path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    for f in files.iter().filter(|f| f.depth == 1 && stem(f) != "mod") {
+        let folder = f.module.clone().unwrap_or_default();
+        let siblings: BTreeSet<String> = files
+            .iter()
+            .filter(|g| g.depth == 1 && g.module.as_deref() == Some(&folder) && stem(g) != "mod")
+            .map(stem)
+            .collect();
+        let me = format!("{folder}/{}", stem(f));
+        let edges = graph.entry(me.clone()).or_default();
+        for name in names_after(code(&f.text), "super::") {
+            if name == "super" || name == "self" {
+                continue;
+            }
+            if siblings.contains(&name) {
+                if name != stem(f) {
+                    edges.insert(format!("{folder}/{name}"));
+                }
+            } else {
+                of_root.push(format!("{} uses {folder}::{name}", f.path.display()));
+            }
+        }
+    }
+    (graph, of_root)
+}
+
+#[test]
+fn the_files_of_a_folder_import_each_other_without_a_cycle() {
+    let files = files();
+    let (graph, of_root) = folder_imports(&files);
+    assert!(
+        of_root.is_empty(),
+        "a folder's mod.rs composes it and is imported by none of its files:\n{}",
+        of_root.join("\n")
+    );
+    assert_eq!(cycle(&graph), None, "import graph: {graph:#?}");
+    // The reserve plays through `play`, never through the board that holds it.
+    assert_eq!(
+        graph["board/reserve"],
+        BTreeSet::from(["board/play".to_string()])
+    );
+}
+
 #[test]
 fn the_kit_imports_no_feature() {
     let files = files();
