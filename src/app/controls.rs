@@ -5,7 +5,7 @@
 //! group: a view built element by element costs the bundle several times as much.
 
 use super::keys::{self, Step};
-use super::kit::{self, controls, dom, services, Control as _, Markup};
+use super::kit::{self, controls, dom, services, Markup};
 use super::kit::{Stored, Var};
 use super::viewer::Viewer;
 use leptos::prelude::*;
@@ -152,7 +152,7 @@ fn autoplay(viewer: Viewer, speed: Var<u32>) {
 /// read of the page to compare) costs a step its share.
 fn show_state(viewer: Viewer, root: &web_sys::Element) {
     let find = |selector: &str| dom::find(root, selector);
-    let id = |c: Control| find(&format!("#{}", c.id()));
+    let id = |c: Control| controls::element(root, c);
     let back = [id(Control::First), id(Control::Prev)];
     let on = [id(Control::Next), id(Control::Last)];
     let (play, icon) = (id(Control::Autoplay), find("#autoplay path"));

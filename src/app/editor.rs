@@ -140,13 +140,13 @@ fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
                 );
             }
         }
-        if let Some(s) = dom::find(root, &format!("#{}", Control::SideToMove.id())) {
+        if let Some(s) = kit::controls::element(root, Control::SideToMove) {
             dom::set_value(&s, &e.setup.to_move.letter().to_string());
         }
-        if let Some(s) = dom::find(root, &format!("#{}", Control::GameType.id())) {
+        if let Some(s) = kit::controls::element(root, Control::GameType) {
             dom::set_value(&s, &e.setup.game_type.to_string());
         }
-        if let Some(p) = dom::find(root, &format!("#{}", Control::Error.id())) {
+        if let Some(p) = kit::controls::element(root, Control::Error) {
             p.set_text_content(e.error.as_deref());
         }
     });

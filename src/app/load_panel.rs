@@ -3,7 +3,7 @@
 
 use super::game::{self, Game, LoadError};
 use super::kit::chunk::wasm_split;
-use super::kit::{self, dom, services, Control as _, Markup, Sink, Var};
+use super::kit::{self, dom, services, Markup, Sink, Var};
 use super::viewer::Viewer;
 use leptos::ev::DragEvent;
 use leptos::html;
@@ -165,7 +165,7 @@ pub fn LoadPanel(
                 let click = e.type_() == "click";
                 match control {
                     Control::Load if click => {
-                        if let Some(input) = dom::find(&at, &format!("#{}", Control::Text.id())) {
+                        if let Some(input) = kit::controls::element(&at, Control::Text) {
                             load_text(viewer, dom::value_of(&input));
                         }
                     }

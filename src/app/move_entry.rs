@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, dom, services, Markup, Var};
+use super::kit::{self, dom, services, Markup, Sink, Var};
 use super::study;
 use super::viewer::Viewer;
 use crate::engine::position::{Move, Position};
@@ -138,11 +138,12 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
+            let find = |c: Control| kit::controls::element(&root, c);
             let (input, message, pass, candidate) = (
-                dom::find(&root, "#move-input"),
-                dom::find(&root, "#move-error"),
-                dom::find(&root, "#pass"),
-                dom::find(&root, "#move-candidate"),
+                find(Control::Input),
+                find(Control::Error),
+                find(Control::Pass),
+                find(Control::Candidate),
             );
             kit::watch(Box::new(move || {
                 let text = error.get();
@@ -172,12 +173,9 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                 viewer.study.position.track();
                 settle.poke();
             }));
-            kit::watch(Box::new(move || {
-                let markup = line();
-                if let Some(p) = &candidate {
-                    p.set_inner_html(&markup);
-                }
-            }));
+            if let Some(p) = candidate {
+                kit::bind(p, Sink::Html, Box::new(move || Some(line())));
+            }
         }),
     );
     kit::on_mount(
@@ -185,7 +183,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         Box::new(move |div| {
             let at = div.clone();
             dom::listen(&div, &["input", "keydown", "click", "focusin"], move |e| {
-                let Some(input) = dom::find(&at, "#move-input") else {
+                let Some(input) = kit::controls::element(&at, Control::Input) else {
                     return;
                 };
                 let Some((control, _)) = kit::controls::control_of::<Control>(&e) else {

@@ -111,25 +111,24 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             let found = root.clone();
             kit::watch(Box::new(move || {
                 let s = state.get();
-                let find = |selector: &str| dom::find(&found, selector);
-                for (id, disabled) in [
-                    ("#annotation", s.at_root),
-                    ("#promote", !s.variation),
-                    ("#make-main-line", !s.off_main_line),
-                    ("#delete-from", s.at_root),
-                    ("#undo", !s.can_undo),
+                for (tool, disabled) in [
+                    (Tool::Annotation, s.at_root),
+                    (Tool::Promote, !s.variation),
+                    (Tool::MakeMainLine, !s.off_main_line),
+                    (Tool::DeleteFrom, s.at_root),
+                    (Tool::Undo, !s.can_undo),
                 ] {
-                    if let Some(el) = find(id) {
+                    if let Some(el) = controls::element(&found, tool) {
                         dom::set_flag(&el, "disabled", disabled);
                     }
                 }
-                if let Some(select) = find("#annotation") {
+                if let Some(select) = controls::element(&found, Tool::Annotation) {
                     dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
                 }
             }));
             // The comment box, written only when it reads otherwise (most steps pass from one
             // move without a comment to another, and a written value costs a step its share).
-            let area = dom::find(&root, "#comment-input");
+            let area = controls::element(&root, Tool::Comment);
             kit::watch(Box::new(move || {
                 let text = comment();
                 if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {

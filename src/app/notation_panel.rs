@@ -60,7 +60,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
-            let table = dom::find(&root, "#notation")
+            let table = controls::element(&root, Control::Table)
                 .and_then(|t| t.dyn_into::<web_sys::HtmlTableElement>().ok());
             let scroller = dom::find(&root, ".notation-scroll")
                 .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());

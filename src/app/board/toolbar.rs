@@ -137,7 +137,7 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     let viewer = s.viewer;
     let noon_up = s.orientation.get() == Orientation::NoonUp;
     let flat = s.shape.get() == TileShape::Flat;
-    if let Some(b) = dom::find(bar, "#orientation") {
+    if let Some(b) = kit::controls::element(bar, Tool::Orientation) {
         dom::set_attr(
             &b,
             "aria-pressed",
@@ -146,10 +146,10 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     }
     let pressed = |on: bool| Some(if on { "true" } else { "false" });
     let editing = viewer.edit.with(Option::is_some);
-    if let Some(b) = dom::find(bar, "#show-grid") {
+    if let Some(b) = kit::controls::element(bar, Tool::ShowGrid) {
         dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
     }
-    if let Some(b) = dom::find(bar, "#edit-position") {
+    if let Some(b) = kit::controls::element(bar, Tool::EditPosition) {
         dom::set_attr(&b, "aria-pressed", pressed(editing));
         b.set_text_content(Some(if editing {
             "✓ Done editing"
@@ -157,7 +157,7 @@ fn state(s: BoardState, bar: &web_sys::Element) {
             "✎ Edit from here"
         }));
     }
-    if let Some(b) = dom::find(bar, "#tile-shape") {
+    if let Some(b) = kit::controls::element(bar, Tool::TileShape) {
         let label = if flat {
             "Tiles: flat. Switch to pointy"
         } else {

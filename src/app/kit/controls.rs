@@ -113,6 +113,11 @@ pub fn check_markup<C: Control>(markup: &str) -> Vec<String> {
     out
 }
 
+/// A control's element under `root`.
+pub fn element(root: &web_sys::Element, control: impl Control) -> Option<web_sys::Element> {
+    super::dom::find(root, &format!("#{}", control.id()))
+}
+
 /// The control an event happened in (its element, or the closest ancestor with an id that
 /// names one of `C`), with that element.
 pub fn control_of<C: Control>(e: &web_sys::Event) -> Option<(C, web_sys::Element)> {
