@@ -22,11 +22,17 @@ pub trait Control: Copy + Sized + 'static {
 
 /// Declares a panel's controls: an enum whose variants are its elements' ids.
 ///
-/// ```ignore
-/// controls! {
+/// ```
+/// use beeline::app::kit::controls::Control;
+///
+/// beeline::controls! {
 ///     /// The step buttons.
 ///     pub enum Step { First = "first", Last = "last" }
 /// }
+///
+/// assert_eq!(Step::First.id(), "first");
+/// assert_eq!(Step::from_id("last"), Some(Step::Last));
+/// assert_eq!(Step::ALL, &[Step::First, Step::Last]);
 /// ```
 #[macro_export]
 macro_rules! controls {
