@@ -1,0 +1,224 @@
+//! The static evaluation: how good a position looks for the side to move, without search.
+//!
+//! The unit is a hundredth of a point: 100 is what a free Ant is worth, roughly one "piece"
+//! of advantage (docs/ANALYSIS.md says what a score means in games won). The terms:
+//!
+//! * **mobility**: each piece on top of its stack that could move now by its own movement
+//!   (not pinned by the one-hive rule, not covered, a crawler not boxed in) is worth its
+//!   bug's value, plus a little for every cell it reaches; pinned and covered pieces are
+//!   worth nothing, which is how Hive is played: a trapped Ant is no Ant;
+//! * **pieces in hand**: each is worth a share of its bug's value, less when its owner has
+//!   nowhere to place it;
+//! * **the Queens' liberties**: pressure on a Queen grows faster than linearly with the
+//!   occupied cells around it; an opponent's piece counts fully, an own piece that can step
+//!   away half; an empty liberty the opponent can fill in one move (the reach of every
+//!   opponent piece is computed) counts half, and a Beetle (or Mosquito) on top of the
+//!   Queen counts as a neighbour more and freezes her;
+//! * **the Pillbug**: next to its own Queen it can lift attackers off her or her out of
+//!   danger; next to the opponent's Queen it can move her; in hand with a free cell by the
+//!   Queen it is a defence still to come (a Mosquito next to a Pillbug copies all of this);
+//! * a small bonus for having the move.
+
+use super::Score;
+use crate::engine::board::{cell_of, neighbor, Cell, CellSet};
+use crate::engine::movegen::Ctx;
+use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::position::{GameState, Position};
+
+/// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
+const MOBILE: [Score; 8] = [25, 30, 60, 35, 100, 70, 55, 45];
+/// What a piece in hand is worth, by bug: less than on the board and free, more than pinned.
+const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
+/// Each cell a free piece reaches beyond the first, up to `REACH_CAP` of them.
+const PER_CELL: Score = 2;
+const REACH_CAP: i32 = 8;
+/// Pressure on a Queen by weighted neighbours, in half-neighbours (an opponent's piece is
+/// 2, an own piece free to leave 1, an empty liberty the opponent can fill now 1).
+const PRESSURE: [Score; 15] = [
+    0, 4, 9, 15, 23, 33, 46, 62, 84, 112, 150, 200, 270, 350, 420,
+];
+/// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
+/// attacker cannot be thrown off.
+const QUEEN_COVERED: Score = 60;
+const PILLBUG_GUARD: Score = 35;
+const PILLBUG_ATTACK: Score = 25;
+const PILLBUG_IN_HAND_GUARD: Score = 15;
+const TEMPO: Score = 12;
+
+/// Per-colour facts gathered in one pass over the board.
+struct Side {
+    /// Cells any free piece of this colour reaches by its own movement.
+    reach: CellSet,
+    mobility: Score,
+    in_hand: Score,
+    /// Whether a free Pillbug (or Mosquito copying one) stands next to this colour's Queen /
+    /// next to the opponent's Queen.
+    guard: bool,
+    attack: bool,
+}
+
+/// The evaluation of a position for the side to move. Finished games get the search's
+/// win and loss scores (see [`super::terminal`]); this is for positions still in play.
+pub fn evaluate(pos: &Position) -> Score {
+    if pos.state().is_over() {
+        return super::terminal(pos, 0).unwrap_or(0);
+    }
+    let me = pos.to_move();
+    let white = side_score(pos);
+    let s = match me {
+        Color::White => white,
+        Color::Black => -white,
+    };
+    s + TEMPO
+}
+
+/// White's score minus Black's.
+fn side_score(pos: &Position) -> Score {
+    let b = pos.board();
+    let ctx = Ctx::new(pos);
+    let mut sides = [new_side(), new_side()];
+    let queens = [Color::White, Color::Black].map(|c| b.position(PieceId::queen(c)).map(cell_of));
+
+    for p in b.pieces() {
+        if !b.is_on_top(p) {
+            continue;
+        }
+        let c = p.color();
+        let from = cell_of(b.hex_of(p));
+        let on_ground = b.height_c(from) == 1;
+        // Pillbug powers: the Pillbug, or a Mosquito on the ground beside one.
+        let thrower = on_ground
+            && (p.bug() == Bug::Pillbug
+                || (p.bug() == Bug::Mosquito
+                    && (0..6).any(|d| {
+                        b.top_c(neighbor(from, d))
+                            .is_some_and(|n| n.bug() == Bug::Pillbug)
+                    })));
+        if thrower {
+            if let Some(q) = queens[c.index()] {
+                if adjacent(from, q) {
+                    sides[c.index()].guard = true;
+                }
+            }
+            if let Some(q) = queens[c.other().index()] {
+                if adjacent(from, q) {
+                    sides[c.index()].attack = true;
+                }
+            }
+        }
+        if queens[c.index()].is_none() || ctx.is_pinned(p) {
+            continue;
+        }
+        let side = &mut sides[c.index()];
+        let mut seen = CellSet::new();
+        let mut n = 0i32;
+        let reach = &mut side.reach;
+        ctx.own_moves(p, &mut seen, &mut |cell| {
+            n += 1;
+            reach.insert(cell);
+        });
+        if n > 0 {
+            let bug = if p.bug() == Bug::Mosquito && !on_ground {
+                Bug::Beetle
+            } else {
+                p.bug()
+            };
+            side.mobility += MOBILE[bug as usize] + PER_CELL * (n - 1).min(REACH_CAP);
+        }
+    }
+
+    let mut total = 0;
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let (own, opp) = (c.index(), c.other().index());
+        let free_cells = placement_cells(pos, c);
+        let mut hand = 0;
+        let mut pillbug_in_hand = false;
+        for p in pos.in_hand(c) {
+            hand += IN_HAND[p.bug() as usize];
+            pillbug_in_hand |= p.bug() == Bug::Pillbug;
+        }
+        // Pieces with nowhere to go in are worth less (they may find a cell later).
+        sides[own].in_hand = if free_cells.0 == 0 { hand / 3 } else { hand };
+        let mut s = sides[own].mobility + sides[own].in_hand;
+        if let Some(q) = queens[own] {
+            s -= queen_pressure(pos, &ctx, q, c, &sides[opp].reach);
+            if sides[own].guard {
+                s += PILLBUG_GUARD;
+            } else if pillbug_in_hand && (0..6).any(|d| free_cells.1.contains(neighbor(q, d))) {
+                s += PILLBUG_IN_HAND_GUARD;
+            }
+        }
+        if sides[own].attack {
+            s += PILLBUG_ATTACK;
+        }
+        total += sign * s;
+    }
+    total
+}
+
+fn new_side() -> Side {
+    Side {
+        reach: CellSet::new(),
+        mobility: 0,
+        in_hand: 0,
+        guard: false,
+        attack: false,
+    }
+}
+
+fn adjacent(a: Cell, b: Cell) -> bool {
+    (0..6).any(|d| neighbor(a, d) == b)
+}
+
+/// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
+/// opponent can fill now, and a piece on top of her.
+fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_reach: &CellSet) -> Score {
+    let b = pos.board();
+    let mut half = 0usize;
+    for d in 0..6 {
+        let n = neighbor(q, d);
+        match b.top_c(n) {
+            Some(p) if p.color() == c && !ctx.is_pinned(p) && b.height_c(n) == 1 => half += 1,
+            Some(_) => half += 2,
+            None if opp_reach.contains(n) => half += 1,
+            None => {}
+        }
+    }
+    let mut extra = 0;
+    if b.top_c(q).is_some_and(|t| t.color() != c) {
+        half += 2;
+        extra = QUEEN_COVERED;
+    }
+    PRESSURE[half.min(PRESSURE.len() - 1)] + extra
+}
+
+/// How many empty cells `c` may place on, and which.
+fn placement_cells(pos: &Position, c: Color) -> (u32, CellSet) {
+    let b = pos.board();
+    let mut seen = CellSet::new();
+    let mut ok = CellSet::new();
+    let mut count = 0;
+    if pos.state() == GameState::NotStarted || b.placed_mask().count_ones() < 2 {
+        return (1, ok);
+    }
+    for p in b.pieces() {
+        if p.color() != c || !b.is_on_top(p) {
+            continue;
+        }
+        let from = cell_of(b.hex_of(p));
+        for d in 0..6 {
+            let n = neighbor(from, d);
+            if b.height_c(n) != 0 || !seen.insert(n) {
+                continue;
+            }
+            let touches_enemy =
+                (0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|t| t.color() != c));
+            if !touches_enemy {
+                ok.insert(n);
+                count += 1;
+            }
+        }
+    }
+    (count, ok)
+}
