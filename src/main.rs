@@ -300,6 +300,9 @@ fn uhp() -> Result<(), String> {
         if reply.exit {
             break;
         }
+        for l in &reply.log {
+            eprintln!("{l}");
+        }
         write(&mut out, &reply.lines)?;
     }
     Ok(())

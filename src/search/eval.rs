@@ -55,6 +55,9 @@ struct Side {
     /// next to the opponent's Queen.
     guard: bool,
     attack: bool,
+    /// Cells the first free Ant reached: every other free Ant of the colour reaches about
+    /// the same ones, so their searches (the costliest part of the evaluation) are skipped.
+    ant_cells: Option<i32>,
 }
 
 /// The evaluation of a position for the side to move. Finished games get the search's
@@ -110,13 +113,22 @@ fn side_score(pos: &Position) -> Score {
             continue;
         }
         let side = &mut sides[c.index()];
-        let mut seen = CellSet::new();
-        let mut n = 0i32;
-        let reach = &mut side.reach;
-        ctx.own_moves(p, &mut seen, &mut |cell| {
-            n += 1;
-            reach.insert(cell);
-        });
+        let n = match side.ant_cells {
+            Some(n) if p.bug() == Bug::Ant => n,
+            _ => {
+                let mut seen = CellSet::new();
+                let mut n = 0i32;
+                let reach = &mut side.reach;
+                ctx.own_moves(p, &mut seen, &mut |cell| {
+                    n += 1;
+                    reach.insert(cell);
+                });
+                if p.bug() == Bug::Ant && n > 0 {
+                    side.ant_cells = Some(n);
+                }
+                n
+            }
+        };
         if n > 0 {
             let bug = if p.bug() == Bug::Mosquito && !on_ground {
                 Bug::Beetle
@@ -164,6 +176,7 @@ fn new_side() -> Side {
         in_hand: 0,
         guard: false,
         attack: false,
+        ant_cells: None,
     }
 }
 

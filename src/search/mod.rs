@@ -172,6 +172,7 @@ pub struct Searcher {
     pv: Vec<Move>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
+    next_check: u64,
     stopped: bool,
     deadline: Option<u64>,
     root_best: Option<(Move, Score)>,
@@ -201,6 +202,7 @@ impl Searcher {
             pv: vec![Move::Pass; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
+            next_check: 0,
             stopped: false,
             deadline: None,
             root_best: None,
@@ -232,6 +234,7 @@ impl Searcher {
         let start = clock.elapsed_ms();
         self.age = self.age.wrapping_add(1);
         self.nodes = 0;
+        self.next_check = 0;
         self.stopped = false;
         // Stop a little early: the answer still has to be written.
         self.deadline = limits
@@ -289,7 +292,7 @@ impl Searcher {
                 // The next iteration takes several times as long as this one: do not start
                 // one that cannot finish.
                 let used = clock.elapsed_ms() - start;
-                if used * 5 / 2 > t {
+                if used * 2 > t {
                     break;
                 }
             }
@@ -323,8 +326,13 @@ impl Searcher {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return eval::evaluate(pos);
         }
-        if self.nodes & 1023 == 0 && self.out_of_time(clock) {
-            self.stopped = true;
+        // Leaves count as nodes but return above: a counter of its own makes sure the
+        // clock is read every 1024 nodes whichever nodes they are.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            if self.out_of_time(clock) {
+                self.stopped = true;
+            }
         }
         if self.stopped {
             return 0;

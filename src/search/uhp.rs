@@ -20,6 +20,8 @@ pub struct UhpEngine {
     pos: Option<Position>,
     searcher: Searcher,
     table_mib: usize,
+    /// Whether `bestmove` reports its search (depth, score, nodes) on the log.
+    verbose: bool,
 }
 
 /// The answer to one command.
@@ -29,6 +31,9 @@ pub struct Reply {
     pub lines: Vec<String>,
     /// Whether the command was `exit`: write nothing more and stop.
     pub exit: bool,
+    /// Lines for a log (standard error), not for the protocol: the search's figures when
+    /// the `Verbose` option is on.
+    pub log: Vec<String>,
 }
 
 impl Default for UhpEngine {
@@ -43,6 +48,7 @@ impl UhpEngine {
             pos: None,
             searcher: Searcher::new(DEFAULT_TABLE_MIB),
             table_mib: DEFAULT_TABLE_MIB,
+            verbose: false,
         }
     }
 
@@ -61,12 +67,14 @@ impl UhpEngine {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
+        let mut log = Vec::new();
         let result = match cmd {
             "" => Ok(Vec::new()),
             "exit" => {
                 return Reply {
                     lines: Vec::new(),
                     exit: true,
+                    log: Vec::new(),
                 }
             }
             "info" => no_args(cmd, args).map(|_| info()),
@@ -75,7 +83,7 @@ impl UhpEngine {
             "play" => self.play(args),
             "pass" => no_args(cmd, args).and_then(|_| self.play("pass")),
             "undo" => self.undo(args),
-            "bestmove" => self.bestmove(args, clock),
+            "bestmove" => self.bestmove(args, clock, &mut log),
             "options" => self.options(args),
             _ => Err(Fault::Err(format!("unknown command '{cmd}'"))),
         };
@@ -85,7 +93,11 @@ impl UhpEngine {
             Err(Fault::InvalidMove(e)) => vec![format!("invalidmove {e}")],
         };
         lines.push("ok".into());
-        Reply { lines, exit: false }
+        Reply {
+            lines,
+            exit: false,
+            log,
+        }
     }
 
     /// The game in progress, if any.
@@ -180,7 +192,12 @@ impl UhpEngine {
         self.game_string()
     }
 
-    fn bestmove(&mut self, args: &str, clock: &dyn Clock) -> Result<Vec<String>, Fault> {
+    fn bestmove(
+        &mut self,
+        args: &str,
+        clock: &dyn Clock,
+        log: &mut Vec<String>,
+    ) -> Result<Vec<String>, Fault> {
         let usage = "bestmove takes 'time hh:mm:ss' or 'depth N'";
         let mut words = args.split_whitespace();
         let limits = match (words.next(), words.next(), words.next()) {
@@ -208,6 +225,29 @@ impl UhpEngine {
             )));
         }
         let result = self.searcher.search(pos, &limits, clock);
+        if self.verbose {
+            let pv: Vec<String> = {
+                let mut p = pos.clone();
+                result
+                    .pv
+                    .iter()
+                    .map(|&m| {
+                        let s = move_string(&p, m);
+                        p.play_unchecked(m);
+                        s
+                    })
+                    .collect()
+            };
+            log.push(format!(
+                "depth {} score {} nodes {} time {} ms nps {} pv {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                result.elapsed_ms,
+                result.nodes * 1000 / result.elapsed_ms.max(1),
+                pv.join("; ")
+            ));
+        }
         let best = result
             .best
             .ok_or_else(|| Fault::Err("bestmove: no legal move".into()))?;
@@ -217,8 +257,21 @@ impl UhpEngine {
     fn options(&mut self, args: &str) -> Result<Vec<String>, Fault> {
         let words: Vec<&str> = args.split_whitespace().collect();
         match words.as_slice() {
-            [] => Ok(vec![self.table_option()]),
+            [] => Ok(vec![self.table_option(), self.verbose_option()]),
             ["get", "TableSizeMiB"] => Ok(vec![self.table_option()]),
+            ["get", "Verbose"] => Ok(vec![self.verbose_option()]),
+            ["set", "Verbose", v] => {
+                self.verbose = match *v {
+                    "True" | "true" => true,
+                    "False" | "false" => false,
+                    _ => {
+                        return Err(Fault::Err(format!(
+                            "options: Verbose takes True or False, not '{v}'"
+                        )))
+                    }
+                };
+                Ok(vec![self.verbose_option()])
+            }
             ["set", "TableSizeMiB", v] => {
                 let mib = v
                     .parse::<usize>()
@@ -242,6 +295,11 @@ impl UhpEngine {
                 "options takes nothing, 'get NAME' or 'set NAME VALUE'".into(),
             )),
         }
+    }
+
+    fn verbose_option(&self) -> String {
+        let name = |b: bool| if b { "True" } else { "False" };
+        format!("Verbose;bool;{};False", name(self.verbose))
     }
 
     fn table_option(&self) -> String {
