@@ -162,7 +162,9 @@ def main():
                 f"{ours_slowest:.3f} s, {theirs} {theirs_slowest:.3f} s",
                 flush=True,
             )
-            print(f"  {args.game_type};{state};{moves}", flush=True)
+            n_moves = plies
+            turn = f"{'White' if n_moves % 2 == 0 else 'Black'}[{n_moves // 2 + 1}]"
+            print(f"  {args.game_type};{state};{turn};{moves}", flush=True)
 
     print()
     print(f"{ours} vs {theirs}, bestmove time {args.time}, cap {args.max_plies} plies")

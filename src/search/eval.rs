@@ -20,7 +20,7 @@
 //! * a small bonus for having the move.
 
 use super::Score;
-use crate::engine::board::{cell_of, neighbor, Cell, CellSet};
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
 use crate::engine::movegen::Ctx;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{GameState, Position};
@@ -29,9 +29,6 @@ use crate::engine::position::{GameState, Position};
 const MOBILE: [Score; 8] = [25, 30, 60, 35, 100, 70, 55, 45];
 /// What a piece in hand is worth, by bug: less than on the board and free, more than pinned.
 const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
-/// Each cell a free piece reaches beyond the first, up to `REACH_CAP` of them.
-const PER_CELL: Score = 2;
-const REACH_CAP: i32 = 8;
 /// Pressure on a Queen by weighted neighbours, in half-neighbours (an opponent's piece is
 /// 2, an own piece free to leave 1, an empty liberty the opponent can fill now 1).
 const PRESSURE: [Score; 15] = [
@@ -47,17 +44,14 @@ const TEMPO: Score = 12;
 
 /// Per-colour facts gathered in one pass over the board.
 struct Side {
-    /// Cells any free piece of this colour reaches by its own movement.
-    reach: CellSet,
     mobility: Score,
     in_hand: Score,
     /// Whether a free Pillbug (or Mosquito copying one) stands next to this colour's Queen /
     /// next to the opponent's Queen.
     guard: bool,
     attack: bool,
-    /// Cells the first free Ant reached: every other free Ant of the colour reaches about
-    /// the same ones, so their searches (the costliest part of the evaluation) are skipped.
-    ant_cells: Option<i32>,
+    /// Pieces free to move now (bit `id`).
+    movers: u32,
 }
 
 /// The evaluation of a position for the side to move. Finished games get the search's
@@ -112,30 +106,10 @@ fn side_score(pos: &Position) -> Score {
         if queens[c.index()].is_none() || ctx.is_pinned(p) {
             continue;
         }
-        let side = &mut sides[c.index()];
-        let n = match side.ant_cells {
-            Some(n) if p.bug() == Bug::Ant => n,
-            _ => {
-                let mut seen = CellSet::new();
-                let mut n = 0i32;
-                let reach = &mut side.reach;
-                ctx.own_moves(p, &mut seen, &mut |cell| {
-                    n += 1;
-                    reach.insert(cell);
-                });
-                if p.bug() == Bug::Ant && n > 0 {
-                    side.ant_cells = Some(n);
-                }
-                n
-            }
-        };
-        if n > 0 {
-            let bug = if p.bug() == Bug::Mosquito && !on_ground {
-                Bug::Beetle
-            } else {
-                p.bug()
-            };
-            side.mobility += MOBILE[bug as usize] + PER_CELL * (n - 1).min(REACH_CAP);
+        if let Some(bug) = mobile_as(b, p, from, on_ground) {
+            let side = &mut sides[c.index()];
+            side.mobility += MOBILE[bug as usize];
+            side.movers |= 1 << p.0;
         }
     }
 
@@ -154,7 +128,7 @@ fn side_score(pos: &Position) -> Score {
         sides[own].in_hand = if free_cells.0 == 0 { hand / 3 } else { hand };
         let mut s = sides[own].mobility + sides[own].in_hand;
         if let Some(q) = queens[own] {
-            s -= queen_pressure(pos, &ctx, q, c, &sides[opp].reach);
+            s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers);
             if sides[own].guard {
                 s += PILLBUG_GUARD;
             } else if pillbug_in_hand && (0..6).any(|d| free_cells.1.contains(neighbor(q, d))) {
@@ -171,12 +145,11 @@ fn side_score(pos: &Position) -> Score {
 
 fn new_side() -> Side {
     Side {
-        reach: CellSet::new(),
         mobility: 0,
         in_hand: 0,
         guard: false,
         attack: false,
-        ant_cells: None,
+        movers: 0,
     }
 }
 
@@ -186,7 +159,7 @@ fn adjacent(a: Cell, b: Cell) -> bool {
 
 /// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
 /// opponent can fill now, and a piece on top of her.
-fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_reach: &CellSet) -> Score {
+fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32) -> Score {
     let b = pos.board();
     let mut half = 0usize;
     for d in 0..6 {
@@ -194,7 +167,7 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_reach: &Cell
         match b.top_c(n) {
             Some(p) if p.color() == c && !ctx.is_pinned(p) && b.height_c(n) == 1 => half += 1,
             Some(_) => half += 2,
-            None if opp_reach.contains(n) => half += 1,
+            None if fillable(b, n, opp_movers) => half += 1,
             None => {}
         }
     }
@@ -204,6 +177,99 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_reach: &Cell
         extra = QUEEN_COVERED;
     }
     PRESSURE[half.min(PRESSURE.len() - 1)] + extra
+}
+
+/// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
+/// the two cells both touch is occupied, not both (a gate), not neither (off the hive).
+fn slides(b: &Board, a: Cell, d: usize) -> bool {
+    let to = neighbor(a, d);
+    b.height_c(to) == 0
+        && (b.height_c(neighbor(a, (d + 5) % 6)) != 0)
+            != (b.height_c(neighbor(a, (d + 1) % 6)) != 0)
+}
+
+/// The bug a free piece moves as, if it can move at all (cheap tests, no move generation:
+/// the evaluation runs at every leaf). A Mosquito on top moves as a Beetle; on the ground
+/// as the best bug it touches.
+fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> {
+    let crawls = || (0..6).any(|d| slides(b, from, d));
+    match p.bug() {
+        Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => Some(p.bug()),
+        Bug::Queen | Bug::Pillbug | Bug::Ant | Bug::Spider => crawls().then_some(p.bug()),
+        Bug::Mosquito if !on_ground => Some(Bug::Beetle),
+        Bug::Mosquito => {
+            let mut best: Option<Bug> = None;
+            for d in 0..6 {
+                if let Some(n) = b.top_c(neighbor(from, d)) {
+                    let bug = n.bug();
+                    if bug == Bug::Mosquito {
+                        continue;
+                    }
+                    if best.is_none_or(|x| MOBILE[bug as usize] > MOBILE[x as usize]) {
+                        best = Some(bug);
+                    }
+                }
+            }
+            match best? {
+                Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => best,
+                _ => crawls().then_some(best?),
+            }
+        }
+    }
+}
+
+/// Whether one of the `movers` (free pieces of one colour) could move into the empty cell
+/// `to` now, by what its bug does: an Ant by sliding in from anywhere, a Beetle, Queen or
+/// Pillbug from next door, a Grasshopper along a line of pieces, a Ladybug from within
+/// three steps. Spiders' exact three steps are left out: too costly for what they add.
+fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
+    let mut rest = movers;
+    let slide_in = || (0..6).any(|d| slides(b, neighbor(to, d), (d + 3) % 6));
+    let mut slide_in_known: Option<bool> = None;
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        let from = cell_of(b.hex_of(p));
+        let on_ground = b.height_c(from) == 1;
+        let dir = (0..6).find(|&d| neighbor(from, d) == to);
+        let bug = match p.bug() {
+            Bug::Mosquito if !on_ground => Bug::Beetle,
+            Bug::Mosquito => {
+                // As an Ant when it touches one, else as whatever steps next door.
+                let touches_ant = (0..6).any(|d| {
+                    b.top_c(neighbor(from, d))
+                        .is_some_and(|n| n.bug() == Bug::Ant)
+                });
+                if touches_ant {
+                    Bug::Ant
+                } else {
+                    Bug::Beetle
+                }
+            }
+            bug => bug,
+        };
+        let reaches = match bug {
+            Bug::Ant => *slide_in_known.get_or_insert_with(slide_in),
+            Bug::Beetle => dir.is_some(),
+            Bug::Queen | Bug::Pillbug => dir.is_some_and(|d| slides(b, from, d)),
+            Bug::Grasshopper => (0..6).any(|d| {
+                // Walk from the target over a line of pieces to the Grasshopper.
+                let mut c = neighbor(to, d);
+                let mut jumped = 0;
+                while b.height_c(c) != 0 && c != from && jumped < 28 {
+                    c = neighbor(c, d);
+                    jumped += 1;
+                }
+                c == from && jumped > 0
+            }),
+            Bug::Ladybug => b.hex_of(p).distance(b.hex_of_cell(to, b.hex_of(p))) <= 3,
+            Bug::Spider | Bug::Mosquito => false,
+        };
+        if reaches {
+            return true;
+        }
+    }
+    false
 }
 
 /// How many empty cells `c` may place on, and which.

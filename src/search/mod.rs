@@ -173,6 +173,8 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
     next_check: u64,
+    /// Whether the game is drawn by repetition (`Rules::repetition_draw`).
+    repetition: bool,
     stopped: bool,
     deadline: Option<u64>,
     root_best: Option<(Move, Score)>,
@@ -203,6 +205,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
             next_check: 0,
+            repetition: false,
             stopped: false,
             deadline: None,
             root_best: None,
@@ -245,6 +248,11 @@ impl Searcher {
         }
         let mut pos = pos.clone();
         let legal = pos.legal_moves();
+        // The engine's repetition rule compares each new position with the earlier ones
+        // at every move; the search instead calls a position met before (in the game or the
+        // line searched) a draw, and checks only where it branches.
+        self.repetition = pos.rules().repetition_draw;
+        pos.set_rules(pos.rules().with_repetition_draw(false));
         let mut result = SearchResult {
             best: None,
             score: terminal(&pos, 0).unwrap_or(0),
@@ -325,6 +333,9 @@ impl Searcher {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return eval::evaluate(pos);
+        }
+        if ply > 0 && self.repetition && pos.occurrences() >= 2 {
+            return 0;
         }
         // Leaves count as nodes but return above: a counter of its own makes sure the
         // clock is read every 1024 nodes whichever nodes they are.
