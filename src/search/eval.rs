@@ -4,15 +4,17 @@
 //! of advantage (docs/ANALYSIS.md says what a score means in games won). The terms:
 //!
 //! * **mobility**: each piece on top of its stack that could move now by its own movement
-//!   (not pinned by the one-hive rule, not covered, a crawler not boxed in) is worth its
-//!   bug's value, plus a little for every cell it reaches; pinned and covered pieces are
-//!   worth nothing, which is how Hive is played: a trapped Ant is no Ant;
+//!   (not pinned by the one-hive rule, not covered, a crawler not boxed in, its Queen
+//!   placed) is worth its bug's value (a Mosquito that of the best bug it touches); pinned
+//!   and covered pieces are worth nothing, which is how Hive is played: a trapped Ant is no
+//!   Ant. Cheap tests, not move generation: the evaluation runs at every leaf;
 //! * **pieces in hand**: each is worth a share of its bug's value, less when its owner has
 //!   nowhere to place it;
 //! * **the Queens' liberties**: pressure on a Queen grows faster than linearly with the
 //!   occupied cells around it; an opponent's piece counts fully, an own piece that can step
-//!   away half; an empty liberty the opponent can fill in one move (the reach of every
-//!   opponent piece is computed) counts half, and a Beetle (or Mosquito) on top of the
+//!   away half; an empty liberty the opponent can fill in one move (by what each free
+//!   opponent piece's bug can reach: an Ant any cell it can slide into, a Beetle next door,
+//!   a Grasshopper along a line) counts half, and a Beetle (or Mosquito) on top of the
 //!   Queen counts as a neighbour more and freezes her;
 //! * **the Pillbug**: next to its own Queen it can lift attackers off her or her out of
 //!   danger; next to the opponent's Queen it can move her; in hand with a free cell by the
@@ -32,11 +34,11 @@ const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
 /// Pressure on a Queen by weighted neighbours, in half-neighbours (an opponent's piece is
 /// 2, an own piece free to leave 1, an empty liberty the opponent can fill now 1).
 const PRESSURE: [Score; 15] = [
-    0, 4, 9, 15, 23, 33, 46, 62, 84, 112, 150, 200, 270, 350, 420,
+    0, 6, 14, 24, 37, 53, 74, 100, 135, 180, 240, 320, 430, 560, 670,
 ];
 /// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
 /// attacker cannot be thrown off.
-const QUEEN_COVERED: Score = 60;
+const QUEEN_COVERED: Score = 90;
 const PILLBUG_GUARD: Score = 35;
 const PILLBUG_ATTACK: Score = 25;
 const PILLBUG_IN_HAND_GUARD: Score = 15;

@@ -298,9 +298,9 @@ impl Searcher {
             }
             if let Some(t) = limits.time_ms {
                 // The next iteration takes several times as long as this one: do not start
-                // one that cannot finish.
+                // one that has little chance to change the move.
                 let used = clock.elapsed_ms() - start;
-                if used * 2 > t {
+                if used * 5 > t * 3 {
                     break;
                 }
             }
