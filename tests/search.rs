@@ -5,7 +5,7 @@
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{GameState, Position, Rules};
 use beeline::record::{import, Record};
-use beeline::search::analysis::{judge, win_probability, Judgement};
+use beeline::search::analysis::{judge, win_probability, Judgement, SCALE};
 use beeline::search::uhp::{parse_time, UhpEngine};
 use beeline::search::{Limits, NoClock, Searcher, WallClock, WIN};
 use proptest::prelude::*;
@@ -95,10 +95,13 @@ fn judgements_follow_the_drop_in_winning_chances() {
     assert_eq!(judge(false, 1, 500, -500), Judgement::Forced);
     assert_eq!(judge(true, 30, 200, 100), Judgement::Best);
     assert_eq!(judge(false, 30, 200, 210), Judgement::Best);
-    assert_eq!(judge(false, 30, 0, -5), Judgement::Good);
-    assert_eq!(judge(false, 30, 0, -40), Judgement::Inaccuracy);
-    assert_eq!(judge(false, 30, 0, -90), Judgement::Mistake);
-    assert_eq!(judge(false, 30, 0, -400), Judgement::Blunder);
+    // The score after which the mover's chances are `p` (from an even position).
+    let at = |p: f64| (-SCALE * (1.0 / p - 1.0).ln()).round() as i32;
+    assert_eq!(judge(false, 30, 0, at(0.47)), Judgement::Good);
+    assert_eq!(judge(false, 30, 0, at(0.43)), Judgement::Inaccuracy);
+    assert_eq!(judge(false, 30, 0, at(0.35)), Judgement::Mistake);
+    assert_eq!(judge(false, 30, 0, at(0.25)), Judgement::Blunder);
+    assert_eq!(judge(false, 30, at(0.9), at(0.75)), Judgement::Mistake);
     assert_eq!(judge(false, 30, WIN - 3, 0), Judgement::Blunder);
     assert!((win_probability(0) - 0.5).abs() < 1e-9);
     assert!(win_probability(100) > 0.5 && win_probability(-100) < 0.5);
