@@ -309,17 +309,28 @@ fn rec_last(gs: &str) -> String {
 #[test]
 fn uhp_options() {
     let mut e = UhpEngine::new();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     assert_eq!(
         run(&mut e, "options"),
-        ["TableSizeMiB;int;64;64;1;4096", "Verbose;bool;False;False"]
+        [
+            "TableSizeMiB;int;64;64;1;1024".to_string(),
+            format!("NumThreads;int;1;1;1;{cores}"),
+            "Verbose;bool;False;False".to_string()
+        ]
     );
     assert_eq!(
+        one(&mut e, &format!("options set NumThreads {cores}")),
+        format!("NumThreads;int;{cores};1;1;{cores}")
+    );
+    assert!(one(&mut e, &format!("options set NumThreads {}", cores + 1)).starts_with("err"));
+    assert!(one(&mut e, "options set NumThreads 0").starts_with("err"));
+    assert_eq!(
         one(&mut e, "options set TableSizeMiB 8"),
-        "TableSizeMiB;int;8;64;1;4096"
+        "TableSizeMiB;int;8;64;1;1024"
     );
     assert_eq!(
         one(&mut e, "options get TableSizeMiB"),
-        "TableSizeMiB;int;8;64;1;4096"
+        "TableSizeMiB;int;8;64;1;1024"
     );
     assert_eq!(
         one(&mut e, "options set Verbose True"),
@@ -336,8 +347,17 @@ fn uhp_options() {
     ] {
         assert!(one(&mut e, bad).starts_with("err options"), "{bad}");
     }
-    // Verbose reports the search on the log, not in the protocol's lines.
-    one(&mut e, "newgame Base");
+    // Verbose reports the search on the log, not in the protocol's lines; with every
+    // core searching the answer is still a legal move.
+    one(
+        &mut e,
+        "newgame Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1",
+    );
+    let best = one(&mut e, "bestmove depth 3");
+    assert!(
+        one(&mut e, "validmoves").split(';').any(|m| m == best),
+        "{best}"
+    );
     let r = e.command("bestmove depth 2", &NoClock);
     assert_eq!(r.lines.len(), 2);
     assert!(r.log[0].starts_with("depth 2 score "), "{:?}", r.log);

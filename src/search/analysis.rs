@@ -2,8 +2,9 @@
 //! move, the best move and its line in the three notations, the depth reached and a
 //! judgement of the move played.
 //!
-//! Each position of the game is searched once: the evaluation after a move is the next
-//! position's, seen from the player who moved (the last position is searched too).
+//! Each position of the game is searched to the limit; a move other than the best one is
+//! valued by searching the position after it one ply shallower than that search went, so
+//! the best move and the move played are seen equally far.
 
 use super::{white_view, win_in, Clock, Limits, Score, SearchResult, Searcher, WIN_BOUND};
 use crate::engine::piece::Color;
@@ -145,13 +146,29 @@ pub fn analyse(
     let mut searcher = Searcher::default();
     let mut pos = start.clone();
     let mut results: Vec<SearchResult> = Vec::with_capacity(moves.len() + 1);
+    let mut afters: Vec<Score> = Vec::with_capacity(moves.len());
     let mut movers: Vec<Color> = Vec::with_capacity(moves.len() + 1);
     for (i, &m) in moves.iter().enumerate() {
         let clock = clock_for();
         movers.push(pos.to_move());
-        results.push(searcher.search(&pos, limits, clock.as_ref()));
-        progress(i + 1, moves.len() + 1);
+        let r = searcher.search(&pos, limits, clock.as_ref());
         pos.play_unchecked(m);
+        // The move played is valued as the search valued the best one: its position one
+        // ply shallower, so both see equally far (the next position's own search sees a
+        // ply further, and Hive's evaluations swing from one ply to the next).
+        let after = if r.best == Some(m) {
+            r.score
+        } else if let Some(s) = super::terminal(&pos, 1) {
+            -s
+        } else if r.depth <= 1 {
+            -super::eval::evaluate(&pos)
+        } else {
+            let d = Limits::depth(r.depth - 1);
+            -searcher.search(&pos, &d, &super::NoClock).score
+        };
+        afters.push(after);
+        results.push(r);
+        progress(i + 1, moves.len() + 1);
     }
     let clock = clock_for();
     movers.push(pos.to_move());
@@ -162,11 +179,8 @@ pub fn analyse(
     let mut out = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
         let r = &results[i];
-        let next = &results[i + 1];
         let mover = movers[i];
-        // The next position's score is for the other player (or, after a pass... still
-        // the other player: turns alternate).
-        let after = -next.score;
+        let after = afters[i];
         let before = r.score;
         let line: Vec<Move> = moves[..i].to_vec();
         let played = notate_line(start, &line, &[m], coordinates)

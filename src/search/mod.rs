@@ -13,11 +13,15 @@
 
 pub mod analysis;
 pub mod eval;
+mod table;
 pub mod uhp;
 
 use crate::engine::board::{cell_of, neighbor, Cell, CELLS};
 use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use table::{fingerprint, Bound, Entry, Table};
 
 /// A score for the side to move, in hundredths (see [`eval`]).
 pub type Score = i32;
@@ -134,36 +138,13 @@ pub fn win_in(score: Score) -> Option<i32> {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    mv: Option<Move>,
-    score: Score,
-    depth: i8,
-    bound: Bound,
-    age: u8,
-}
-
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: None,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-    age: 0,
-};
-
 /// The search's memory: the transposition table and the move-ordering tables. Keep one
 /// across the moves of a game; it is cleared by [`Searcher::clear`].
 pub struct Searcher {
-    table: Vec<Entry>,
+    /// Shared with the helper threads of a parallel search.
+    table: Arc<Table>,
+    /// Set when a parallel search's main thread is done: helpers stop.
+    stop: Option<Arc<AtomicBool>>,
     age: u8,
     killers: Vec<[Option<Move>; 2]>,
     /// Beta cut-offs by (piece, destination cell).
@@ -187,16 +168,25 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher whose transposition table takes about `table_mib` MiB.
+    /// A searcher whose transposition table takes about `table_mib` MiB (at most; a power
+    /// of two of entries). Panics if the memory cannot be had: see [`Searcher::try_new`].
     pub fn new(table_mib: usize) -> Searcher {
-        let entries = (table_mib.max(1) << 20) / std::mem::size_of::<Entry>();
-        let size = if entries.is_power_of_two() {
-            entries
-        } else {
-            entries.next_power_of_two() / 2
-        };
+        match Searcher::try_new(table_mib) {
+            Some(s) => s,
+            None => panic!("no memory for a {table_mib} MiB transposition table"),
+        }
+    }
+
+    /// [`Searcher::new`], or `None` when the system will not give the table's memory (a
+    /// UHP client may ask for any size).
+    pub fn try_new(table_mib: usize) -> Option<Searcher> {
+        Some(Searcher::with_table(Arc::new(Table::new(table_mib)?)))
+    }
+
+    fn with_table(table: Arc<Table>) -> Searcher {
         Searcher {
-            table: vec![EMPTY; size.max(1024)],
+            table,
+            stop: None,
             age: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; PIECE_COUNT * CELLS],
@@ -214,7 +204,7 @@ impl Searcher {
 
     /// Forgets everything learnt: the next search is as from a fresh searcher.
     pub fn clear(&mut self) {
-        self.table.fill(EMPTY);
+        self.table.clear();
         self.history.fill(0);
         self.killers.fill([None; 2]);
         self.age = 0;
@@ -224,6 +214,48 @@ impl Searcher {
     /// of searches; a time limit stops at the clock.
     pub fn search(&mut self, pos: &Position, limits: &Limits, clock: &dyn Clock) -> SearchResult {
         self.search_with(pos, limits, clock, &mut |_| {})
+    }
+
+    /// [`Searcher::search`] with `threads` threads in all (native builds): the others
+    /// search the same position to the same limit, sharing the transposition table, until
+    /// this one is done (a "lazy" parallel search: they fill the table with results this
+    /// one then reads). Not repeatable: which thread stores what first varies.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn search_threads(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        clock: &dyn Clock,
+        threads: usize,
+    ) -> SearchResult {
+        if threads <= 1 {
+            return self.search(pos, limits, clock);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        // Helpers' entries count as this search's (the same age) when replacing.
+        let age = self.age;
+        std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    let table = Arc::clone(&self.table);
+                    let stop = Arc::clone(&stop);
+                    let pos = pos.clone();
+                    let depth = limits.depth;
+                    s.spawn(move || {
+                        let mut h = Searcher::with_table(table);
+                        h.stop = Some(stop);
+                        h.age = age;
+                        h.search(&pos, &Limits::depth(depth), &NoClock).nodes
+                    })
+                })
+                .collect();
+            let mut r = self.search(pos, limits, clock);
+            stop.store(true, Ordering::Relaxed);
+            for h in helpers {
+                r.nodes += h.join().unwrap_or(0);
+            }
+            r
+        })
     }
 
     /// [`Searcher::search`], calling `progress` after every completed iteration.
@@ -341,7 +373,11 @@ impl Searcher {
         // clock is read every 1024 nodes whichever nodes they are.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 1024;
-            if self.out_of_time(clock) {
+            let told = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+            if told || self.out_of_time(clock) {
                 self.stopped = true;
             }
         }
@@ -350,10 +386,8 @@ impl Searcher {
         }
 
         let key = search_key(pos);
-        let slot = (key as usize) & (self.table.len() - 1);
-        let entry = self.table[slot];
-        let mut tt_move = None;
-        if entry.key == key && entry.depth >= 0 {
+        let mut tt_move = 0;
+        if let Some(entry) = self.table.probe(key) {
             tt_move = entry.mv;
             if ply > 0 && entry.depth as i32 >= depth {
                 let s = from_table(entry.score, ply);
@@ -460,17 +494,16 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        let old = &mut self.table[slot];
-        if old.age != self.age || old.depth as i32 <= depth || old.key == key {
-            *old = Entry {
-                key,
-                mv: best_move,
+        self.table.store(
+            key,
+            Entry {
+                mv: best_move.map_or(0, fingerprint),
                 score: to_table(best, ply),
-                depth: depth.min(i8::MAX as i32) as i8,
+                depth: depth.clamp(0, u8::MAX as i32) as u8,
                 bound,
                 age: self.age,
-            };
-        }
+            },
+        );
         best
     }
 
@@ -486,7 +519,7 @@ impl Searcher {
     }
 
     /// Generates the legal moves into `out`, best-looking first.
-    fn order(&self, pos: &Position, ply: usize, tt_move: Option<Move>, out: &mut Vec<(i32, Move)>) {
+    fn order(&self, pos: &Position, ply: usize, tt_move: u32, out: &mut Vec<(i32, Move)>) {
         out.clear();
         let me = pos.to_move();
         let b = pos.board();
@@ -494,7 +527,7 @@ impl Searcher {
         let opp_q = b.position(PieceId::queen(me.other())).map(cell_of);
         let killers = self.killers[ply];
         crate::engine::movegen::generate(pos, &mut |m| {
-            let score = if Some(m) == tt_move {
+            let score = if tt_move != 0 && fingerprint(m) == tt_move {
                 1 << 30
             } else {
                 let mut s = 0;

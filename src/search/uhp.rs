@@ -13,7 +13,7 @@ use crate::notation::uhp::{GameString, MoveString};
 use crate::notation::Notation;
 
 /// Largest transposition table the `TableSizeMiB` option accepts.
-const MAX_TABLE_MIB: usize = 4096;
+const MAX_TABLE_MIB: usize = 1024;
 
 /// The engine: a game in progress (or none yet) and the search's memory.
 pub struct UhpEngine {
@@ -22,6 +22,8 @@ pub struct UhpEngine {
     table_mib: usize,
     /// Whether `bestmove` reports its search (depth, score, nodes) on the log.
     verbose: bool,
+    /// Threads searching (native builds; the browser's worker has one).
+    threads: usize,
 }
 
 /// The answer to one command.
@@ -49,6 +51,7 @@ impl UhpEngine {
             searcher: Searcher::new(DEFAULT_TABLE_MIB),
             table_mib: DEFAULT_TABLE_MIB,
             verbose: false,
+            threads: 1,
         }
     }
 
@@ -224,6 +227,11 @@ impl UhpEngine {
                 pos.state()
             )));
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        let result = self
+            .searcher
+            .search_threads(pos, &limits, clock, self.threads);
+        #[cfg(target_arch = "wasm32")]
         let result = self.searcher.search(pos, &limits, clock);
         if self.verbose {
             let pv: Vec<String> = {
@@ -257,7 +265,25 @@ impl UhpEngine {
     fn options(&mut self, args: &str) -> Result<Vec<String>, Fault> {
         let words: Vec<&str> = args.split_whitespace().collect();
         match words.as_slice() {
-            [] => Ok(vec![self.table_option(), self.verbose_option()]),
+            [] => Ok(vec![
+                self.table_option(),
+                self.threads_option(),
+                self.verbose_option(),
+            ]),
+            ["get", "NumThreads"] => Ok(vec![self.threads_option()]),
+            ["set", "NumThreads", v] => {
+                let max = max_threads();
+                self.threads = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| {
+                        Fault::Err(format!(
+                            "options: NumThreads takes a whole number from 1 to {max}, not '{v}'"
+                        ))
+                    })?;
+                Ok(vec![self.threads_option()])
+            }
             ["get", "TableSizeMiB"] => Ok(vec![self.table_option()]),
             ["get", "Verbose"] => Ok(vec![self.verbose_option()]),
             ["set", "Verbose", v] => {
@@ -283,8 +309,21 @@ impl UhpEngine {
                         ))
                     })?;
                 if mib != self.table_mib {
-                    self.table_mib = mib;
-                    self.searcher = Searcher::new(mib);
+                    // The old table goes first, so that its memory can be the new one's.
+                    self.searcher = Searcher::new(1);
+                    match Searcher::try_new(mib) {
+                        Some(s) => {
+                            self.searcher = s;
+                            self.table_mib = mib;
+                        }
+                        None => {
+                            self.searcher = Searcher::new(self.table_mib);
+                            return Err(Fault::Err(format!(
+                                "options: no memory for a {mib} MiB table; it stays at {} MiB",
+                                self.table_mib
+                            )));
+                        }
+                    }
                 }
                 Ok(vec![self.table_option()])
             }
@@ -295,6 +334,10 @@ impl UhpEngine {
                 "options takes nothing, 'get NAME' or 'set NAME VALUE'".into(),
             )),
         }
+    }
+
+    fn threads_option(&self) -> String {
+        format!("NumThreads;int;{};1;1;{}", self.threads, max_threads())
     }
 
     fn verbose_option(&self) -> String {
@@ -313,6 +356,18 @@ impl UhpEngine {
 enum Fault {
     Err(String),
     InvalidMove(String),
+}
+
+/// The most threads `NumThreads` accepts: the machine's cores (one in a browser worker).
+fn max_threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
 }
 
 fn info() -> Vec<String> {
