@@ -402,26 +402,6 @@ impl Searcher {
             }
         }
 
-        // Null move: when the opponent, given a free move (a pass, which the rules allow
-        // only when nothing else is legal), still cannot bring the score under beta at a
-        // depth reduced by three, the position is good enough to cut here.
-        if depth >= 3
-            && ply > 0
-            && beta.abs() < WIN_BOUND
-            && pos.last_move() != Some(Move::Pass)
-            && eval::evaluate(pos) >= beta
-        {
-            pos.play_unchecked(Move::Pass);
-            let s = -self.negamax(pos, depth - 3, ply + 1, -beta, -beta + 1, clock);
-            pos.undo();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return beta;
-            }
-        }
-
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         self.order(pos, ply, tt_move, &mut moves);
 
