@@ -22,7 +22,7 @@ pub const BLUNDER: f64 = 0.20;
 
 /// Scale of the logistic win probability: `1 / (1 + exp(-score / SCALE))` for the side the
 /// score favours. Calibrated on self-play (docs/ANALYSIS.md).
-pub const SCALE: f64 = 180.0;
+pub const SCALE: f64 = 785.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
