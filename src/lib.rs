@@ -17,6 +17,7 @@ pub mod collection;
 pub mod engine;
 pub mod notation;
 pub mod record;
+pub mod search;
 pub mod view;
 
 #[cfg(feature = "web")]

@@ -12,6 +12,9 @@ use beeline::notation::Notation;
 use beeline::record::export::Export;
 use beeline::record::tree::Path;
 use beeline::record::{import, permalink, Format, Record};
+use beeline::search::analysis;
+use beeline::search::uhp::UhpEngine;
+use beeline::search::{Limits, WallClock};
 use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::process::ExitCode;
@@ -89,6 +92,28 @@ enum Command {
         /// Threads reading the games (default: the machine's cores).
         #[arg(long, hide = true)]
         threads: Option<usize>,
+    },
+    /// Run as a Universal Hive Protocol engine on standard input and output (for
+    /// MzingaViewer and other UHP tools).
+    Uhp,
+    /// Analyse a game: for every move, the evaluation before and after, the best move and
+    /// its line in the three notations, and a judgement of the move played.
+    Analyse {
+        /// The record file (any format `convert` reads, a position too); `-` or nothing
+        /// reads standard input.
+        file: Option<String>,
+        /// The input format (detected when left out).
+        #[arg(long, value_enum)]
+        from: Option<Format>,
+        /// Seconds of search per position (default 1).
+        #[arg(long, conflicts_with = "depth")]
+        time: Option<f64>,
+        /// Search every position to this depth instead of for a time (repeatable results).
+        #[arg(long)]
+        depth: Option<u8>,
+        /// One JSON object per ply, in an array.
+        #[arg(long)]
+        json: bool,
     },
     /// Write random legal games (for timing `explore`): one PGN file of them all and/or a
     /// zip of one PGN file per game.
@@ -227,6 +252,94 @@ fn run(cli: Cli) -> Result<(), String> {
             pgn,
             zip,
         } => generate(games, seed, pgn.as_deref(), zip.as_deref())?,
+        Command::Uhp => uhp()?,
+        Command::Analyse {
+            file,
+            from,
+            time,
+            depth,
+            json,
+        } => {
+            let limits = match (depth, time) {
+                (Some(d), _) if d >= 1 => Limits::depth(d),
+                (Some(_), _) => return Err("--depth must be at least 1".into()),
+                (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+                    Limits::time_ms((t * 1000.0).round().max(1.0) as u64)
+                }
+                (None, Some(t)) => {
+                    return Err(format!("--time {t}: give seconds between 0 and 86400"))
+                }
+                (None, None) => Limits::time_ms(1000),
+            };
+            let rec = load(file.as_deref(), from)?;
+            analyse(&rec, &limits, json)?;
+            finish(&rec)?;
+        }
+    }
+    Ok(())
+}
+
+/// `beeline uhp`: the UHP engine on standard input and output, one command per line.
+fn uhp() -> Result<(), String> {
+    use std::io::{BufRead, Write};
+    let mut engine = UhpEngine::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let write = |out: &mut std::io::StdoutLock, lines: &[String]| -> Result<(), String> {
+        for l in lines {
+            writeln!(out, "{l}").map_err(|e| format!("cannot write: {e}"))?;
+        }
+        out.flush().map_err(|e| format!("cannot write: {e}"))
+    };
+    write(&mut out, &engine.greeting())?;
+    for line in std::io::stdin().lock().lines() {
+        // The clock starts when the command arrives: `bestmove time` counts from here.
+        let clock = WallClock::start();
+        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
+        let reply = engine.command(&line, &clock);
+        if reply.exit {
+            break;
+        }
+        for l in &reply.log {
+            eprintln!("{l}");
+        }
+        write(&mut out, &reply.lines)?;
+    }
+    Ok(())
+}
+
+/// `beeline analyse`: every ply of the main line searched and judged; a progress bar on
+/// standard error when it is a terminal.
+fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
+    use std::io::IsTerminal;
+    let bar = std::io::stderr().is_terminal();
+    let start = rec.start();
+    let rows = analysis::analyse(
+        &start,
+        &rec.moves,
+        rec.format.coordinates(),
+        limits,
+        &|| Box::new(WallClock::start()),
+        &mut |done, total| {
+            if bar {
+                let width = 40;
+                let filled = done * width / total.max(1);
+                eprint!(
+                    "\r[{}{}] {done}/{total} positions",
+                    "#".repeat(filled),
+                    "-".repeat(width - filled)
+                );
+                if done == total {
+                    eprintln!();
+                }
+            }
+        },
+    );
+    if json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print!("{}", analysis::table(&rows));
     }
     Ok(())
 }

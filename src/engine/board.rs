@@ -122,6 +122,11 @@ impl CellSet {
         self.0[w] |= b;
         new
     }
+
+    #[inline(always)]
+    pub(crate) fn contains(&self, c: Cell) -> bool {
+        self.0[c / 64] & (1u64 << (c % 64)) != 0
+    }
 }
 
 /// Stacks of pieces on the grid.

@@ -1,0 +1,305 @@
+//! The static evaluation: how good a position looks for the side to move, without search.
+//!
+//! The unit is a hundredth of a point: 100 is what a free Ant is worth, roughly one "piece"
+//! of advantage (docs/ANALYSIS.md says what a score means in games won). The terms:
+//!
+//! * **mobility**: each piece on top of its stack that could move now by its own movement
+//!   (not pinned by the one-hive rule, not covered, a crawler not boxed in, its Queen
+//!   placed) is worth its bug's value (a Mosquito that of the best bug it touches); pinned
+//!   and covered pieces are worth nothing, which is how Hive is played: a trapped Ant is no
+//!   Ant. Cheap tests, not move generation: the evaluation runs at every leaf;
+//! * **pieces in hand**: each is worth a share of its bug's value, less when its owner has
+//!   nowhere to place it;
+//! * **the Queens' liberties**: pressure on a Queen grows faster than linearly with the
+//!   occupied cells around it; an opponent's piece counts fully, an own piece that can step
+//!   away half; an empty liberty the opponent can fill in one move (by what each free
+//!   opponent piece's bug can reach: an Ant any cell it can slide into, a Beetle next door,
+//!   a Grasshopper along a line) counts half, and a Beetle (or Mosquito) on top of the
+//!   Queen counts as a neighbour more and freezes her;
+//! * **the Pillbug**: next to its own Queen it can lift attackers off her or her out of
+//!   danger; next to the opponent's Queen it can move her; in hand with a free cell by the
+//!   Queen it is a defence still to come (a Mosquito next to a Pillbug copies all of this);
+//! * a small bonus for having the move.
+
+use super::Score;
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::movegen::Ctx;
+use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::position::{GameState, Position};
+
+/// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
+const MOBILE: [Score; 8] = [25, 30, 60, 35, 100, 70, 55, 45];
+/// What a piece in hand is worth, by bug: less than on the board and free, more than pinned.
+const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
+/// Pressure on a Queen by weighted neighbours, in half-neighbours (an opponent's piece is
+/// 2, an own piece free to leave 1, an empty liberty the opponent can fill now 1).
+const PRESSURE: [Score; 15] = [
+    0, 6, 14, 24, 37, 53, 74, 100, 135, 180, 240, 320, 430, 560, 670,
+];
+/// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
+/// attacker cannot be thrown off.
+const QUEEN_COVERED: Score = 90;
+const PILLBUG_GUARD: Score = 35;
+const PILLBUG_ATTACK: Score = 25;
+const PILLBUG_IN_HAND_GUARD: Score = 15;
+const TEMPO: Score = 12;
+
+/// Per-colour facts gathered in one pass over the board.
+struct Side {
+    mobility: Score,
+    in_hand: Score,
+    /// Whether a free Pillbug (or Mosquito copying one) stands next to this colour's Queen /
+    /// next to the opponent's Queen.
+    guard: bool,
+    attack: bool,
+    /// Pieces free to move now (bit `id`).
+    movers: u32,
+}
+
+/// The evaluation of a position for the side to move. Finished games get the search's
+/// win and loss scores (see [`super::terminal`]); this is for positions still in play.
+pub fn evaluate(pos: &Position) -> Score {
+    if pos.state().is_over() {
+        return super::terminal(pos, 0).unwrap_or(0);
+    }
+    let me = pos.to_move();
+    let white = side_score(pos);
+    let s = match me {
+        Color::White => white,
+        Color::Black => -white,
+    };
+    s + TEMPO
+}
+
+/// White's score minus Black's.
+fn side_score(pos: &Position) -> Score {
+    let b = pos.board();
+    let ctx = Ctx::new(pos);
+    let mut sides = [new_side(), new_side()];
+    let queens = [Color::White, Color::Black].map(|c| b.position(PieceId::queen(c)).map(cell_of));
+
+    for p in b.pieces() {
+        if !b.is_on_top(p) {
+            continue;
+        }
+        let c = p.color();
+        let from = cell_of(b.hex_of(p));
+        let on_ground = b.height_c(from) == 1;
+        // Pillbug powers: the Pillbug, or a Mosquito on the ground beside one.
+        let thrower = on_ground
+            && (p.bug() == Bug::Pillbug
+                || (p.bug() == Bug::Mosquito
+                    && (0..6).any(|d| {
+                        b.top_c(neighbor(from, d))
+                            .is_some_and(|n| n.bug() == Bug::Pillbug)
+                    })));
+        if thrower {
+            if let Some(q) = queens[c.index()] {
+                if adjacent(from, q) {
+                    sides[c.index()].guard = true;
+                }
+            }
+            if let Some(q) = queens[c.other().index()] {
+                if adjacent(from, q) {
+                    sides[c.index()].attack = true;
+                }
+            }
+        }
+        if queens[c.index()].is_none() || ctx.is_pinned(p) {
+            continue;
+        }
+        if let Some(bug) = mobile_as(b, p, from, on_ground) {
+            let side = &mut sides[c.index()];
+            side.mobility += MOBILE[bug as usize];
+            side.movers |= 1 << p.0;
+        }
+    }
+
+    let mut total = 0;
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let (own, opp) = (c.index(), c.other().index());
+        let free_cells = placement_cells(pos, c);
+        let mut hand = 0;
+        let mut pillbug_in_hand = false;
+        for p in pos.in_hand(c) {
+            hand += IN_HAND[p.bug() as usize];
+            pillbug_in_hand |= p.bug() == Bug::Pillbug;
+        }
+        // Pieces with nowhere to go in are worth less (they may find a cell later).
+        sides[own].in_hand = if free_cells.0 == 0 { hand / 3 } else { hand };
+        let mut s = sides[own].mobility + sides[own].in_hand;
+        if let Some(q) = queens[own] {
+            s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers);
+            if sides[own].guard {
+                s += PILLBUG_GUARD;
+            } else if pillbug_in_hand && (0..6).any(|d| free_cells.1.contains(neighbor(q, d))) {
+                s += PILLBUG_IN_HAND_GUARD;
+            }
+        }
+        if sides[own].attack {
+            s += PILLBUG_ATTACK;
+        }
+        total += sign * s;
+    }
+    total
+}
+
+fn new_side() -> Side {
+    Side {
+        mobility: 0,
+        in_hand: 0,
+        guard: false,
+        attack: false,
+        movers: 0,
+    }
+}
+
+fn adjacent(a: Cell, b: Cell) -> bool {
+    (0..6).any(|d| neighbor(a, d) == b)
+}
+
+/// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
+/// opponent can fill now, and a piece on top of her.
+fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32) -> Score {
+    let b = pos.board();
+    let mut half = 0usize;
+    for d in 0..6 {
+        let n = neighbor(q, d);
+        match b.top_c(n) {
+            Some(p) if p.color() == c && !ctx.is_pinned(p) && b.height_c(n) == 1 => half += 1,
+            Some(_) => half += 2,
+            None if fillable(b, n, opp_movers) => half += 1,
+            None => {}
+        }
+    }
+    let mut extra = 0;
+    if b.top_c(q).is_some_and(|t| t.color() != c) {
+        half += 2;
+        extra = QUEEN_COVERED;
+    }
+    PRESSURE[half.min(PRESSURE.len() - 1)] + extra
+}
+
+/// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
+/// the two cells both touch is occupied, not both (a gate), not neither (off the hive).
+fn slides(b: &Board, a: Cell, d: usize) -> bool {
+    let to = neighbor(a, d);
+    b.height_c(to) == 0
+        && (b.height_c(neighbor(a, (d + 5) % 6)) != 0)
+            != (b.height_c(neighbor(a, (d + 1) % 6)) != 0)
+}
+
+/// The bug a free piece moves as, if it can move at all (cheap tests, no move generation:
+/// the evaluation runs at every leaf). A Mosquito on top moves as a Beetle; on the ground
+/// as the best bug it touches.
+fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> {
+    let crawls = || (0..6).any(|d| slides(b, from, d));
+    match p.bug() {
+        Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => Some(p.bug()),
+        Bug::Queen | Bug::Pillbug | Bug::Ant | Bug::Spider => crawls().then_some(p.bug()),
+        Bug::Mosquito if !on_ground => Some(Bug::Beetle),
+        Bug::Mosquito => {
+            let mut best: Option<Bug> = None;
+            for d in 0..6 {
+                if let Some(n) = b.top_c(neighbor(from, d)) {
+                    let bug = n.bug();
+                    if bug == Bug::Mosquito {
+                        continue;
+                    }
+                    if best.is_none_or(|x| MOBILE[bug as usize] > MOBILE[x as usize]) {
+                        best = Some(bug);
+                    }
+                }
+            }
+            match best? {
+                Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => best,
+                _ => crawls().then_some(best?),
+            }
+        }
+    }
+}
+
+/// Whether one of the `movers` (free pieces of one colour) could move into the empty cell
+/// `to` now, by what its bug does: an Ant by sliding in from anywhere, a Beetle, Queen or
+/// Pillbug from next door, a Grasshopper along a line of pieces, a Ladybug from within
+/// three steps. Spiders' exact three steps are left out: too costly for what they add.
+fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
+    let mut rest = movers;
+    let slide_in = || (0..6).any(|d| slides(b, neighbor(to, d), (d + 3) % 6));
+    let mut slide_in_known: Option<bool> = None;
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        let from = cell_of(b.hex_of(p));
+        let on_ground = b.height_c(from) == 1;
+        let dir = (0..6).find(|&d| neighbor(from, d) == to);
+        let bug = match p.bug() {
+            Bug::Mosquito if !on_ground => Bug::Beetle,
+            Bug::Mosquito => {
+                // As an Ant when it touches one, else as whatever steps next door.
+                let touches_ant = (0..6).any(|d| {
+                    b.top_c(neighbor(from, d))
+                        .is_some_and(|n| n.bug() == Bug::Ant)
+                });
+                if touches_ant {
+                    Bug::Ant
+                } else {
+                    Bug::Beetle
+                }
+            }
+            bug => bug,
+        };
+        let reaches = match bug {
+            Bug::Ant => *slide_in_known.get_or_insert_with(slide_in),
+            Bug::Beetle => dir.is_some(),
+            Bug::Queen | Bug::Pillbug => dir.is_some_and(|d| slides(b, from, d)),
+            Bug::Grasshopper => (0..6).any(|d| {
+                // Walk from the target over a line of pieces to the Grasshopper.
+                let mut c = neighbor(to, d);
+                let mut jumped = 0;
+                while b.height_c(c) != 0 && c != from && jumped < 28 {
+                    c = neighbor(c, d);
+                    jumped += 1;
+                }
+                c == from && jumped > 0
+            }),
+            Bug::Ladybug => b.hex_of(p).distance(b.hex_of_cell(to, b.hex_of(p))) <= 3,
+            Bug::Spider | Bug::Mosquito => false,
+        };
+        if reaches {
+            return true;
+        }
+    }
+    false
+}
+
+/// How many empty cells `c` may place on, and which.
+fn placement_cells(pos: &Position, c: Color) -> (u32, CellSet) {
+    let b = pos.board();
+    let mut seen = CellSet::new();
+    let mut ok = CellSet::new();
+    let mut count = 0;
+    if pos.state() == GameState::NotStarted || b.placed_mask().count_ones() < 2 {
+        return (1, ok);
+    }
+    for p in b.pieces() {
+        if p.color() != c || !b.is_on_top(p) {
+            continue;
+        }
+        let from = cell_of(b.hex_of(p));
+        for d in 0..6 {
+            let n = neighbor(from, d);
+            if b.height_c(n) != 0 || !seen.insert(n) {
+                continue;
+            }
+            let touches_enemy =
+                (0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|t| t.color() != c));
+            if !touches_enemy {
+                ok.insert(n);
+                count += 1;
+            }
+        }
+    }
+    (count, ok)
+}

@@ -1,0 +1,598 @@
+//! The analysis engine: the best move, its line and an evaluation from any position.
+//!
+//! An alpha-beta (negamax) search over the engine's own rules (`Position::play_unchecked` and
+//! `undo` on one position, its incremental key), deepened one ply at a time, with a
+//! transposition table, principal-variation (null-window) search, late-move reductions, and
+//! move ordering by the table's move, killer moves, history and what a move does to the
+//! Queens. [`eval`] scores the leaves; [`uhp`] is the Universal Hive Protocol engine and
+//! [`analysis`] judges every move of a game. docs/ANALYSIS.md says why this is not the
+//! `minimax` crate, and what the scores mean.
+//!
+//! Plain Rust with no threads or system clock: time comes through [`Clock`], so the same
+//! search runs in a browser worker; the command line gives it [`WallClock`].
+
+pub mod analysis;
+pub mod eval;
+mod table;
+pub mod uhp;
+
+use crate::engine::board::{cell_of, neighbor, Cell, CELLS};
+use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
+use crate::engine::position::{GameState, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use table::{fingerprint, Bound, Entry, Table};
+
+/// A score for the side to move, in hundredths (see [`eval`]).
+pub type Score = i32;
+/// The score of a won game at the root; a win `n` plies away scores `WIN - n`.
+pub const WIN: Score = 30_000;
+/// Deepest ply the search reaches (iterations stop before it).
+pub const MAX_PLY: usize = 96;
+/// Scores beyond this are forced wins or losses.
+pub const WIN_BOUND: Score = WIN - 2 * MAX_PLY as Score;
+/// Default transposition table size.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// The score of a finished game for the side to move, `ply` plies below the root; `None`
+/// while the game goes on.
+pub(crate) fn terminal(pos: &Position, ply: usize) -> Option<Score> {
+    let win = WIN - ply as Score;
+    let me = pos.to_move();
+    match pos.state() {
+        GameState::Draw => Some(0),
+        GameState::WhiteWins => Some(if me == Color::White { win } else { -win }),
+        GameState::BlackWins => Some(if me == Color::Black { win } else { -win }),
+        GameState::NotStarted | GameState::InProgress => None,
+    }
+}
+
+/// Milliseconds since the search started. The browser worker has no `std::time::Instant`,
+/// so the time limit asks the caller.
+pub trait Clock {
+    fn elapsed_ms(&self) -> u64;
+}
+
+/// A clock that never moves: for searches limited by depth alone.
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// The system's monotonic clock, from when it was made.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct WallClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl WallClock {
+    pub fn start() -> WallClock {
+        WallClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for WallClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// When to stop: after `depth` plies, or once `time_ms` is used, whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: u8,
+    pub time_ms: Option<u64>,
+}
+
+impl Limits {
+    pub fn depth(depth: u8) -> Limits {
+        Limits {
+            depth: depth.clamp(1, MAX_PLY as u8 - 2),
+            time_ms: None,
+        }
+    }
+
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits {
+            depth: MAX_PLY as u8 - 2,
+            time_ms: Some(ms),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    /// For the side to move.
+    pub score: Score,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+    /// Deepest iteration completed.
+    pub depth: u8,
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+    /// Number of legal moves at the root.
+    pub legal_moves: usize,
+}
+
+impl SearchResult {
+    /// Plies to a forced end when the score is a win (positive) or a loss (negative).
+    pub fn win_in(&self) -> Option<i32> {
+        win_in(self.score)
+    }
+}
+
+/// Plies to a forced win (positive) or loss (negative) that `score` stands for.
+pub fn win_in(score: Score) -> Option<i32> {
+    if score > WIN_BOUND {
+        Some(WIN - score)
+    } else if score < -WIN_BOUND {
+        Some(-(WIN + score))
+    } else {
+        None
+    }
+}
+
+/// The search's memory: the transposition table and the move-ordering tables. Keep one
+/// across the moves of a game; it is cleared by [`Searcher::clear`].
+pub struct Searcher {
+    /// Shared with the helper threads of a parallel search.
+    table: Arc<Table>,
+    /// Set when a parallel search's main thread is done: helpers stop.
+    stop: Option<Arc<AtomicBool>>,
+    age: u8,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Beta cut-offs by (piece, destination cell).
+    history: Vec<i32>,
+    move_lists: Vec<Vec<(i32, Move)>>,
+    pv: Vec<Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    next_check: u64,
+    /// Whether the game is drawn by repetition (`Rules::repetition_draw`).
+    repetition: bool,
+    stopped: bool,
+    deadline: Option<u64>,
+    root_best: Option<(Move, Score)>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(DEFAULT_TABLE_MIB)
+    }
+}
+
+impl Searcher {
+    /// A searcher whose transposition table takes about `table_mib` MiB (at most; a power
+    /// of two of entries). Panics if the memory cannot be had: see [`Searcher::try_new`].
+    pub fn new(table_mib: usize) -> Searcher {
+        match Searcher::try_new(table_mib) {
+            Some(s) => s,
+            None => panic!("no memory for a {table_mib} MiB transposition table"),
+        }
+    }
+
+    /// [`Searcher::new`], or `None` when the system will not give the table's memory (a
+    /// UHP client may ask for any size).
+    pub fn try_new(table_mib: usize) -> Option<Searcher> {
+        Some(Searcher::with_table(Arc::new(Table::new(table_mib)?)))
+    }
+
+    fn with_table(table: Arc<Table>) -> Searcher {
+        Searcher {
+            table,
+            stop: None,
+            age: 0,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; PIECE_COUNT * CELLS],
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pv: vec![Move::Pass; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            next_check: 0,
+            repetition: false,
+            stopped: false,
+            deadline: None,
+            root_best: None,
+        }
+    }
+
+    /// Forgets everything learnt: the next search is as from a fresh searcher.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        self.killers.fill([None; 2]);
+        self.age = 0;
+    }
+
+    /// Searches `pos` to the limits. Deterministic for a depth limit and the same history
+    /// of searches; a time limit stops at the clock.
+    pub fn search(&mut self, pos: &Position, limits: &Limits, clock: &dyn Clock) -> SearchResult {
+        self.search_with(pos, limits, clock, &mut |_| {})
+    }
+
+    /// [`Searcher::search`] with `threads` threads in all (native builds): the others
+    /// search the same position to the same limit, sharing the transposition table, until
+    /// this one is done (a "lazy" parallel search: they fill the table with results this
+    /// one then reads). Not repeatable: which thread stores what first varies.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn search_threads(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        clock: &dyn Clock,
+        threads: usize,
+    ) -> SearchResult {
+        if threads <= 1 {
+            return self.search(pos, limits, clock);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        // Helpers' entries count as this search's (the same age) when replacing.
+        let age = self.age;
+        std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    let table = Arc::clone(&self.table);
+                    let stop = Arc::clone(&stop);
+                    let pos = pos.clone();
+                    let depth = limits.depth;
+                    s.spawn(move || {
+                        let mut h = Searcher::with_table(table);
+                        h.stop = Some(stop);
+                        h.age = age;
+                        h.search(&pos, &Limits::depth(depth), &NoClock).nodes
+                    })
+                })
+                .collect();
+            let mut r = self.search(pos, limits, clock);
+            stop.store(true, Ordering::Relaxed);
+            for h in helpers {
+                r.nodes += h.join().unwrap_or(0);
+            }
+            r
+        })
+    }
+
+    /// [`Searcher::search`], calling `progress` after every completed iteration.
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        clock: &dyn Clock,
+        progress: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let start = clock.elapsed_ms();
+        self.age = self.age.wrapping_add(1);
+        self.nodes = 0;
+        self.next_check = 0;
+        self.stopped = false;
+        // Stop a little early: the answer still has to be written.
+        self.deadline = limits
+            .time_ms
+            .map(|t| start + t.saturating_sub(8 + t / 100).max(1));
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let mut pos = pos.clone();
+        let legal = pos.legal_moves();
+        // The engine's repetition rule compares each new position with the earlier ones
+        // at every move; the search instead calls a position met before (in the game or the
+        // line searched) a draw, and checks only where it branches.
+        self.repetition = pos.rules().repetition_draw;
+        pos.set_rules(pos.rules().with_repetition_draw(false));
+        let mut result = SearchResult {
+            best: None,
+            score: terminal(&pos, 0).unwrap_or(0),
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed_ms: 0,
+            legal_moves: legal.len(),
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        result.best = Some(legal[0]);
+        result.pv = vec![legal[0]];
+        let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 2);
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            let score = self.negamax(&mut pos, depth as i32, 0, -WIN - 1, WIN + 1, clock);
+            if self.stopped {
+                // A move searched in full this iteration and better than the last
+                // iteration's best (which is searched first) is still worth playing.
+                if let Some((m, s)) = self.root_best {
+                    if Some(m) != result.best {
+                        result.best = Some(m);
+                        result.score = s;
+                        result.pv = vec![m];
+                    }
+                }
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[..self.pv_len[0]].to_vec();
+            if let Some(&m) = result.pv.first() {
+                result.best = Some(m);
+            }
+            result.nodes = self.nodes;
+            result.elapsed_ms = clock.elapsed_ms() - start;
+            progress(&result);
+            // A forced result within reach needs no deeper look.
+            if win_in(score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
+                break;
+            }
+            if let Some(t) = limits.time_ms {
+                // The next iteration takes several times as long as this one: do not start
+                // one that has little chance to change the move.
+                let used = clock.elapsed_ms() - start;
+                if used * 5 > t * 3 {
+                    break;
+                }
+            }
+            if legal.len() == 1 && depth >= 2 && limits.time_ms.is_some() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed_ms = clock.elapsed_ms() - start;
+        result
+    }
+
+    fn out_of_time(&self, clock: &dyn Clock) -> bool {
+        self.deadline.is_some_and(|d| clock.elapsed_ms() >= d)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        clock: &dyn Clock,
+    ) -> Score {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        if let Some(s) = terminal(pos, ply) {
+            return s;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return eval::evaluate(pos);
+        }
+        if ply > 0 && self.repetition && pos.occurrences() >= 2 {
+            return 0;
+        }
+        // Leaves count as nodes but return above: a counter of its own makes sure the
+        // clock is read every 1024 nodes whichever nodes they are.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            let told = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+            if told || self.out_of_time(clock) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return 0;
+        }
+
+        let key = search_key(pos);
+        let mut tt_move = 0;
+        if let Some(entry) = self.table.probe(key) {
+            tt_move = entry.mv;
+            if ply > 0 && entry.depth as i32 >= depth {
+                let s = from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        self.order(pos, ply, tt_move, &mut moves);
+
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let (order, m) = moves[i];
+            pos.play_unchecked(m);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, clock)
+            } else {
+                // Late quiet moves are searched shallower first; a move that then beats
+                // the best so far gets the full depth.
+                let reduce = if depth >= 3 && i >= 3 && order < QUIET_CEILING {
+                    if i >= 12 && depth >= 5 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha, clock);
+                if s > alpha && reduce > 0 {
+                    s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, clock);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, clock);
+                }
+                s
+            };
+            pos.undo();
+            if self.stopped {
+                self.move_lists[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
+                    if alpha >= beta {
+                        if order < QUIET_CEILING {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                        }
+                        if let Some(h) = history_index(m) {
+                            self.history[h] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(
+            key,
+            Entry {
+                mv: best_move.map_or(0, fingerprint),
+                score: to_table(best, ply),
+                depth: depth.clamp(0, u8::MAX as i32) as u8,
+                bound,
+                age: self.age,
+            },
+        );
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        self.pv[row] = m;
+        let n = self.pv_len[ply + 1];
+        for i in 0..n {
+            self.pv[row + 1 + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// Generates the legal moves into `out`, best-looking first.
+    fn order(&self, pos: &Position, ply: usize, tt_move: u32, out: &mut Vec<(i32, Move)>) {
+        out.clear();
+        let me = pos.to_move();
+        let b = pos.board();
+        let own_q = b.position(PieceId::queen(me)).map(cell_of);
+        let opp_q = b.position(PieceId::queen(me.other())).map(cell_of);
+        let killers = self.killers[ply];
+        crate::engine::movegen::generate(pos, &mut |m| {
+            let score = if tt_move != 0 && fingerprint(m) == tt_move {
+                1 << 30
+            } else {
+                let mut s = 0;
+                if let (Some(q), Some(to)) = (opp_q, m.to()) {
+                    let to = cell_of(to);
+                    let was_adjacent = m.from().is_some_and(|f| next_to(cell_of(f), q));
+                    if to == q || (next_to(to, q) && !was_adjacent) {
+                        s += ATTACK;
+                    }
+                }
+                if let (Some(q), Some(from)) = (own_q, m.from()) {
+                    let piece_is_queen = m.piece() == Some(PieceId::queen(me));
+                    if piece_is_queen || next_to(cell_of(from), q) {
+                        s += RELIEF;
+                    }
+                }
+                if killers[0] == Some(m) {
+                    s += KILLER;
+                } else if killers[1] == Some(m) {
+                    s += KILLER / 2;
+                }
+                if let Some(h) = history_index(m) {
+                    s += self.history[h].min(HISTORY_CAP);
+                }
+                s
+            };
+            out.push((score, m));
+        });
+        // Stable: equal scores keep the generator's order, so searches are repeatable.
+        out.sort_by_key(|e| std::cmp::Reverse(e.0));
+    }
+}
+
+/// Ordering bonuses: the table's move first, then moves onto the opponent's Queen's
+/// neighbours (or onto her), then moves freeing one's own Queen, killers, and history.
+const ATTACK: i32 = 1 << 22;
+const RELIEF: i32 = 1 << 21;
+const KILLER: i32 = 1 << 20;
+const HISTORY_CAP: i32 = (1 << 20) - 1;
+/// Moves ordered below this are "quiet": candidates for reduction, killers.
+const QUIET_CEILING: i32 = KILLER / 2;
+
+fn next_to(a: Cell, b: Cell) -> bool {
+    (0..6).any(|d| neighbor(a, d) == b)
+}
+
+fn history_index(m: Move) -> Option<usize> {
+    Some(m.piece()?.index() * CELLS + cell_of(m.to()?))
+}
+
+/// The position's key plus the piece that may not move this turn, which changes the legal
+/// moves (a Pillbug cannot throw it).
+fn search_key(pos: &Position) -> u64 {
+    let last = pos.last_moved().map_or(0xff, |p| p.0 as u64);
+    let mut z = (last ^ 0x005e_ed0f_1a57).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    pos.key() ^ z ^ (z >> 32)
+}
+
+/// Win scores are stored relative to the node, so a transposition at another ply reads
+/// the right distance.
+fn to_table(s: Score, ply: usize) -> Score {
+    if s > WIN_BOUND {
+        s + ply as Score
+    } else if s < -WIN_BOUND {
+        s - ply as Score
+    } else {
+        s
+    }
+}
+
+fn from_table(s: Score, ply: usize) -> Score {
+    if s > WIN_BOUND {
+        s - ply as Score
+    } else if s < -WIN_BOUND {
+        s + ply as Score
+    } else {
+        s
+    }
+}
+
+/// A score from the side to move's view turned to White's.
+pub fn white_view(score: Score, to_move: Color) -> Score {
+    match to_move {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}

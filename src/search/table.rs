@@ -1,0 +1,129 @@
+//! The transposition table: what earlier searches learnt of a position (a score and how it
+//! bounds the true one, the depth searched, the best move), shared by every thread of a
+//! search without locks.
+//!
+//! Each slot is two 64-bit words, the data and the key XORed with the data: a slot torn by
+//! two threads writing at once fails the key check and reads as empty, so no lock is
+//! needed. The move is kept as a fingerprint (kind, piece, torus cells), matched against
+//! the moves generated at the node, so a stale or colliding entry can never make the search
+//! play an illegal move.
+
+use crate::engine::board::cell_of;
+use crate::engine::position::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One slot's content.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    /// [`fingerprint`] of the best move, 0 for none.
+    pub(crate) mv: u32,
+    pub(crate) score: i32,
+    pub(crate) depth: u8,
+    pub(crate) bound: Bound,
+    pub(crate) age: u8,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.mv & 0x0fff_ffff)
+            | u64::from(self.score as i16 as u16) << 28
+            | u64::from(self.depth) << 44
+            | bound << 52
+            | u64::from(self.age) << 54
+    }
+
+    fn unpack(d: u64) -> Entry {
+        Entry {
+            mv: (d & 0x0fff_ffff) as u32,
+            score: i32::from((d >> 28) as u16 as i16),
+            depth: (d >> 44) as u8,
+            bound: match (d >> 52) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            age: (d >> 54) as u8,
+        }
+    }
+}
+
+/// A move as 28 bits: its kind, piece and cells. Distinct for the legal moves of one
+/// position (cells near the hive have distinct torus indices); 0 is no move.
+pub(crate) fn fingerprint(m: Move) -> u32 {
+    match m {
+        Move::Place { piece, to } => {
+            1 << 26 | u32::from(piece.0) << 20 | (cell_of(to) as u32) << 10
+        }
+        Move::Move { piece, from, to } => {
+            2 << 26 | u32::from(piece.0) << 20 | (cell_of(to) as u32) << 10 | cell_of(from) as u32
+        }
+        Move::Pass => 3 << 26,
+    }
+}
+
+pub(crate) struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl Table {
+    /// A table of about `mib` MiB (a power of two of slots, at least 1024), or `None` when
+    /// the memory cannot be had.
+    pub(crate) fn new(mib: usize) -> Option<Table> {
+        let bytes = mib.clamp(1, 1 << 20).saturating_mul(1 << 20);
+        let mut n = bytes / std::mem::size_of::<[AtomicU64; 2]>();
+        if !n.is_power_of_two() {
+            n = n.next_power_of_two() / 2;
+        }
+        let n = n.max(1024);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        Some(Table { slots })
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let check = s[0].load(Ordering::Relaxed);
+        let data = s[1].load(Ordering::Relaxed);
+        (check ^ data == key && data != 0).then(|| Entry::unpack(data))
+    }
+
+    /// Stores unless the slot holds a deeper result of this search about another position.
+    pub(crate) fn store(&self, key: u64, e: Entry) {
+        let s = self.slot(key);
+        let check = s[0].load(Ordering::Relaxed);
+        let data = s[1].load(Ordering::Relaxed);
+        if data != 0 && check ^ data != key {
+            let old = Entry::unpack(data);
+            if old.age == e.age && old.depth > e.depth {
+                return;
+            }
+        }
+        let d = e.pack();
+        s[0].store(key ^ d, Ordering::Relaxed);
+        s[1].store(d, Ordering::Relaxed);
+    }
+
+    pub(crate) fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+}

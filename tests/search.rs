@@ -1,0 +1,476 @@
+//! The analysis engine: wins found at small depth, legal and repeatable answers, the UHP
+//! engine's every command (bad ones too), and `beeline analyse` on the direction-notation
+//! article's two games.
+
+use beeline::engine::piece::GameType;
+use beeline::engine::position::{GameState, Position, Rules};
+use beeline::record::{import, Record};
+use beeline::search::analysis::{judge, win_probability, Judgement, SCALE};
+use beeline::search::uhp::{parse_time, UhpEngine};
+use beeline::search::{Limits, NoClock, Searcher, WallClock, WIN};
+use proptest::prelude::*;
+use std::process::Command;
+
+mod common;
+use common::test_data;
+
+fn game(n: u8) -> Record {
+    let rec = import(&test_data(&format!("direction-game-{n}.md")), None).unwrap();
+    assert!(rec.error.is_none());
+    rec
+}
+
+fn search(pos: &Position, depth: u8) -> beeline::search::SearchResult {
+    Searcher::new(4).search(pos, &Limits::depth(depth), &NoClock)
+}
+
+/// The last move of each game surrounds a Queen: one ply before it, the winner's search
+/// finds a surrounding move at depth 1 and 2, scored as a win in one ply.
+#[test]
+fn surrounds_a_queen_in_one_move() {
+    for (n, winner) in [(1, GameState::BlackWins), (2, GameState::WhiteWins)] {
+        let rec = game(n);
+        assert_eq!(rec.result(), winner);
+        let pos = rec.position_at(rec.moves.len() - 1);
+        for depth in [1, 2] {
+            let r = search(&pos, depth);
+            assert_eq!(r.score, WIN - 1, "game {n} depth {depth}");
+            assert_eq!(r.win_in(), Some(1));
+            let mut after = pos.clone();
+            after.play(r.best.unwrap()).unwrap();
+            assert_eq!(after.state(), winner, "game {n} depth {depth}");
+        }
+    }
+}
+
+/// Three plies before the end of game 2, White surrounds the black Queen in two moves
+/// whatever Black does: found at depth 3, and Black, a ply later, sees the loss.
+#[test]
+fn surrounds_a_queen_in_two_moves() {
+    let rec = game(2);
+    let n = rec.moves.len();
+    let pos = rec.position_at(n - 3);
+    let r = search(&pos, 3);
+    assert_eq!(r.score, WIN - 3);
+    assert_eq!(r.pv.len(), 3);
+    let mut line = pos.clone();
+    for m in &r.pv {
+        line.play(*m).unwrap();
+    }
+    assert_eq!(line.state(), GameState::WhiteWins);
+    // At depth 1 the win is out of sight.
+    assert!(search(&pos, 1).score < WIN - 100);
+    let defender = rec.position_at(n - 2);
+    assert_eq!(search(&defender, 2).score, -(WIN - 2));
+}
+
+/// A fixed depth gives the same move, score, line and node count every time.
+#[test]
+fn fixed_depth_is_deterministic() {
+    let rec = game(1);
+    for ply in [8, 20, 33] {
+        let pos = rec.position_at(ply);
+        let a = search(&pos, 3);
+        let b = search(&pos, 3);
+        assert_eq!(a, b, "ply {ply}");
+        assert!(a.depth == 3 && a.nodes > 0 && a.best.is_some());
+    }
+}
+
+/// The search never answers a finished game with a move.
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let rec = game(1);
+    let end = rec.position();
+    assert!(end.state().is_over());
+    let r = search(&end, 3);
+    assert_eq!(r.best, None);
+    assert_eq!(r.legal_moves, 0);
+}
+
+/// The judgement thresholds: forced beats everything, then best, then the drop in the
+/// mover's winning chances.
+#[test]
+fn judgements_follow_the_drop_in_winning_chances() {
+    assert_eq!(judge(false, 1, 500, -500), Judgement::Forced);
+    assert_eq!(judge(true, 30, 200, 100), Judgement::Best);
+    assert_eq!(judge(false, 30, 200, 210), Judgement::Best);
+    // The score after which the mover's chances are `p` (from an even position).
+    let at = |p: f64| (-SCALE * (1.0 / p - 1.0).ln()).round() as i32;
+    assert_eq!(judge(false, 30, 0, at(0.47)), Judgement::Good);
+    assert_eq!(judge(false, 30, 0, at(0.43)), Judgement::Inaccuracy);
+    assert_eq!(judge(false, 30, 0, at(0.35)), Judgement::Mistake);
+    assert_eq!(judge(false, 30, 0, at(0.25)), Judgement::Blunder);
+    assert_eq!(judge(false, 30, at(0.9), at(0.75)), Judgement::Mistake);
+    assert_eq!(judge(false, 30, WIN - 3, 0), Judgement::Blunder);
+    assert!((win_probability(0) - 0.5).abs() < 1e-9);
+    assert!(win_probability(100) > 0.5 && win_probability(-100) < 0.5);
+    assert_eq!(win_probability(WIN - 1), 1.0);
+}
+
+/// A random legal game of `plies` plies from the picks.
+fn random_position(gt: GameType, picks: &[usize]) -> Position {
+    let mut pos = Position::with_rules(gt, Rules::uhp());
+    for &p in picks {
+        if pos.state().is_over() {
+            break;
+        }
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[p % moves.len()]);
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Whatever the position, the best move is one of the legal moves and its line plays.
+    #[test]
+    fn best_move_is_always_legal(
+        gt in prop::sample::select(GameType::all().to_vec()),
+        picks in prop::collection::vec(any::<usize>(), 0..70),
+        depth in 1u8..=2,
+    ) {
+        let pos = random_position(gt, &picks);
+        let r = search(&pos, depth);
+        if pos.state().is_over() {
+            prop_assert_eq!(r.best, None);
+        } else {
+            let best = r.best.unwrap();
+            prop_assert!(pos.legal_moves().contains(&best), "{:?} in {:?}", best, pos);
+            let mut line = pos.clone();
+            for m in &r.pv {
+                prop_assert!(line.play(*m).is_ok(), "{:?} in the line of {:?}", m, pos);
+            }
+        }
+    }
+
+    /// No line of text makes the UHP engine panic, and every answer ends with `ok`.
+    #[test]
+    fn any_uhp_line_gets_an_answer(lines in prop::collection::vec(uhp_line(), 1..12)) {
+        let mut e = UhpEngine::new();
+        for line in &lines {
+            let r = e.command(line, &NoClock);
+            if r.exit {
+                break;
+            }
+            prop_assert_eq!(r.lines.last().map(String::as_str), Some("ok"), "{}", line);
+        }
+    }
+}
+
+fn uhp_line() -> impl Strategy<Value = String> {
+    let words = prop::sample::select(vec![
+        "newgame",
+        "newgame Base+MLP",
+        "newgame Base+Q",
+        "newgame Base;InProgress;White[2];wS1;bS1 wS1-",
+        "newgame Base;Draw;White[1]",
+        "play",
+        "play wS1",
+        "play bS1 wS1-",
+        "play wQ -wS1",
+        "play wQ \\\\bS1",
+        "play wB9 x",
+        "pass",
+        "validmoves",
+        "validmoves now",
+        "undo",
+        "undo 2",
+        "undo -1",
+        "undo 99999999999999999999",
+        "bestmove",
+        "bestmove depth 1",
+        "bestmove depth 0",
+        "bestmove depth 300",
+        "bestmove time 1:2",
+        "bestmove time 00:61:00",
+        "options",
+        "options get TableSizeMiB",
+        "options set TableSizeMiB 0",
+        "options set TableSizeMiB 2",
+        "options set Verbose maybe",
+        "info",
+        "",
+    ]);
+    prop_oneof![
+        4 => words.prop_map(String::from),
+        1 => "\\PC{0,30}",
+    ]
+}
+
+fn run(e: &mut UhpEngine, line: &str) -> Vec<String> {
+    let r = e.command(line, &NoClock);
+    assert_eq!(r.lines.last().map(String::as_str), Some("ok"), "{line}");
+    r.lines[..r.lines.len() - 1].to_vec()
+}
+
+fn one(e: &mut UhpEngine, line: &str) -> String {
+    let out = run(e, line);
+    assert_eq!(out.len(), 1, "{line}: {out:?}");
+    out[0].clone()
+}
+
+#[test]
+fn uhp_commands() {
+    let mut e = UhpEngine::new();
+    assert_eq!(
+        e.greeting(),
+        [
+            format!("id Beeline {}", env!("CARGO_PKG_VERSION")),
+            "Mosquito;Ladybug;Pillbug".to_string(),
+            "ok".to_string()
+        ]
+    );
+    assert_eq!(run(&mut e, "info")[1], "Mosquito;Ladybug;Pillbug");
+    // Nothing to work on before a game.
+    for cmd in ["validmoves", "play wS1", "pass", "undo", "bestmove depth 1"] {
+        assert!(one(&mut e, cmd).starts_with("err no game"), "{cmd}");
+    }
+    assert_eq!(one(&mut e, "newgame"), "Base;NotStarted;White[1]");
+    assert_eq!(
+        one(&mut e, "newgame Base+MLP"),
+        "Base+MLP;NotStarted;White[1]"
+    );
+    assert_eq!(one(&mut e, "validmoves"), "wS1;wB1;wG1;wA1;wM;wL;wP");
+    assert_eq!(one(&mut e, "play wS1"), "Base+MLP;InProgress;Black[1];wS1");
+    assert_eq!(
+        one(&mut e, "play bG1 -wS1"),
+        "Base+MLP;InProgress;White[2];wS1;bG1 -wS1"
+    );
+    // Moves the rules refuse, and text that is no move.
+    assert!(one(&mut e, "play wQ -bG1").starts_with("invalidmove"));
+    assert!(one(&mut e, "play wS1 -bG1").starts_with("invalidmove"));
+    assert!(one(&mut e, "play nonsense").starts_with("invalidmove"));
+    assert!(one(&mut e, "pass").starts_with("invalidmove"));
+    assert!(one(&mut e, "play").starts_with("err"));
+    // The position is unchanged by all of that.
+    assert_eq!(
+        one(&mut e, "undo 0"),
+        "Base+MLP;InProgress;White[2];wS1;bG1 -wS1"
+    );
+    let best = one(&mut e, "bestmove depth 2");
+    let valid = one(&mut e, "validmoves");
+    assert!(valid.split(';').any(|m| m == best), "{best} in {valid}");
+    let clock = WallClock::start();
+    let r = e.command("bestmove time 00:00:00.05", &clock);
+    let timed = r.lines[0].clone();
+    assert!(valid.split(';').any(|m| m == timed), "{timed} in {valid}");
+    for bad in [
+        "bestmove",
+        "bestmove depth",
+        "bestmove depth 0",
+        "bestmove depth x",
+        "bestmove time 1",
+        "bestmove time 00:00:xx",
+        "bestmove time 00:00:01 extra",
+        "bestmove nodes 5",
+    ] {
+        assert!(one(&mut e, bad).starts_with("err"), "{bad}");
+    }
+    assert_eq!(one(&mut e, "undo 2"), "Base+MLP;NotStarted;White[1]");
+    assert!(one(&mut e, "undo").starts_with("err undo 1: only 0"));
+    assert!(one(&mut e, "undo two").starts_with("err"));
+    assert!(one(&mut e, "validmoves please").starts_with("err"));
+    assert!(one(&mut e, "newgame Chess").starts_with("err newgame"));
+    assert!(one(&mut e, "newgame Base;InProgress;White[2];wS1;wS2").starts_with("err newgame"));
+    assert!(one(&mut e, "frobnicate").starts_with("err unknown command"));
+    // A bad newgame keeps the game that was going.
+    assert_eq!(one(&mut e, "play wG1"), "Base+MLP;InProgress;Black[1];wG1");
+    assert!(e.command("exit", &NoClock).exit);
+}
+
+#[test]
+fn uhp_finished_game() {
+    let mut e = UhpEngine::new();
+    let rec = game(2);
+    let gs = beeline::notation::uhp::GameString::from_position(&rec.position()).to_string();
+    assert!(gs.starts_with("Base+MLP;WhiteWins;"));
+    assert_eq!(one(&mut e, &format!("newgame {gs}")), gs);
+    assert!(one(&mut e, "bestmove depth 1").starts_with("err bestmove: the game is over"));
+    let r = e.command("bestmove time 00:00:01", &WallClock::start());
+    assert!(r.lines[0].starts_with("err"));
+    assert!(one(&mut e, "play wQ -bQ").starts_with("invalidmove"));
+    assert!(run(&mut e, "validmoves").is_empty());
+    // Taking the last move back reopens it.
+    let reopened = one(&mut e, "undo");
+    assert!(reopened.contains(";InProgress;"), "{reopened}");
+    let best = one(&mut e, "bestmove depth 1");
+    assert_eq!(
+        one(&mut e, &format!("play {best}")),
+        gs.replace(&rec_last(&gs), &best)
+    );
+}
+
+fn rec_last(gs: &str) -> String {
+    gs.rsplit(';').next().unwrap().to_string()
+}
+
+#[test]
+fn uhp_options() {
+    let mut e = UhpEngine::new();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(
+        run(&mut e, "options"),
+        [
+            "TableSizeMiB;int;64;64;1;1024".to_string(),
+            format!("NumThreads;int;1;1;1;{cores}"),
+            "Verbose;bool;False;False".to_string()
+        ]
+    );
+    assert_eq!(
+        one(&mut e, &format!("options set NumThreads {cores}")),
+        format!("NumThreads;int;{cores};1;1;{cores}")
+    );
+    assert!(one(&mut e, &format!("options set NumThreads {}", cores + 1)).starts_with("err"));
+    assert!(one(&mut e, "options set NumThreads 0").starts_with("err"));
+    assert_eq!(
+        one(&mut e, "options set TableSizeMiB 8"),
+        "TableSizeMiB;int;8;64;1;1024"
+    );
+    assert_eq!(
+        one(&mut e, "options get TableSizeMiB"),
+        "TableSizeMiB;int;8;64;1;1024"
+    );
+    assert_eq!(
+        one(&mut e, "options set Verbose True"),
+        "Verbose;bool;True;False"
+    );
+    for bad in [
+        "options set TableSizeMiB 0",
+        "options set TableSizeMiB 5000",
+        "options set TableSizeMiB lots",
+        "options set Verbose yes",
+        "options get Aggression",
+        "options set Aggression 3",
+        "options frob",
+    ] {
+        assert!(one(&mut e, bad).starts_with("err options"), "{bad}");
+    }
+    // Verbose reports the search on the log, not in the protocol's lines; with every
+    // core searching the answer is still a legal move.
+    one(
+        &mut e,
+        "newgame Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1",
+    );
+    let best = one(&mut e, "bestmove depth 3");
+    assert!(
+        one(&mut e, "validmoves").split(';').any(|m| m == best),
+        "{best}"
+    );
+    let r = e.command("bestmove depth 2", &NoClock);
+    assert_eq!(r.lines.len(), 2);
+    assert!(r.log[0].starts_with("depth 2 score "), "{:?}", r.log);
+}
+
+#[test]
+fn uhp_times() {
+    assert_eq!(parse_time("00:00:01"), Some(1000));
+    assert_eq!(parse_time("01:02:03"), Some(3_723_000));
+    assert_eq!(parse_time("00:00:00.25"), Some(250));
+    assert_eq!(parse_time("00:00:00"), Some(1));
+    for bad in [
+        "1",
+        "00:01",
+        "00:60:00",
+        "00:00:60",
+        "a:b:c",
+        "00:00:01:00",
+        "-1:00:00",
+    ] {
+        assert_eq!(parse_time(bad), None, "{bad}");
+    }
+}
+
+fn beeline(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `beeline analyse --json` judges every ply of both games and gives the same JSON twice.
+#[test]
+fn analyse_judges_every_ply_of_the_article_games() {
+    for n in [1, 2] {
+        let path = format!(
+            "{}/tests/data/direction-game-{n}.md",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let a = beeline(&["analyse", &path, "--depth", "2", "--json"]);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        let b = beeline(&["analyse", &path, "--depth", "2", "--json"]);
+        assert_eq!(a.stdout, b.stdout, "game {n}");
+        let rows: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+        let rows = rows.as_array().unwrap();
+        let plies = game(n).moves.len();
+        // Every ply, and no row after the end: the game is over.
+        assert_eq!(rows.len(), plies, "game {n}");
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(row["ply"], i + 1);
+            let j = row["judgement"].as_str().unwrap();
+            assert!(
+                ["best", "good", "inaccuracy", "mistake", "blunder", "forced"].contains(&j),
+                "{j}"
+            );
+            for key in ["standard", "direction", "algebraic"] {
+                assert!(row["played"][key].is_string(), "ply {} {key}", i + 1);
+                assert!(row["best"][key].is_string(), "ply {} {key}", i + 1);
+            }
+            assert!(!row["pv"].as_array().unwrap().is_empty());
+            // Depth 2, or less where a forced end was seen sooner.
+            let depth = row["depth"].as_u64().unwrap();
+            assert!(
+                depth == 2 || (depth == 1 && !row["win_in"].is_null()),
+                "{row}"
+            );
+            let p = row["win_probability"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&p));
+            assert!(row["eval"].is_number());
+        }
+        // The winning move is the best one, and the last position before it is won.
+        let last = &rows[plies - 1];
+        assert_eq!(last["judgement"], "best");
+        assert_eq!(last["best"], last["played"]);
+        let winner_white = n == 2;
+        assert_eq!(last["win_in"], if winner_white { 1 } else { -1 });
+        assert_eq!(
+            last["win_probability"],
+            if winner_white { 1.0 } else { 0.0 }
+        );
+    }
+}
+
+/// The text table and a position record (no moves: one row, the position's best line).
+#[test]
+fn analyse_a_position_and_the_table() {
+    let path = format!(
+        "{}/tests/data/direction-game-2.md",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let t = beeline(&["analyse", &path, "--depth", "1"]);
+    assert!(t.status.success());
+    let text = String::from_utf8(t.stdout).unwrap();
+    assert!(text.lines().next().unwrap().contains("judgement"));
+    assert_eq!(text.lines().count(), game(2).moves.len() + 1);
+
+    let dir = std::env::temp_dir().join(format!("beeline-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("position.txt");
+    std::fs::write(&file, "wQ @m0 bQ @n0 wA @l0; White to move\n").unwrap();
+    let o = beeline(&["analyse", file.to_str().unwrap(), "--depth", "2", "--json"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0]["played"].is_null() && rows[0]["judgement"].is_null());
+    assert!(rows[0]["best"]["standard"].is_string());
+
+    let bad = beeline(&["analyse", &path, "--depth", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = beeline(&["analyse", &path, "--time", "-1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let missing = beeline(&["analyse", "/nonexistent/game.pgn"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
