@@ -73,7 +73,7 @@ fn markup() -> String {
         .control("button", Control::Load, r#" type="button">Load</button>"#)
         .raw(r#"<label for="record-file" class="file-label">or choose a file</label>"#)
         .control("input", Control::File, r#" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#)
-        .raw(r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#)
+        .raw(r#"<p class="hint small">You can also drop a file anywhere on the viewer: the board, the moves or this panel.</p>"#)
         .done()
 }
 
@@ -205,7 +205,7 @@ mod tests {
             r#"<div class="load-actions"><button id="load-record" type="button">Load</button>"#,
             r#"<label for="record-file" class="file-label">or choose a file</label>"#,
             r#"<input id="record-file" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#,
-            r#"<p class="hint small">You can also drop a file anywhere on the page.</p>"#,
+            r#"<p class="hint small">You can also drop a file anywhere on the viewer: the board, the moves or this panel.</p>"#,
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(

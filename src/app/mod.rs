@@ -187,7 +187,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             <header class="app-header">
                 <h1 class="app-title">"Beeline"</h1>
                 <p class="hint">
-                    "Hive games move by move, in three notations. Paste a record below, drop a file on the page, or open a permalink."
+                    "Hive games move by move, in three notations. Paste a record below, drop a file on the viewer, or open a permalink."
                 </p>
             </header>
             <div class="layout">

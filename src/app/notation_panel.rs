@@ -254,7 +254,7 @@ fn panel_markup() -> String {
         .control("select", Control::Form, &forms)
         .control("input", Control::Ascii, r#" type="checkbox">"#)
         .raw(r#"<label for="direction-ascii">ASCII direction</label></div>"#)
-        .raw(r#"<div class="notation-scroll"><p class="root-comment" hidden></p>"#)
+        .raw(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p>"#)
         .control("table", Control::Table, concat!(
             r#"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
             r#"<thead><tr><th scope="col" title="Each player's own turn number">Turn</th>"#,
@@ -512,7 +512,7 @@ mod tests {
             m.contains(r#"</select><input id="direction-ascii" type="checkbox">"#),
             "{m}"
         );
-        assert!(m.contains(r#"<div class="notation-scroll"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
+        assert!(m.contains(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
         assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
     }
 

@@ -135,7 +135,6 @@ export async function waitForPly(page, ply) {
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Runs axe on the whole page and fails with each violation's rule and elements. */
 // The text a button of the share panel writes into its field (made by code the app fetches
 // the first time one is used).
 export async function sharedText(page, button, field) {
@@ -144,6 +143,7 @@ export async function sharedText(page, button, field) {
   return page.inputValue(field);
 }
 
+/** Runs axe on the whole page and fails with each violation's rule and elements. */
 export async function audit(page, screen) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
@@ -159,4 +159,73 @@ export async function audit(page, screen) {
     .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n}`).join('\n')}`)
     .join('\n');
   assert.equal(violations.length, 0, `${screen}: ${violations.length} axe violation(s)\n${report}`);
+}
+
+// --- Layout: what a reader would see cut, run over or broken ---
+
+/** Lays out every body of the notation table, including those the browser skips while
+ * out of view (`content-visibility: auto`), so that every row can be measured. */
+export async function layOutEveryRow(page) {
+  await page.addStyleTag({ content: '#notation tbody { content-visibility: visible !important; }' });
+}
+
+/**
+ * The elements matching `selector` whose text is wider than their content box (cut off, or
+ * ended with an ellipsis), each as "text: its width in the box's width".
+ */
+export async function clippedText(page, selector) {
+  return page.$$eval(selector, (els) => els.flatMap((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect().width;
+    const s = getComputedStyle(el);
+    const edges = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'];
+    const box = el.getBoundingClientRect().width - edges.reduce((sum, p) => sum + parseFloat(s[p]), 0);
+    // Layout works in 64ths of a pixel: a text wider by one is cut.
+    const cut = text > box + 1 / 64 || el.scrollWidth > el.clientWidth;
+    return cut ? [`${el.textContent.trim()}: ${text.toFixed(1)} px in ${box.toFixed(1)} px`] : [];
+  }));
+}
+
+/**
+ * The elements matching `selector` inside `container` whose right edge lies past the
+ * container's content box (its right edge less border and padding), each as "tag.class
+ * text: how far past".
+ */
+export async function pastTheRightEdge(page, container, selector) {
+  return page.$eval(container, (panel, sel) => {
+    const s = getComputedStyle(panel);
+    const right = panel.getBoundingClientRect().right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight);
+    return [...panel.querySelectorAll(sel)].flatMap((el) => {
+      const over = el.getBoundingClientRect().right - right;
+      const name = `${el.localName}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
+      return over > 1 / 64 ? [`${name} "${el.textContent.trim().slice(0, 40)}": ${over.toFixed(1)} px past`] : [];
+    });
+  }, selector);
+}
+
+/**
+ * The words in the text of the elements matching `selector` that are laid out over more
+ * than one line (a break after a hyphen is one between words).
+ */
+export async function splitWords(page, selector) {
+  return page.$$eval(selector, (els) => els.flatMap((el) => {
+    const split = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(`"${m[0]}" over ${lines.size} lines`);
+      }
+    }
+    return split;
+  }));
+}
+
+/** Fails with the first few of `found` (and how many there are) unless it is empty. */
+export function none(found, what) {
+  assert.deepEqual(found.slice(0, 5), [], `${found.length} ${what}`);
 }

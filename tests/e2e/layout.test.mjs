@@ -1,0 +1,76 @@
+// What a reader sees at a desktop's and a phone's width: turn numbers of three digits whole
+// in their column and the moves within their panel (a 1,000-ply game), the explorer's table
+// within its panel with long players' names, and the game's facts broken between words.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  launchBrowser, openApp, pasteRecord, waitForPly, layOutEveryRow, clippedText, pastTheRightEdge, splitWords, none, ROOT,
+} from './helpers.mjs';
+
+const LONG_GAME = readFileSync(path.join(ROOT, 'tests/data/long-game.pgn'), 'utf8');
+const LONG_NAMES = readFileSync(path.join(ROOT, 'tests/data/long-names.pgn'), 'utf8');
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+for (const viewport of WIDTHS) {
+  describe(`at ${viewport.width} px`, () => {
+    let browser;
+    before(async () => {
+      browser = await launchBrowser({ viewport });
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    test('a 1,000-ply game: every turn number and move whole, every row within the panel', async () => {
+      const { page, errors } = await openApp(browser.context);
+      await pasteRecord(page, LONG_GAME);
+      await page.waitForSelector('#notation tr[data-ply="1000"]', { state: 'attached' });
+      await page.keyboard.press('End');
+      await waitForPly(page, 1000);
+      await layOutEveryRow(page);
+      assert.equal(await page.textContent('#notation tr[data-ply="1000"] td.turn'), '500.');
+      none(await clippedText(page, '#notation tr[data-ply] td.turn'), 'turn numbers cut');
+      // Nor are the standard and direction notations (the algebraic column takes the rest).
+      none(await clippedText(page, '#notation tr[data-ply] :is(td.standard, td.direction)'), 'moves cut');
+      // The rows fit the scrolling list, which fits the panel: nothing scrolls sideways.
+      none(await pastTheRightEdge(page, '.notation-scroll', 'tr, td'), 'rows and cells past the list\'s edge');
+      none(await pastTheRightEdge(page, '.notation-panel', '.notation-scroll, table'), 'past the panel\'s edge');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test('the explorer\'s table stays within its panel with long players\' names', async () => {
+      const { page, errors } = await openApp(browser.context);
+      await pasteRecord(page, LONG_NAMES);
+      await page.waitForSelector('#game-list tr[data-game]');
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('Home');
+      await waitForPly(page, 0);
+      await page.waitForFunction(() => document.querySelectorAll('#explorer tr[data-explorer-move]').length === 3);
+      const names = await page.$$eval('#explorer .open-game', (bs) => bs.map((b) => b.textContent));
+      assert.ok(names.some((n) => n.includes('Dumbot_Frederick_Augustus_Longname_Smithson')), names.join('\n'));
+      none(await pastTheRightEdge(page, '#explorer', 'table, th, td, button'), 'past the explorer\'s edge');
+      // Names with spaces wrap between their words.
+      none(await splitWords(page, '#explorer tr:not(:has(.open-game[data-open-game="1"])) .open-game'), 'words split');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test('the game\'s facts wrap between words', async () => {
+      const { page, errors } = await openApp(browser.context);
+      await pasteRecord(page, LONG_GAME);
+      await page.waitForFunction(() => document.querySelector('[data-fact="event"] dd')?.textContent.includes('BoardSpace.net'));
+      none(await splitWords(page, '#game-meta dt, #game-meta dd'), 'words split');
+      none(await pastTheRightEdge(page, '.game-info', '.fact, dt, dd'), 'past the panel\'s edge');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  });
+}
