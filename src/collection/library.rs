@@ -255,20 +255,30 @@ pub fn game_type_of(value: &str) -> Option<GameType> {
     value.parse().ok()
 }
 
+/// Three games for the tests of the library and of the tables the worker writes from it.
 #[cfg(test)]
-mod tests {
+pub(crate) mod fixture {
     use super::*;
 
     const GAMES: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2024.01.02\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n\
         [GameType \"Base\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[Date \"2023.05.06\"]\n[Result \"BlackWins\"]\n\n1. wS1\n2. bS1 -wS1\n\n\
         [GameType \"Base+M\"]\n[White \"Bo\"]\n[Black \"Cy\"]\n[Result \"Draw\"]\n\n1. wA1\n2. bM wA1-\n3. wQ -wA1\n4. bQ bM-\n";
 
-    fn library() -> Library {
+    /// A library of three games: Ann–Bo (White wins), Cy–Ann (Black wins), Bo–Cy (a draw,
+    /// with the Mosquito).
+    pub fn library() -> Library {
         let mut c = Collection::new();
         c.add_text("three.pgn", GAMES);
         assert_eq!(c.games.len(), 3);
         Library::new(c, &Filter::default())
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use super::fixture::library;
 
     #[test]
     fn the_list_filters_and_sorts() {

@@ -182,16 +182,7 @@ mod tests {
     use crate::collection::library::Column;
     use crate::engine::piece::GameType;
 
-    const GAMES: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2024.01.02\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n\
-        [GameType \"Base\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[Date \"2023.05.06\"]\n[Result \"BlackWins\"]\n\n1. wS1\n2. bS1 -wS1\n\n\
-        [GameType \"Base+M\"]\n[White \"Bo\"]\n[Black \"Cy\"]\n[Result \"Draw\"]\n\n1. wA1\n2. bM wA1-\n3. wQ -wA1\n4. bQ bM-\n";
-
-    fn library() -> Library {
-        let mut c = Collection::new();
-        c.add_text("three.pgn", GAMES);
-        assert_eq!(c.games.len(), 3);
-        Library::new(c, &Filter::default())
-    }
+    use crate::collection::library::fixture::library;
 
     #[test]
     fn list_rows_mark_the_game_on_the_board() {

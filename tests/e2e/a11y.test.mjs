@@ -5,14 +5,7 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { launchBrowser, openApp, pasteRecord, waitForPly, audit, ROOT } from './helpers.mjs';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-];
+import { launchBrowser, openApp, pasteRecord, waitForPly, audit, fixture, WIDTHS } from './helpers.mjs';
 
 /** Scrolls the list of moves to `where` (0 the top, 1 the bottom) and waits for a frame. */
 async function scrollMoves(page, where) {
@@ -75,7 +68,7 @@ for (const viewport of WIDTHS) {
       await page.click('#show-grid');
       await scrollMoves(page, 1);
       await audit(page, at('moves scrolled to the end'));
-      await pasteRecord(page, readFileSync(path.join(ROOT, 'tests/data/long-game.pgn'), 'utf8'));
+      await pasteRecord(page, fixture('long-game.pgn'));
       await page.waitForSelector('#notation tr[data-ply="1000"]', { state: 'attached' });
       await audit(page, at('a 1,000-ply game opened'));
       await page.evaluate(() => document.activeElement?.blur());
@@ -90,7 +83,7 @@ for (const viewport of WIDTHS) {
 
     test('a collection with long players\' names, and its explorer', async () => {
       const { page, errors } = await openApp(browser.context);
-      await pasteRecord(page, readFileSync(path.join(ROOT, 'tests/data/long-names.pgn'), 'utf8'));
+      await pasteRecord(page, fixture('long-names.pgn'));
       await page.waitForSelector('#game-list tr[data-game]');
       await page.evaluate(() => document.activeElement?.blur());
       await page.keyboard.press('Home');

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,17 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The widths the layout and accessibility checks run at: a desktop's and a phone's. */
+export const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** A test fixture of tests/data, as text. */
+export function fixture(name) {
+  return readFileSync(path.join(ROOT, 'tests/data', name), 'utf8');
+}
 
 /** How long to wait for the app to mount (the first load compiles the wasm module). */
 export const MOUNT_TIMEOUT_MS = 30_000;

@@ -4,19 +4,12 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
-  launchBrowser, openApp, pasteRecord, waitForPly, layOutEveryRow, clippedText, pastTheRightEdge, splitWords, none, ROOT,
+  launchBrowser, openApp, pasteRecord, waitForPly, layOutEveryRow, clippedText, pastTheRightEdge, splitWords, none, fixture, WIDTHS,
 } from './helpers.mjs';
 
-const LONG_GAME = readFileSync(path.join(ROOT, 'tests/data/long-game.pgn'), 'utf8');
-const LONG_NAMES = readFileSync(path.join(ROOT, 'tests/data/long-names.pgn'), 'utf8');
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-];
+const LONG_GAME = fixture('long-game.pgn');
+const LONG_NAMES = fixture('long-names.pgn');
 
 for (const viewport of WIDTHS) {
   describe(`at ${viewport.width} px`, () => {
