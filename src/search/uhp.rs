@@ -272,16 +272,7 @@ impl UhpEngine {
             ]),
             ["get", "NumThreads"] => Ok(vec![self.threads_option()]),
             ["set", "NumThreads", v] => {
-                let max = max_threads();
-                self.threads = v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| {
-                        Fault::Err(format!(
-                            "options: NumThreads takes a whole number from 1 to {max}, not '{v}'"
-                        ))
-                    })?;
+                self.threads = whole_number("NumThreads", v, max_threads())?;
                 Ok(vec![self.threads_option()])
             }
             ["get", "TableSizeMiB"] => Ok(vec![self.table_option()]),
@@ -299,15 +290,7 @@ impl UhpEngine {
                 Ok(vec![self.verbose_option()])
             }
             ["set", "TableSizeMiB", v] => {
-                let mib = v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|m| (1..=MAX_TABLE_MIB).contains(m))
-                    .ok_or_else(|| {
-                        Fault::Err(format!(
-                            "options: TableSizeMiB takes a whole number from 1 to {MAX_TABLE_MIB}, not '{v}'"
-                        ))
-                    })?;
+                let mib = whole_number("TableSizeMiB", v, MAX_TABLE_MIB)?;
                 if mib != self.table_mib {
                     // The old table goes first, so that its memory can be the new one's.
                     self.searcher = Searcher::new(1);
@@ -359,6 +342,18 @@ enum Fault {
 }
 
 /// The most threads `NumThreads` accepts: the machine's cores (one in a browser worker).
+/// An option's value: a whole number from 1 to `max`, or why not.
+fn whole_number(option: &str, v: &str, max: usize) -> Result<usize, Fault> {
+    v.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| {
+            Fault::Err(format!(
+                "options: {option} takes a whole number from 1 to {max}, not '{v}'"
+            ))
+        })
+}
+
 fn max_threads() -> usize {
     #[cfg(not(target_arch = "wasm32"))]
     {
