@@ -73,6 +73,13 @@ class Engine:
             self.proc.kill()
 
 
+def played(engines, mv):
+    """Plays `mv` on both engines; the game's state as the first that calls it over says
+    (an engine may know a rule the other does not, such as the draw by repetition)."""
+    states = [e.send(f"play {mv}")[-1].split(";")[1] for e in engines.values()]
+    return next((s for s in states if s not in ("InProgress", "NotStarted")), states[0])
+
+
 def play_game(white_cmd, black_cmd, opening, limit, max_plies, game_type):
     engines = {"w": Engine(white_cmd), "b": Engine(black_cmd)}
     try:
@@ -82,9 +89,7 @@ def play_game(white_cmd, black_cmd, opening, limit, max_plies, game_type):
         plies = 0
         moves = []
         for mv in opening.split(";"):
-            for e in engines.values():
-                out = e.send(f"play {mv}")
-            state = out[-1].split(";")[1]
+            state = played(engines, mv)
             moves.append(mv)
             plies += 1
         slowest = {"w": 0.0, "b": 0.0}
@@ -93,9 +98,7 @@ def play_game(white_cmd, black_cmd, opening, limit, max_plies, game_type):
             t0 = time.monotonic()
             mv = engines[side].send(f"bestmove time {limit}")[-1]
             slowest[side] = max(slowest[side], time.monotonic() - t0)
-            for e in engines.values():
-                out = e.send(f"play {mv}")
-            state = out[-1].split(";")[1]
+            state = played(engines, mv)
             moves.append(mv)
             plies += 1
         if state == "WhiteWins":

@@ -4,7 +4,7 @@
 # still going at ply 160 a draw. Prints each game and a result table.
 #
 #   scripts/match.sh "/path/to/nokamute uhp --num-threads=1"
-#   MATCH_TIME=00:00:00.2 MATCH_JOBS=2 scripts/match.sh "..."   # quicker, noisier
+#   MATCH_JOBS=2 scripts/match.sh "..."   # two games at a time (two idle cores)
 #
 # BEELINE overrides Beeline's command (default: the release build's `beeline uhp`).
 set -euo pipefail

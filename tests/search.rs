@@ -474,3 +474,24 @@ fn analyse_a_position_and_the_table() {
     let missing = beeline(&["analyse", "/nonexistent/game.pgn"]);
     assert_eq!(missing.status.code(), Some(2));
 }
+
+/// The evaluation sees a Queen closing in: in the last positions of both games the side
+/// about to win is ahead by more than a free Ant, whichever side is to move.
+#[test]
+fn evaluation_sees_the_surrounded_queen() {
+    use beeline::search::eval::evaluate;
+    use beeline::search::white_view;
+    for (n, white_wins) in [(1, false), (2, true)] {
+        let rec = game(n);
+        let len = rec.moves.len();
+        for back in 1..=3 {
+            let pos = rec.position_at(len - back);
+            let white = white_view(evaluate(&pos), pos.to_move());
+            let winner = if white_wins { white } else { -white };
+            assert!(
+                winner > 100,
+                "game {n}, {back} plies before the end: {white}"
+            );
+        }
+    }
+}

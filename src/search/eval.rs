@@ -28,20 +28,22 @@ use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{GameState, Position};
 
 /// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
-const MOBILE: [Score; 8] = [25, 30, 60, 35, 100, 70, 55, 45];
+const MOBILE: [Score; 8] = [120, 30, 60, 35, 100, 70, 55, 45];
 /// What a piece in hand is worth, by bug: less than on the board and free, more than pinned.
 const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
-/// Pressure on a Queen by weighted neighbours, in half-neighbours (an opponent's piece is
-/// 2, an own piece free to leave 1, an empty liberty the opponent can fill now 1).
-const PRESSURE: [Score; 15] = [
-    0, 6, 14, 24, 37, 53, 74, 100, 135, 180, 240, 320, 430, 560, 670,
-];
+/// Pressure on a Queen by weighted neighbours, in quarter-neighbours (an opponent's piece
+/// or an own piece that cannot leave is 4, an own piece free to leave 2, an empty liberty
+/// the opponent can fill now 1): about two free Ants a neighbour, growing with each.
+const fn pressure(quarters: usize) -> Score {
+    let q = quarters as Score;
+    50 * q + 2 * q * q
+}
 /// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
 /// attacker cannot be thrown off.
 const QUEEN_COVERED: Score = 90;
-const PILLBUG_GUARD: Score = 35;
+const PILLBUG_GUARD: Score = 300;
 const PILLBUG_ATTACK: Score = 25;
-const PILLBUG_IN_HAND_GUARD: Score = 15;
+const PILLBUG_IN_HAND_GUARD: Score = 120;
 const TEMPO: Score = 12;
 
 /// Per-colour facts gathered in one pass over the board.
@@ -116,10 +118,11 @@ fn side_score(pos: &Position) -> Score {
     }
 
     let mut total = 0;
+    let placeable = placement_cells(pos);
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let (own, opp) = (c.index(), c.other().index());
-        let free_cells = placement_cells(pos, c);
+        let free_cells = &placeable[own];
         let mut hand = 0;
         let mut pillbug_in_hand = false;
         for p in pos.in_hand(c) {
@@ -127,13 +130,17 @@ fn side_score(pos: &Position) -> Score {
             pillbug_in_hand |= p.bug() == Bug::Pillbug;
         }
         // Pieces with nowhere to go in are worth less (they may find a cell later).
-        sides[own].in_hand = if free_cells.0 == 0 { hand / 3 } else { hand };
+        sides[own].in_hand = if free_cells.is_empty() {
+            hand / 3
+        } else {
+            hand
+        };
         let mut s = sides[own].mobility + sides[own].in_hand;
         if let Some(q) = queens[own] {
             s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers);
             if sides[own].guard {
                 s += PILLBUG_GUARD;
-            } else if pillbug_in_hand && (0..6).any(|d| free_cells.1.contains(neighbor(q, d))) {
+            } else if pillbug_in_hand && (0..6).any(|d| free_cells.contains(neighbor(q, d))) {
                 s += PILLBUG_IN_HAND_GUARD;
             }
         }
@@ -163,22 +170,22 @@ fn adjacent(a: Cell, b: Cell) -> bool {
 /// opponent can fill now, and a piece on top of her.
 fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32) -> Score {
     let b = pos.board();
-    let mut half = 0usize;
+    let mut quarters = 0usize;
     for d in 0..6 {
         let n = neighbor(q, d);
         match b.top_c(n) {
-            Some(p) if p.color() == c && !ctx.is_pinned(p) && b.height_c(n) == 1 => half += 1,
-            Some(_) => half += 2,
-            None if fillable(b, n, opp_movers) => half += 1,
+            Some(p) if p.color() == c && !ctx.is_pinned(p) && b.height_c(n) == 1 => quarters += 2,
+            Some(_) => quarters += 4,
+            None if fillable(b, n, opp_movers) => quarters += 1,
             None => {}
         }
     }
     let mut extra = 0;
     if b.top_c(q).is_some_and(|t| t.color() != c) {
-        half += 2;
+        quarters += 4;
         extra = QUEEN_COVERED;
     }
-    PRESSURE[half.min(PRESSURE.len() - 1)] + extra
+    pressure(quarters) + extra
 }
 
 /// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
@@ -274,32 +281,50 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
     false
 }
 
-/// How many empty cells `c` may place on, and which.
-fn placement_cells(pos: &Position, c: Color) -> (u32, CellSet) {
+/// The empty cells each colour may place on (next to its own pieces, not the opponent's):
+/// one pass over the board for both colours.
+fn placement_cells(pos: &Position) -> [CellSet; 2] {
     let b = pos.board();
-    let mut seen = CellSet::new();
-    let mut ok = CellSet::new();
-    let mut count = 0;
     if pos.state() == GameState::NotStarted || b.placed_mask().count_ones() < 2 {
-        return (1, ok);
+        // The first two pieces go anywhere: count a free cell so hands keep their value.
+        let mut any = CellSet::new();
+        any.insert(0);
+        return [any, any];
     }
+    let mut near = [CellSet::new(), CellSet::new()];
     for p in b.pieces() {
-        if p.color() != c || !b.is_on_top(p) {
+        if !b.is_on_top(p) {
             continue;
         }
         let from = cell_of(b.hex_of(p));
+        let set = &mut near[p.color().index()];
         for d in 0..6 {
             let n = neighbor(from, d);
-            if b.height_c(n) != 0 || !seen.insert(n) {
-                continue;
-            }
-            let touches_enemy =
-                (0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|t| t.color() != c));
-            if !touches_enemy {
-                ok.insert(n);
-                count += 1;
+            if b.height_c(n) == 0 {
+                set.insert(n);
             }
         }
     }
-    (count, ok)
+    [near[0].minus(&near[1]), near[1].minus(&near[0])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each neighbour more costs more than the one before: the fifth and sixth are what
+    /// wins, so a Queen's defender must feel them coming.
+    #[test]
+    fn pressure_grows_faster_than_the_neighbours() {
+        assert_eq!(pressure(0), 0);
+        for q in 1..28 {
+            let (before, step) = (pressure(q) - pressure(q - 1), pressure(q + 1) - pressure(q));
+            assert!(
+                step > before && before > 0,
+                "at {q} quarters: {before} then {step}"
+            );
+        }
+        // About two free Ants a neighbour at first.
+        assert!((150..=300).contains(&pressure(4)), "{}", pressure(4));
+    }
 }

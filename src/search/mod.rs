@@ -16,7 +16,7 @@ pub mod eval;
 mod table;
 pub mod uhp;
 
-use crate::engine::board::{cell_of, neighbor, Cell, CELLS};
+use crate::engine::board::{cell_of, neighbor, Cell, CellSet, CELLS};
 use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -329,10 +329,11 @@ impl Searcher {
                 break;
             }
             if let Some(t) = limits.time_ms {
-                // The next iteration takes several times as long as this one: do not start
-                // one that has little chance to change the move.
+                // The next iteration takes several times as long as this one and will not
+                // finish; but its first moves searched may still find a better one (kept
+                // above), so only the last quarter of the time is not worth starting on.
                 let used = clock.elapsed_ms() - start;
-                if used * 5 > t * 3 {
+                if used * 4 > t * 3 {
                     break;
                 }
             }
@@ -409,6 +410,7 @@ impl Searcher {
         let mut best = -WIN - 1;
         let mut best_move = None;
         for i in 0..moves.len() {
+            pick(&mut moves, i);
             let (order, m) = moves[i];
             pos.play_unchecked(m);
             let score = if i == 0 {
@@ -498,13 +500,23 @@ impl Searcher {
         self.pv_len[ply] = n + 1;
     }
 
-    /// Generates the legal moves into `out`, best-looking first.
+    /// Generates the legal moves into `out` with their ordering scores (see [`pick`]).
     fn order(&self, pos: &Position, ply: usize, tt_move: u32, out: &mut Vec<(i32, Move)>) {
         out.clear();
         let me = pos.to_move();
         let b = pos.board();
+        let ring = |q: Option<Cell>| {
+            let mut set = CellSet::new();
+            if let Some(q) = q {
+                for d in 0..6 {
+                    set.insert(neighbor(q, d));
+                }
+            }
+            set
+        };
         let own_q = b.position(PieceId::queen(me)).map(cell_of);
         let opp_q = b.position(PieceId::queen(me.other())).map(cell_of);
+        let (own_ring, opp_ring) = (ring(own_q), ring(opp_q));
         let killers = self.killers[ply];
         crate::engine::movegen::generate(pos, &mut |m| {
             let score = if tt_move != 0 && fingerprint(m) == tt_move {
@@ -513,14 +525,14 @@ impl Searcher {
                 let mut s = 0;
                 if let (Some(q), Some(to)) = (opp_q, m.to()) {
                     let to = cell_of(to);
-                    let was_adjacent = m.from().is_some_and(|f| next_to(cell_of(f), q));
-                    if to == q || (next_to(to, q) && !was_adjacent) {
+                    let was_adjacent = m.from().is_some_and(|f| opp_ring.contains(cell_of(f)));
+                    if to == q || (opp_ring.contains(to) && !was_adjacent) {
                         s += ATTACK;
                     }
                 }
-                if let (Some(q), Some(from)) = (own_q, m.from()) {
+                if let (Some(_), Some(from)) = (own_q, m.from()) {
                     let piece_is_queen = m.piece() == Some(PieceId::queen(me));
-                    if piece_is_queen || next_to(cell_of(from), q) {
+                    if piece_is_queen || own_ring.contains(cell_of(from)) {
                         s += RELIEF;
                     }
                 }
@@ -536,8 +548,25 @@ impl Searcher {
             };
             out.push((score, m));
         });
-        // Stable: equal scores keep the generator's order, so searches are repeatable.
-        out.sort_by_key(|e| std::cmp::Reverse(e.0));
+    }
+}
+
+/// Puts the move to search `i`-th at `i`: the best-scored of the rest, the generator's
+/// order breaking ties (so searches are repeatable). Most nodes cut off after a move or
+/// two, so the first few are picked one by one and the rest sorted only when reached.
+fn pick(moves: &mut [(i32, Move)], i: usize) {
+    const PICKED: usize = 4;
+    if i < PICKED {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].0 > moves[best].0 {
+                best = j;
+            }
+        }
+        // A rotation, not a swap, keeps the others in their order.
+        moves[i..=best].rotate_right(1);
+    } else if i == PICKED {
+        moves[i..].sort_by_key(|e| std::cmp::Reverse(e.0));
     }
 }
 
@@ -549,10 +578,6 @@ const KILLER: i32 = 1 << 20;
 const HISTORY_CAP: i32 = (1 << 20) - 1;
 /// Moves ordered below this are "quiet": candidates for reduction, killers.
 const QUIET_CEILING: i32 = KILLER / 2;
-
-fn next_to(a: Cell, b: Cell) -> bool {
-    (0..6).any(|d| neighbor(a, d) == b)
-}
 
 fn history_index(m: Move) -> Option<usize> {
     Some(m.piece()?.index() * CELLS + cell_of(m.to()?))
