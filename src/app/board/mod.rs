@@ -20,6 +20,7 @@
 //! - this module: the [`Board`] component, which composes the rooms and holds the markup;
 //! - [`state`]: the board's state (view box, orientation, tile shape, drag, pinch, popover)
 //!   and what is derived from it (layout, scene, tiles, destinations, what can be played);
+//! - [`drawing`]: the arrows and marked cells a player draws on a move;
 //! - [`input`]: the pointer, pinch, wheel, the editor's keys and right click, the
 //!   destinations' and the tiles' events, Escape;
 //! - [`layers`]: what the `<svg>` and each of its layers show, the carried piece, the popover;
@@ -28,6 +29,7 @@
 //! - [`play`]: playing on the board, shared with [`reserve`] (the pieces in hand), which
 //!   imports it and nothing else of the board.
 
+mod drawing;
 mod input;
 mod layers;
 mod play;
@@ -43,7 +45,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::kit::{Memo, Var};
-use super::viewer::Viewer;
+use super::viewer::{ShownNode, Viewer};
 use crate::view::{Highlight, Orientation, Replay};
 use reserve::Reserve;
 use state::BoardState;
@@ -54,6 +56,8 @@ use tiles::TileLayer;
 #[component]
 pub fn Board(
     viewer: Viewer,
+    /// The node shown (its drawing is drawn).
+    shown: Memo<ShownNode>,
     replay: Memo<Arc<Replay>>,
     ply: Memo<usize>,
     highlight: Memo<Option<Highlight>>,
@@ -67,7 +71,13 @@ pub fn Board(
     #[prop(optional)]
     orientation: Orientation,
 ) -> impl IntoView {
-    let s = BoardState::new(viewer, replay, ply, highlight, compact, orientation);
+    let s = BoardState::new(
+        viewer,
+        (shown, replay, ply),
+        highlight,
+        compact,
+        orientation,
+    );
     s.keep_fitted(fit);
     input::focus_first_destination(s);
     input::escape(s);
@@ -75,6 +85,7 @@ pub fn Board(
     layers::tiles(s, Rc::clone(&tiles));
     input::tiles(s, tiles);
     layers::show(s);
+    drawing::show(s);
     layers::popover(s);
     input::board(s);
     input::destinations(s);
@@ -104,6 +115,7 @@ pub fn Board(
                     <g class="under"></g>
                     <g class="tiles"></g>
                     <g class="over"><g class="arrows"></g><g class="compasses"></g></g>
+                    <g class="drawings" pointer-events="none"></g>
                     <g class="grid"></g>
                     <g class="destinations"></g>
                     <g class="drop"></g>

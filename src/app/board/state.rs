@@ -13,9 +13,10 @@ use super::tiles::{tile_items, TileItem};
 use crate::app::editing::{self, Held};
 use crate::app::kit::{self, services, Memo, Stored, Var};
 use crate::app::study::{self, Pick, ReserveItem};
-use crate::app::viewer::{At, Viewer};
+use crate::app::viewer::{At, ShownNode, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color};
+use crate::record::drawing::Colour;
 use crate::view::{
     svg, Compass, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, TileShape,
 };
@@ -40,6 +41,9 @@ pub(super) enum Grab {
     Piece(Hex),
     /// A marked destination: a tap plays it, a drag pans.
     Destination(usize),
+    /// A cell drawn from (the right button, or any with *Draw* on): a drag draws an arrow,
+    /// a tap marks the cell.
+    Draw(Hex, Colour),
     /// A cell of the position editor: a tap acts on it, a drag moves its top piece.
     Cell(Hex),
 }
@@ -68,6 +72,13 @@ pub(super) struct Pinch {
 #[derive(Clone, Copy)]
 pub(super) struct BoardState {
     pub viewer: Viewer,
+    pub shown: Memo<ShownNode>,
+    /// An embedded game's board: no playing, no drawing.
+    pub compact: bool,
+    /// The left button and fingers draw (the toolbar's *Draw*).
+    pub draw_mode: Var<bool>,
+    /// The markup of the shown move's drawing (see `drawing`).
+    pub drawn: Var<String>,
     pub replay: Memo<Arc<Replay>>,
     pub ply: Memo<usize>,
     pub highlight: Memo<Option<Highlight>>,
@@ -204,8 +215,7 @@ impl BoardState {
     /// first; `compact` boards play no moves.
     pub fn new(
         viewer: Viewer,
-        replay: Memo<Arc<Replay>>,
-        ply: Memo<usize>,
+        (shown, replay, ply): (Memo<ShownNode>, Memo<Arc<Replay>>, Memo<usize>),
         highlight: Memo<Option<Highlight>>,
         compact: bool,
         orientation: Orientation,
@@ -271,6 +281,10 @@ impl BoardState {
         }));
         BoardState {
             viewer,
+            shown,
+            compact,
+            draw_mode: Var::new(false),
+            drawn: Var::new(String::new()),
             replay,
             ply,
             highlight,

@@ -20,6 +20,8 @@ crate::controls! {
         TileShape = "tile-shape",
         DownloadSvg = "download-svg",
         ShowGrid = "show-grid",
+        Draw = "draw-mode",
+        ClearDrawings = "clear-drawings",
         EditPosition = "edit-position",
     }
 }
@@ -34,7 +36,7 @@ fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(Tool, &str); 8] = [
+const BUTTONS: [(Tool, &str); 10] = [
     (
         Tool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -64,6 +66,14 @@ const BUTTONS: [(Tool, &str); 8] = [
         r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
     ),
     (
+        Tool::Draw,
+        r#" aria-pressed="false" title="Taps and drags draw arrows and mark cells (the right button always does)">↗ Draw</button>"#,
+    ),
+    (
+        Tool::ClearDrawings,
+        r#" title="Clear this move's arrows and marked cells">Clear drawings</button>"#,
+    ),
+    (
         Tool::EditPosition,
         r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     ),
@@ -83,9 +93,13 @@ pub(super) fn markup() -> String {
 fn write_svg(
     scene: Box<crate::view::Scene>,
     layout: crate::view::Layout,
-    ply: usize,
+    (ply, drawn): (usize, String),
 ) -> Result<(), Unavailable> {
-    let doc = crate::view::svg::scene_svg(&scene, &layout);
+    let mut doc = crate::view::svg::scene_svg(&scene, &layout);
+    // The move's drawing over everything, as the board shows it.
+    if let Some(end) = doc.rfind("</svg>") {
+        doc.insert_str(end, &drawn);
+    }
     let name = format!("beeline-ply-{ply}.svg");
     if services::download(&doc, &name, "image/svg+xml").is_err() {
         leptos::logging::warn!("the browser refused to download {name}");
@@ -99,9 +113,10 @@ fn download_svg(s: BoardState) {
     let hl = s.highlight.get_untracked();
     let p = s.ply.get_untracked();
     let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
+    let drawn = s.drawn.get_untracked();
     let viewer = s.viewer;
     services::spawn(async move {
-        if write_svg(Box::new(scene), l, p).await.is_err() {
+        if write_svg(Box::new(scene), l, (p, drawn)).await.is_err() {
             let e = crate::app::game::LoadError::Unavailable.to_string();
             viewer.load_error.set(Some(e));
         }
@@ -128,6 +143,8 @@ fn click(s: BoardState, tool: Tool) {
         }),
         Tool::DownloadSvg => download_svg(s),
         Tool::ShowGrid => s.show_grid.update(|g| *g = !*g),
+        Tool::Draw => s.draw_mode.update(|d| *d = !*d),
+        Tool::ClearDrawings => super::drawing::clear(s),
         Tool::EditPosition => crate::app::editor::toggle(s.viewer),
     }
 }
@@ -148,6 +165,9 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     let editing = viewer.edit.with(Option::is_some);
     if let Some(b) = kit::controls::element(bar, Tool::ShowGrid) {
         dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
+    }
+    if let Some(b) = kit::controls::element(bar, Tool::Draw) {
+        dom::set_attr(&b, "aria-pressed", pressed(s.draw_mode.get()));
     }
     if let Some(b) = kit::controls::element(bar, Tool::EditPosition) {
         dom::set_attr(&b, "aria-pressed", pressed(editing));
@@ -193,6 +213,8 @@ mod tests {
         r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
         r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
         r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw arrows and mark cells (the right button always does)">↗ Draw</button>"#,
+        r#"<button type="button" id="clear-drawings" title="Clear this move's arrows and marked cells">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     );
 
