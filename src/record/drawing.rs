@@ -104,24 +104,34 @@ pub struct Read {
     pub problems: Vec<String>,
 }
 
-/// The commands a comment may hold: (name, whether its items are arrows).
-const COMMANDS: [(&str, bool); 2] = [("[%cal", true), ("[%csl", false)];
-
-/// Where the next drawing command starts in `s`, and which it is.
+/// Where the first drawing command of `s` starts, and whether it lists arrows (`[%cal`) or
+/// cells (`[%csl`); `[%calx` is another command. (On the first screen: no string searcher.)
 fn next_command(s: &str) -> Option<(usize, bool)> {
-    COMMANDS
-        .iter()
-        .filter_map(|&(name, arrows)| {
-            // `[%calx` is another command: a space, `]` or the end follows the name.
-            let (i, _) = s.match_indices(name).find(|&(i, _)| {
-                s[i + name.len()..]
-                    .chars()
-                    .next()
-                    .is_none_or(|c| c.is_whitespace() || c == ']')
-            })?;
-            Some((i, arrows))
-        })
-        .min_by_key(|&(i, _)| i)
+    let b = s.as_bytes();
+    (0..b.len()).find_map(|i| {
+        let w = &b[i..];
+        let arrows = w.starts_with(b"[%cal");
+        let named = arrows || w.starts_with(b"[%csl");
+        let ends = w
+            .get(5)
+            .is_none_or(|c| c.is_ascii_whitespace() || *c == b']');
+        (named && ends).then_some((i, arrows))
+    })
+}
+
+/// Whether a comment holds a drawing command.
+pub fn has_commands(comment: &str) -> bool {
+    next_command(comment).is_some()
+}
+
+/// The body of the command starting `s` (after its name) up to its `]`, and what follows it
+/// (`None`: the command is not closed).
+fn command_body(s: &str) -> (&str, Option<&str>) {
+    let body = &s[5..];
+    match body.bytes().position(|c| c == b']') {
+        Some(end) => (&body[..end], Some(&body[end + 1..])),
+        None => (body, None),
+    }
 }
 
 /// The words of a comment, without its drawing commands; `None` when nothing else is left.
@@ -131,7 +141,7 @@ pub fn prose(comment: &str) -> Option<String> {
     let mut rest = comment;
     while let Some((i, _)) = next_command(rest) {
         push_words(&mut out, &rest[..i]);
-        rest = rest[i..].split_once(']').map_or("", |(_, r)| r);
+        rest = command_body(&rest[i..]).1.unwrap_or("");
     }
     push_words(&mut out, rest);
     (!out.is_empty()).then_some(out)
@@ -186,10 +196,9 @@ impl Drawing {
         let mut rest = comment;
         while let Some((i, arrows)) = next_command(rest) {
             push_words(&mut read.prose, &rest[..i]);
-            let body = &rest[i + 5..];
-            let (items, after) = match body.split_once(']') {
-                Some((items, after)) => (items, after),
-                None => {
+            let (items, after) = match command_body(&rest[i..]) {
+                (items, Some(after)) => (items, after),
+                (body, None) => {
                     read.problems
                         .push(format!("'{}' is not closed by ']'", rest[i..].trim_end()));
                     (body, "")
@@ -238,7 +247,7 @@ impl Drawing {
     /// `[%csl …]` (`None` when both are empty).
     pub fn comment(&self, prose: &str) -> Option<String> {
         let mut out = prose.trim().to_string();
-        for (name, arrows) in COMMANDS {
+        for (name, arrows) in [("[%cal", true), ("[%csl", false)] {
             let items: Vec<String> = self
                 .shapes
                 .iter()

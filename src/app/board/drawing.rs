@@ -14,7 +14,7 @@ use crate::app::kit::{self, dom, services, Sink, Stored};
 use crate::app::viewer::Viewer;
 use crate::engine::hex::Hex;
 use crate::notation::frame::Frame;
-use crate::record::drawing::{Colour, Drawing, Shape};
+use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
 use crate::view::Layout;
 
@@ -82,12 +82,24 @@ fn change(viewer: Viewer, node: NodeId, f: &dyn Fn(&mut Drawing, &Frame)) -> Str
     }
 }
 
-/// Asks the loaded code, and shows why a change was not made.
-fn ask(viewer: Viewer, ask: Ask) {
+/// Asks the loaded code (one task type for every ask: each costs the first screen): the
+/// markup of the shown move's drawing when `shown` is the latest ask's number, else a change,
+/// whose failure is shown.
+fn ask(s: BoardState, ask: Ask, shown: Option<(Stored<u32>, u32)>) {
     services::spawn(async move {
-        let said = act_later(ask).await.unwrap_or_else(|e| e.to_string());
-        if !said.is_empty() {
-            viewer.load_error.set(Some(said));
+        let said = act_later(ask).await;
+        match shown {
+            Some((asked, n)) => {
+                if asked.get_value() == n {
+                    s.drawn.set(said.unwrap_or_default());
+                }
+            }
+            None => {
+                let said = said.unwrap_or_else(|e| e.to_string());
+                if !said.is_empty() {
+                    s.viewer.load_error.set(Some(said));
+                }
+            }
         }
     });
 }
@@ -95,13 +107,13 @@ fn ask(viewer: Viewer, ask: Ask) {
 /// A shape drawn on the move shown.
 pub(super) fn draw(s: BoardState, from: Hex, to: Hex, colour: Colour) {
     let node = s.shown.with_untracked(|n| n.node);
-    ask(s.viewer, Ask::Draw(s.viewer, node, from, to, colour));
+    ask(s, Ask::Draw(s.viewer, node, from, to, colour), None);
 }
 
 /// Clears the move shown's drawing.
 pub(super) fn clear(s: BoardState) {
     let node = s.shown.with_untracked(|n| n.node);
-    ask(s.viewer, Ask::Clear(s.viewer, node));
+    ask(s, Ask::Clear(s.viewer, node), None);
 }
 
 /// The drawing of the move shown, in its own layer: worked out by the loaded code when the
@@ -115,17 +127,12 @@ pub(super) fn show(s: BoardState) {
         let n = asked.get_value().wrapping_add(1);
         asked.set_value(n);
         let drawn = s.viewer.edit.with(Option::is_none)
-            && game.tree().comment(node).is_some_and(|c| c.contains("[%c"));
-        if !drawn {
+            && game.tree().comment(node).is_some_and(drawing::has_commands);
+        if drawn {
+            ask(s, Ask::Show(game, node, layout), Some((asked, n)));
+        } else {
             s.drawn.set(String::new());
-            return;
         }
-        services::spawn(async move {
-            let m = act_later(Ask::Show(game, node, layout)).await;
-            if asked.get_value() == n {
-                s.drawn.set(m.unwrap_or_default());
-            }
-        });
     }));
     kit::on_mount(
         s.board,

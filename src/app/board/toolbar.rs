@@ -67,11 +67,11 @@ const BUTTONS: [(Tool, &str); 10] = [
     ),
     (
         Tool::Draw,
-        r#" aria-pressed="false" title="Taps and drags draw arrows and mark cells (the right button always does)">↗ Draw</button>"#,
+        r#" aria-pressed="false" title="Taps and drags draw arrows and marks (the right button always does)">↗ Draw</button>"#,
     ),
     (
         Tool::ClearDrawings,
-        r#" title="Clear this move's arrows and marked cells">Clear drawings</button>"#,
+        r#" title="Clear this move's drawing">Clear drawings</button>"#,
     ),
     (
         Tool::EditPosition,
@@ -213,8 +213,8 @@ mod tests {
         r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
         r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
         r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
-        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw arrows and mark cells (the right button always does)">↗ Draw</button>"#,
-        r#"<button type="button" id="clear-drawings" title="Clear this move's arrows and marked cells">Clear drawings</button>"#,
+        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw arrows and marks (the right button always does)">↗ Draw</button>"#,
+        r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     );
 
