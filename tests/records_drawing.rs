@@ -95,3 +95,13 @@ fn comments_without_commands_read_as_before() {
     );
     assert!(rec.notices.is_empty());
 }
+
+#[test]
+fn comments_joined_keep_their_words_first() {
+    // Two comments on one move: the words of both, then the drawing of both.
+    let text = "[GameType \"Base\"]\n\n1. wS1 {a [%cal Gm0n1]} {b [%csl Rm0]}\n2. bS1 -wS1\n";
+    let rec = import(text, Some(Format::Pgn)).unwrap();
+    let first = rec.tree.mainline_nodes()[0];
+    assert_eq!(rec.tree.comment(first), Some("a b [%cal Gm0n1] [%csl Rm0]"));
+    assert_eq!(rec.tree.comment_words(first).as_deref(), Some("a b"));
+}

@@ -305,7 +305,6 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
             <h1 class="embed-players"></h1>
             <Board
                 viewer=viewer
-                shown=shown
                 replay=replay
                 ply=ply
                 highlight=highlight

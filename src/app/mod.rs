@@ -137,10 +137,10 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
     }
 
     let BoardInput {
-        shown,
         replay,
         ply,
         highlight,
+        ..
     } = viewer.board_input();
 
     // The puzzle's status, and the piece it hints at.
@@ -193,7 +193,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
             <div class="layout">
                 <div class="stage">
                     <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
-                    <Board viewer=viewer shown=shown replay=replay ply=ply highlight=highlight fit=viewer.study.loads/>
+                    <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.study.loads/>
                     <editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
                     <MoveEntry viewer=viewer/>

@@ -7,7 +7,7 @@
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Markup, Var};
 use super::viewer::Viewer;
-use crate::record::drawing::Drawing;
+use crate::record::drawing::{self, Drawing};
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -215,11 +215,13 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
             if current(&|t| t.comment_words(node).unwrap_or_default() == value.trim()) {
                 return None;
             }
-            // The words change; the drawing kept in the comment stays.
+            // The words change; the drawing kept in the comment stays (with any typed),
+            // written after them (see `drawing::prose`).
             viewer.study.edit_at(node, |t, n| {
                 let drawing = Drawing::read(t.comment(n).unwrap_or_default()).drawing;
-                t.set_comment(n, drawing.comment(value).as_deref())
-                    .map(|()| n)
+                let commands = drawing.comment("").unwrap_or_default();
+                let comment = drawing::tidy(&format!("{value} {commands}")).0;
+                t.set_comment(n, comment.as_deref()).map(|()| n)
             })
         }
     };

@@ -134,17 +134,14 @@ fn command_body(s: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The words of a comment, without its drawing commands; `None` when nothing else is left.
-/// (On the first screen: kept small, and quick for the comments that have no command.)
+/// The words of a comment, without its drawing; `None` when it has none. A comment is kept
+/// as its words, then its commands ([`Drawing::comment`] writes it so, and the readers of
+/// records [`tidy`] theirs), so the words are what comes before the first command. (On the
+/// first screen: kept small.)
 pub fn prose(comment: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = comment;
-    while let Some((i, _)) = next_command(rest) {
-        push_words(&mut out, &rest[..i]);
-        rest = command_body(&rest[i..]).1.unwrap_or("");
-    }
-    push_words(&mut out, rest);
-    (!out.is_empty()).then_some(out)
+    let end = next_command(comment).map_or(comment.len(), |(i, _)| i);
+    let words = comment[..end].trim();
+    (!words.is_empty()).then(|| words.to_string())
 }
 
 /// Appends a piece of text, trimmed, one space after what is there.
@@ -365,7 +362,9 @@ mod tests {
     fn prose_and_tidy() {
         assert_eq!(prose("plain words").as_deref(), Some("plain words"));
         assert_eq!(prose(" [%cal Gm0n1] "), None);
-        assert_eq!(prose("a [%csl Gm0] b").as_deref(), Some("a b"));
+        assert_eq!(prose("a [%csl Gm0] [%cal Gm0n1]").as_deref(), Some("a"));
+        // Kept in one spelling, words first, so that `prose` finds them.
+        assert_eq!(tidy("a [%csl Gm0] b").0.as_deref(), Some("a b [%csl Gm0]"));
         assert_eq!(
             tidy("keep [%cal Gm0n1,junk]"),
             (

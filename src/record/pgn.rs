@@ -406,8 +406,8 @@ fn read_body(
                 if depth > 0 && !cur.started {
                     cur.pending_comment = join_comment(cur.pending_comment.as_deref(), c);
                 } else {
-                    let joined = join_comment(tree.comment(cur.node), c);
-                    let _ = tree.set_comment(cur.node, joined.as_deref());
+                    let joined = join_comment(tree.comment(cur.node), c).unwrap_or_default();
+                    let _ = tree.set_comment(cur.node, drawing::tidy(&joined).0.as_deref());
                 }
             }
             Tok::Nag(digits) => {
@@ -514,7 +514,8 @@ fn play(
                     Some(old) => format!("{c} {old}"),
                     None => c,
                 };
-                let _ = tree.set_comment(cur.node, Some(&joined));
+                // Words first, then the drawing (see `drawing::prose`).
+                let _ = tree.set_comment(cur.node, drawing::tidy(&joined).0.as_deref());
             }
         }
         None if cur.rank > 0 => {

@@ -8,9 +8,9 @@
 //! for it when the move shown has a drawing or one is drawn.
 
 use super::state::BoardState;
-use crate::app::game::Game;
+use crate::app::game::LoadError;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
-use crate::app::kit::{self, dom, services, Sink, Stored};
+use crate::app::kit::{self, dom, services, Sink, Var};
 use crate::app::viewer::Viewer;
 use crate::engine::hex::Hex;
 use crate::notation::frame::Frame;
@@ -18,39 +18,57 @@ use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
 use crate::view::Layout;
 
-/// What the code loaded on first use is asked.
+/// What the code loaded on first use is asked, about a move.
 pub(super) enum Ask {
-    /// The markup of a move's drawing, as the board draws it.
-    Show(Game, NodeId, Layout),
-    /// A shape drawn on a move, between two engine cells (the same for a mark).
-    Draw(Viewer, NodeId, Hex, Hex, Colour),
-    /// A move's drawing cleared.
-    Clear(Viewer, NodeId),
+    /// Its drawing's markup, for the layer given while the move is still shown.
+    Show(Var<String>, NodeId, Layout),
+    /// A shape drawn, between two engine cells (the same for a mark).
+    Draw(NodeId, Hex, Hex, Colour),
+    /// Its drawing cleared.
+    Clear(NodeId),
 }
 
-/// [`act`], in the chunk of the panels' actions.
+/// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
+/// layer (unless the board has left the move since: answers come in the order asked), or
+/// why a change was not made.
 #[wasm_split(panels, fallible)]
-fn act_later(ask: Ask) -> Result<String, Unavailable> {
-    Ok(act(ask))
+fn act_later(viewer: Viewer, ask: Ask) -> Result<(), Unavailable> {
+    let layer = match ask {
+        Ask::Show(drawn, node, _) => Some((drawn, node)),
+        _ => None,
+    };
+    let said = act(viewer, ask);
+    match layer {
+        Some((drawn, node)) if shown(viewer) == node => drawn.set(said),
+        Some(_) => {}
+        None if said.is_empty() => {}
+        None => viewer.load_error.set(Some(said)),
+    }
+    Ok(())
 }
 
 /// The markup asked for, or why a change was not made (empty when it was).
-pub(super) fn act(ask: Ask) -> String {
+pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
     match ask {
-        Ask::Show(game, node, layout) => {
-            let tree = game.tree();
-            let drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
-            crate::view::drawing::markup(&drawing, &frame_at(tree, node), &layout)
-        }
-        Ask::Draw(viewer, node, from, to, colour) => change(viewer, node, &|d, frame| {
+        Ask::Show(_, node, layout) => markup(viewer, node, layout),
+        Ask::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
             d.toggle(Shape {
                 from: frame.to_canonical(from),
                 to: frame.to_canonical(to),
                 colour,
             })
         }),
-        Ask::Clear(viewer, node) => change(viewer, node, &|d, _| d.shapes.clear()),
+        Ask::Clear(node) => change(viewer, node, &|d, _| d.shapes.clear()),
     }
+}
+
+/// A move's drawing as the board draws it.
+fn markup(viewer: Viewer, node: NodeId, layout: Layout) -> String {
+    viewer.study.game.with_untracked(|g| {
+        let tree = g.tree();
+        let drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
+        crate::view::drawing::markup(&drawing, &frame_at(tree, node), &layout)
+    })
 }
 
 /// The canonical frame as it stands after a node's move: the one its drawing is kept in.
@@ -82,66 +100,66 @@ fn change(viewer: Viewer, node: NodeId, f: &dyn Fn(&mut Drawing, &Frame)) -> Str
     }
 }
 
-/// Asks the loaded code (one task type for every ask: each costs the first screen): the
-/// markup of the shown move's drawing when `shown` is the latest ask's number, else a change,
-/// whose failure is shown.
-fn ask(s: BoardState, ask: Ask, shown: Option<(Stored<u32>, u32)>) {
+/// The move the board shows: the one hovered in the move list, else the chosen one.
+fn shown(viewer: Viewer) -> NodeId {
+    let preview = viewer.study.preview.get_untracked();
+    preview.unwrap_or_else(|| viewer.study.node_untracked())
+}
+
+/// Asks the loaded code (one task for every ask: each kind costs the first screen).
+fn ask(viewer: Viewer, ask: Ask) {
     services::spawn(async move {
-        let said = act_later(ask).await;
-        match shown {
-            Some((asked, n)) => {
-                if asked.get_value() == n {
-                    s.drawn.set(said.unwrap_or_default());
-                }
-            }
-            None => {
-                let said = said.unwrap_or_else(|e| e.to_string());
-                if !said.is_empty() {
-                    s.viewer.load_error.set(Some(said));
-                }
-            }
+        if act_later(viewer, ask).await.is_err() {
+            viewer
+                .load_error
+                .set(Some(LoadError::Unavailable.to_string()));
         }
     });
 }
 
 /// A shape drawn on the move shown.
 pub(super) fn draw(s: BoardState, from: Hex, to: Hex, colour: Colour) {
-    let node = s.shown.with_untracked(|n| n.node);
-    ask(s, Ask::Draw(s.viewer, node, from, to, colour), None);
+    let v = s.viewer;
+    ask(v, Ask::Draw(shown(v), from, to, colour));
 }
 
 /// Clears the move shown's drawing.
 pub(super) fn clear(s: BoardState) {
-    let node = s.shown.with_untracked(|n| n.node);
-    ask(s, Ask::Clear(s.viewer, node), None);
+    let v = s.viewer;
+    ask(v, Ask::Clear(shown(v)));
 }
 
 /// The drawing of the move shown, in its own layer: worked out by the loaded code when the
 /// move's comment holds one, after each step, change or new way of drawing the board.
 pub(super) fn show(s: BoardState) {
-    let asked = Stored::new(0u32);
+    let drawn = Var::new(String::new());
     kit::watch(Box::new(move || {
-        let node = s.shown.with(|n| n.node);
+        let v = s.viewer;
+        let node = v.study.preview.get().unwrap_or_else(|| v.study.node());
         let layout = s.layout.get();
-        let game = s.viewer.study.game.get();
-        let n = asked.get_value().wrapping_add(1);
-        asked.set_value(n);
-        let drawn = s.viewer.edit.with(Option::is_none)
-            && game.tree().comment(node).is_some_and(drawing::has_commands);
-        if drawn {
-            ask(s, Ask::Show(game, node, layout), Some((asked, n)));
+        let has = v.edit.with(Option::is_none)
+            && v.study
+                .game
+                .with(|g| g.tree().comment(node).is_some_and(drawing::has_commands));
+        if has {
+            ask(v, Ask::Show(drawn, node, layout));
         } else {
-            s.drawn.set(String::new());
+            drawn.set(String::new());
         }
     }));
     kit::on_mount(
         s.board,
         Box::new(move |svg| {
             if let Some(g) = dom::find(&svg, "g.drawings") {
-                kit::bind(g, Sink::Html, Box::new(move || Some(s.drawn.get())));
+                kit::bind(g, Sink::Html, Box::new(move || Some(drawn.get())));
             }
         }),
     );
+}
+
+/// The move shown's drawing as the board draws it, for the SVG download (in the same chunk).
+pub(super) fn markup_shown(viewer: Viewer, layout: Layout) -> String {
+    markup(viewer, shown(viewer), layout)
 }
 
 #[cfg(test)]
@@ -168,7 +186,7 @@ mod tests {
     }
 
     fn a_drawing_on_the_example() {
-        let game = Game::example();
+        let game = crate::app::game::Game::example();
         let line = game.main_line();
         let (at, next) = (line.node_at(10), line.node_at(11));
         let viewer = Viewer::new(game, at, None);
@@ -183,17 +201,16 @@ mod tests {
             .with_untracked(|g| g.tree().position_at(at).unwrap());
         let from = pos.board().occupied().next().unwrap();
         let to = from.neighbors()[0];
-        assert_eq!(act(Ask::Draw(viewer, at, from, to, Colour::Red)), "");
-        assert_eq!(act(Ask::Draw(viewer, at, to, to, Colour::Green)), "");
+        assert_eq!(act(viewer, Ask::Draw(at, from, to, Colour::Red)), "");
+        assert_eq!(act(viewer, Ask::Draw(at, to, to, Colour::Green)), "");
         let comment = tree(&|t| t.comment(at).unwrap_or_default().to_string());
         assert!(
             comment.contains("[%cal R") && comment.contains("[%csl G"),
             "{comment}"
         );
         let shown = |node| {
-            let g = viewer.study.game.get_untracked();
             let layout = Layout::new(line.replay.frame(), Orientation::NoonUp, TileShape::Pointy);
-            act(Ask::Show(g, node, layout))
+            markup(viewer, node, layout)
         };
         let svg = shown(at);
         assert!(
@@ -202,9 +219,9 @@ mod tests {
         );
         assert_eq!(shown(next), "");
         // The same arrow again removes it; clearing takes the mark, and undo brings it back.
-        act(Ask::Draw(viewer, at, from, to, Colour::Red));
+        act(viewer, Ask::Draw(at, from, to, Colour::Red));
         assert!(!shown(at).contains("data-user-arrow"));
-        act(Ask::Clear(viewer, at));
+        act(viewer, Ask::Clear(at));
         assert_eq!(shown(at), "");
         assert!(viewer.study.undo());
         assert!(shown(at).contains("data-user-mark"));

@@ -114,25 +114,17 @@ fn pointer_down(s: BoardState, e: &ev::PointerEvent) {
         f64::from(e.client_x()),
         f64::from(e.client_y()),
     );
-    if e.button() != 0 {
-        // The right button: no pinch, no pan.
-        s.drag.set(Some(Drag {
-            pointer: id,
-            x,
-            y,
-            start: s.view_box.get_untracked(),
-            moved: false,
-            grab: draw.unwrap_or(Grab::Board),
-        }));
-        return;
-    }
     let pointers = s.pointers;
+    // (The right button counts for no pinch.)
+    let left = e.button() == 0;
     pointers.update_value(|ps| {
         ps.retain(|p| p.0 != id);
-        ps.push((id, x, y));
+        if left {
+            ps.push((id, x, y));
+        }
     });
     let el = event_element(e);
-    if pointers.with_value(Vec::len) == 2 {
+    if pointers.with_value(Vec::len) == 2 && left {
         // A second finger: pinch about the point between the two.
         s.drag.set(None);
         s.play.end_drag();

@@ -45,7 +45,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::kit::{Memo, Var};
-use super::viewer::{ShownNode, Viewer};
+use super::viewer::Viewer;
 use crate::view::{Highlight, Orientation, Replay};
 use reserve::Reserve;
 use state::BoardState;
@@ -56,8 +56,6 @@ use tiles::TileLayer;
 #[component]
 pub fn Board(
     viewer: Viewer,
-    /// The node shown (its drawing is drawn).
-    shown: Memo<ShownNode>,
     replay: Memo<Arc<Replay>>,
     ply: Memo<usize>,
     highlight: Memo<Option<Highlight>>,
@@ -71,13 +69,7 @@ pub fn Board(
     #[prop(optional)]
     orientation: Orientation,
 ) -> impl IntoView {
-    let s = BoardState::new(
-        viewer,
-        (shown, replay, ply),
-        highlight,
-        compact,
-        orientation,
-    );
+    let s = BoardState::new(viewer, replay, ply, highlight, compact, orientation);
     s.keep_fitted(fit);
     input::focus_first_destination(s);
     input::escape(s);

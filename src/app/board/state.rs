@@ -13,7 +13,7 @@ use super::tiles::{tile_items, TileItem};
 use crate::app::editing::{self, Held};
 use crate::app::kit::{self, services, Memo, Stored, Var};
 use crate::app::study::{self, Pick, ReserveItem};
-use crate::app::viewer::{At, ShownNode, Viewer};
+use crate::app::viewer::{At, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color};
 use crate::record::drawing::Colour;
@@ -72,13 +72,10 @@ pub(super) struct Pinch {
 #[derive(Clone, Copy)]
 pub(super) struct BoardState {
     pub viewer: Viewer,
-    pub shown: Memo<ShownNode>,
     /// An embedded game's board: no playing, no drawing.
     pub compact: bool,
     /// The left button and fingers draw (the toolbar's *Draw*).
     pub draw_mode: Var<bool>,
-    /// The markup of the shown move's drawing (see `drawing`).
-    pub drawn: Var<String>,
     pub replay: Memo<Arc<Replay>>,
     pub ply: Memo<usize>,
     pub highlight: Memo<Option<Highlight>>,
@@ -215,7 +212,8 @@ impl BoardState {
     /// first; `compact` boards play no moves.
     pub fn new(
         viewer: Viewer,
-        (shown, replay, ply): (Memo<ShownNode>, Memo<Arc<Replay>>, Memo<usize>),
+        replay: Memo<Arc<Replay>>,
+        ply: Memo<usize>,
         highlight: Memo<Option<Highlight>>,
         compact: bool,
         orientation: Orientation,
@@ -281,10 +279,8 @@ impl BoardState {
         }));
         BoardState {
             viewer,
-            shown,
             compact,
             draw_mode: Var::new(false),
-            drawn: Var::new(String::new()),
             replay,
             ply,
             highlight,

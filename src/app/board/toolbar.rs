@@ -67,7 +67,7 @@ const BUTTONS: [(Tool, &str); 10] = [
     ),
     (
         Tool::Draw,
-        r#" aria-pressed="false" title="Taps and drags draw arrows and marks (the right button always does)">↗ Draw</button>"#,
+        r#" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
     ),
     (
         Tool::ClearDrawings,
@@ -93,12 +93,12 @@ pub(super) fn markup() -> String {
 fn write_svg(
     scene: Box<crate::view::Scene>,
     layout: crate::view::Layout,
-    (ply, drawn): (usize, String),
+    (ply, viewer): (usize, crate::app::viewer::Viewer),
 ) -> Result<(), Unavailable> {
     let mut doc = crate::view::svg::scene_svg(&scene, &layout);
     // The move's drawing over everything, as the board shows it.
     if let Some(end) = doc.rfind("</svg>") {
-        doc.insert_str(end, &drawn);
+        doc.insert_str(end, &super::drawing::markup_shown(viewer, layout));
     }
     let name = format!("beeline-ply-{ply}.svg");
     if services::download(&doc, &name, "image/svg+xml").is_err() {
@@ -113,10 +113,9 @@ fn download_svg(s: BoardState) {
     let hl = s.highlight.get_untracked();
     let p = s.ply.get_untracked();
     let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
-    let drawn = s.drawn.get_untracked();
     let viewer = s.viewer;
     services::spawn(async move {
-        if write_svg(Box::new(scene), l, (p, drawn)).await.is_err() {
+        if write_svg(Box::new(scene), l, (p, viewer)).await.is_err() {
             let e = crate::app::game::LoadError::Unavailable.to_string();
             viewer.load_error.set(Some(e));
         }
@@ -213,7 +212,7 @@ mod tests {
         r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
         r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
         r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
-        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw arrows and marks (the right button always does)">↗ Draw</button>"#,
+        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
         r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     );
