@@ -16,7 +16,7 @@ use crate::engine::hex::Hex;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
-use crate::view::Layout;
+use crate::view::{Layout, Scene};
 
 /// What the code loaded on first use is asked, about a move.
 pub(super) enum Ask {
@@ -26,6 +26,11 @@ pub(super) enum Ask {
     Draw(NodeId, Hex, Hex, Colour),
     /// Its drawing cleared.
     Clear(NodeId),
+    /// The board at a ply written as an SVG image, with the move's drawing, and downloaded
+    /// (the toolbar's: one entry point for the board's work, as each costs the first screen).
+    Svg(Box<Scene>, Layout, usize),
+    /// The position editor opened on the position shown, or left (the toolbar's).
+    EditPosition,
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -59,6 +64,22 @@ pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
             })
         }),
         Ask::Clear(node) => change(viewer, node, &|d, _| d.shapes.clear()),
+        Ask::Svg(scene, layout, ply) => {
+            let mut doc = crate::view::svg::scene_svg(&scene, &layout);
+            // The move's drawing over everything, as the board shows it.
+            if let Some(end) = doc.rfind("</svg>") {
+                doc.insert_str(end, &markup(viewer, shown(viewer), layout));
+            }
+            let name = format!("beeline-ply-{ply}.svg");
+            if services::download(&doc, &name, "image/svg+xml").is_err() {
+                leptos::logging::warn!("the browser refused to download {name}");
+            }
+            String::new()
+        }
+        Ask::EditPosition => {
+            crate::app::editor::toggle_now(viewer);
+            String::new()
+        }
     }
 }
 
@@ -107,7 +128,7 @@ fn shown(viewer: Viewer) -> NodeId {
 }
 
 /// Asks the loaded code (one task for every ask: each kind costs the first screen).
-fn ask(viewer: Viewer, ask: Ask) {
+pub(super) fn ask(viewer: Viewer, ask: Ask) {
     services::spawn(async move {
         if act_later(viewer, ask).await.is_err() {
             viewer
@@ -155,11 +176,6 @@ pub(super) fn show(s: BoardState) {
             }
         }),
     );
-}
-
-/// The move shown's drawing as the board draws it, for the SVG download (in the same chunk).
-pub(super) fn markup_shown(viewer: Viewer, layout: Layout) -> String {
-    markup(viewer, shown(viewer), layout)
 }
 
 #[cfg(test)]

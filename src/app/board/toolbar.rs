@@ -4,10 +4,10 @@
 
 use leptos::prelude::NodeRef;
 
+use super::drawing::{self, Ask};
 use super::state::{BoardState, ZOOM_STEP};
-use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::controls::{listen, Control, Markup};
-use crate::app::kit::{self, dom, services};
+use crate::app::kit::{self, dom};
 use crate::view::{Orientation, TileShape};
 
 crate::controls! {
@@ -87,39 +87,14 @@ pub(super) fn markup() -> String {
         .done()
 }
 
-/// The board shown at `ply` written as an SVG image (`view::svg::scene_svg`) and offered as
-/// a download, by code loaded on first use (the panels' chunk).
-#[wasm_split(panels, fallible)]
-fn write_svg(
-    scene: Box<crate::view::Scene>,
-    layout: crate::view::Layout,
-    (ply, viewer): (usize, crate::app::viewer::Viewer),
-) -> Result<(), Unavailable> {
-    let mut doc = crate::view::svg::scene_svg(&scene, &layout);
-    // The move's drawing over everything, as the board shows it.
-    if let Some(end) = doc.rfind("</svg>") {
-        doc.insert_str(end, &super::drawing::markup_shown(viewer, layout));
-    }
-    let name = format!("beeline-ply-{ply}.svg");
-    if services::download(&doc, &name, "image/svg+xml").is_err() {
-        leptos::logging::warn!("the browser refused to download {name}");
-    }
-    Ok(())
-}
-
-/// Downloads the board shown as an SVG image ([`write_svg`]).
+/// Downloads the board shown as an SVG image, with the move's drawing, by code loaded on
+/// first use (`drawing::Ask::Svg`).
 fn download_svg(s: BoardState) {
     let l = s.layout.get_untracked();
     let hl = s.highlight.get_untracked();
     let p = s.ply.get_untracked();
     let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
-    let viewer = s.viewer;
-    services::spawn(async move {
-        if write_svg(Box::new(scene), l, (p, viewer)).await.is_err() {
-            let e = crate::app::game::LoadError::Unavailable.to_string();
-            viewer.load_error.set(Some(e));
-        }
-    });
+    drawing::ask(s.viewer, Ask::Svg(Box::new(scene), l, p));
 }
 
 /// What a click on a button does.
@@ -143,8 +118,8 @@ fn click(s: BoardState, tool: Tool) {
         Tool::DownloadSvg => download_svg(s),
         Tool::ShowGrid => s.show_grid.update(|g| *g = !*g),
         Tool::Draw => s.draw_mode.update(|d| *d = !*d),
-        Tool::ClearDrawings => super::drawing::clear(s),
-        Tool::EditPosition => crate::app::editor::toggle(s.viewer),
+        Tool::ClearDrawings => drawing::clear(s),
+        Tool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
     }
 }
 
