@@ -6,6 +6,10 @@
 //! the toolbar's *Draw* pressed the left button and a finger draw too. The work (reading the
 //! drawing, drawing it, changing it) is code loaded on first use: the first screen only asks
 //! for it when the move shown has a drawing or one is drawn.
+//!
+//! [`Ask`] and [`act_later`] are the board's one entry point into that code, for the
+//! toolbar's SVG download and position editor too: each entry point costs the first screen
+//! its loader and the task that awaits it.
 
 use super::state::BoardState;
 use crate::app::game::LoadError;

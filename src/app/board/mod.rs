@@ -20,7 +20,8 @@
 //! - this module: the [`Board`] component, which composes the rooms and holds the markup;
 //! - [`state`]: the board's state (view box, orientation, tile shape, drag, pinch, popover)
 //!   and what is derived from it (layout, scene, tiles, destinations, what can be played);
-//! - [`drawing`]: the arrows and marked cells a player draws on a move;
+//! - [`drawing`]: the arrows and marked cells a player draws on a move, and the board's
+//!   one entry point into code loaded on first use;
 //! - [`input`]: the pointer, pinch, wheel, the editor's keys and right click, the
 //!   destinations' and the tiles' events, Escape;
 //! - [`layers`]: what the `<svg>` and each of its layers show, the carried piece, the popover;
