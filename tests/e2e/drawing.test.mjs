@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openApp, waitForPly, sharedText, pasteRecord, WIDTHS, MOUNT_TIMEOUT_MS } from './helpers.mjs';
+import { launchBrowser, openApp, waitForPly, sharedText, pasteRecord, WIDTHS, MOUNT_TIMEOUT_MS, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -224,7 +224,7 @@ test('the permalink and the embed carry drawings', async () => {
   await waitForPly(other, PLY);
   await drawnIs(other, [`arrow ${from}-${to} yellow`]);
   assert.equal(await other.locator(`#notation tr.comment[data-comment-for="${PLY}"]`).count(), 0);
-  const url = new URL(link);
+  const url = new URL(link, BASE_URL);
   url.search = '?embed';
   const embed = await browser.context.newPage();
   const embedErrors = [];
@@ -247,7 +247,7 @@ test('a phone draws with the Draw toggle: a tap marks, a drag draws an arrow', a
     const page = await phone.context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(`?`, process.env.BASE_URL ?? 'http://127.0.0.1:8080/').href);
+    await page.goto(BASE_URL);
     await page.waitForSelector('[data-ready="true"]', { timeout: MOUNT_TIMEOUT_MS });
     await page.click(`#notation tr[data-ply="${PLY}"]`);
     await waitForPly(page, PLY);
@@ -259,14 +259,15 @@ test('a phone draws with the Draw toggle: a tap marks, a drag draws an arrow', a
     assert.deepEqual(await drawn(page), []);
     await page.click('#draw-mode');
     assert.equal(await page.getAttribute('#draw-mode', 'aria-pressed'), 'true');
-    await page.touchscreen.tap(a.x, a.y);
+    const b = await cellCentre(page, to);
+    await page.touchscreen.tap(b.x, b.y);
     await drawnIs(page, [`mark ${to} green`]);
     // A finger's drag, as the touch screen sends it.
     const p = await cellCentre(page, from);
     const cdp = await phone.context.newCDPSession(page);
     const touch = (type, pt) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pt ? [{ x: pt.x, y: pt.y }] : [] });
     await touch('touchStart', p);
-    for (let i = 1; i <= 5; i++) await touch('touchMove', { x: p.x + ((a.x - p.x) * i) / 5, y: p.y + ((a.y - p.y) * i) / 5 });
+    for (let i = 1; i <= 5; i++) await touch('touchMove', { x: p.x + ((b.x - p.x) * i) / 5, y: p.y + ((b.y - p.y) * i) / 5 });
     await touch('touchEnd');
     await drawnIs(page, [`mark ${to} green`, `arrow ${from}-${to} green`]);
     await page.click('#draw-mode');
