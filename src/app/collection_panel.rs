@@ -75,6 +75,8 @@ pub(super) enum Action {
     Sort(Column),
     /// A control changed.
     Changed(Control),
+    /// The list's state to show (the element is the panel's).
+    Show,
 }
 
 impl Action {
@@ -116,11 +118,28 @@ pub fn open_text(viewer: Viewer, text: String) {
 }
 
 /// What the user did, in the chunk of the panels' actions: open a game of the list, sort
-/// the list, open files, or change a filter.
+/// the list, open files, or change a filter; or the list's state to show. (One entry point
+/// for both: each costs the first screen its loader and the task that awaits it.)
 #[wasm_split(panels, fallible)]
 fn act_later(viewer: Viewer, el: web_sys::Element, action: Action) -> Result<(), Unavailable> {
     act(viewer, &el, action);
     Ok(())
+}
+
+/// Asks [`act_later`] (one task for every ask); a chunk that could not be fetched is said
+/// in the panel `at`, after `not` ("Not done").
+fn later(
+    viewer: Viewer,
+    el: web_sys::Element,
+    action: Action,
+    at: web_sys::Element,
+    not: &'static str,
+) {
+    services::spawn(async move {
+        if let Err(e) = act_later(viewer, el, action).await {
+            say(&at, &format!("{not}: {e}."));
+        }
+    });
 }
 
 /// What [`act_later`] does (`el`: the element of the action).
@@ -134,6 +153,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
             })
         }
         Action::Changed(control) => control,
+        Action::Show => return show(viewer, el),
     };
     let value = dom::value_of(el);
     match control {
@@ -162,13 +182,6 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
         Control::Progress | Control::List => {}
     }
-}
-
-/// Shows the list's state, in the chunk of the panels' actions (see [`show`]).
-#[wasm_split(panels, fallible)]
-fn show_later(viewer: Viewer, root: web_sys::Element) -> Result<(), Unavailable> {
-    show(viewer, &root);
-    Ok(())
 }
 
 /// Shows the list's state: progress, filters, status and rows.
@@ -234,7 +247,7 @@ fn say(root: &web_sys::Element, text: &str) {
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
-    // use (`show_later`) once there is any (the markup shows the empty state).
+    // use (`act_later`, `Action::Show`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
     kit::on_mount(
         root,
@@ -249,11 +262,13 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
                 return;
             }
             shown.set_value(true);
-            services::spawn(async move {
-                if let Err(e) = show_later(viewer, root.clone()).await {
-                    say(&root, &format!("Not shown: {e}."));
-                }
-            });
+            later(
+                viewer,
+                root.clone(),
+                Action::Show,
+                root.clone(),
+                "Not shown",
+            );
         }),
     );
     // The list asked of the worker again whenever the collection, its order, its filters
@@ -284,12 +299,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
                 let Some(action) = Action::of(&el, &e.type_()) else {
                     return;
                 };
-                let at = at.clone();
-                services::spawn(async move {
-                    if let Err(e) = act_later(viewer, el, action).await {
-                        say(&at, &format!("Not done: {e}."));
-                    }
-                });
+                later(viewer, el, action, at.clone(), "Not done");
             });
         }),
     );

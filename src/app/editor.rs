@@ -189,7 +189,7 @@ fn listen(root: &web_sys::Element, viewer: Viewer) {
                 }
             }
             Control::Clear if !change => update(&|e| e.clear()),
-            Control::Done if !change => toggle(viewer),
+            Control::Done if !change => toggle_now(viewer),
             Control::SideToMove
             | Control::GameType
             | Control::Clear
@@ -214,28 +214,10 @@ fn palette_code(code: &str) -> (Color, Bug) {
 }
 
 /// Opens the position editor on the position shown, or leaves it: the position is
-/// checked and a study starts from it (on an error the editor stays, saying why). The
-/// editor's code loads on first use.
-pub fn toggle(viewer: Viewer) {
-    services::spawn(async move {
-        if toggle_later(viewer).await.is_err() {
-            viewer
-                .load_error
-                .set(Some(super::game::LoadError::Unavailable.to_string()));
-        }
-    });
-}
-
-/// [`toggle_now`], in the chunk of the panels' actions: setting up a position and
-/// turning it into a game are needed only once someone edits.
-#[wasm_split(panels, fallible)]
-fn toggle_later(viewer: Viewer) -> Result<(), Unavailable> {
-    toggle_now(viewer);
-    Ok(())
-}
-
-/// What [`toggle`] does, at once.
-fn toggle_now(viewer: Viewer) {
+/// checked and a study starts from it (on an error the editor stays, saying why). Code
+/// loaded on first use: the board's toolbar asks for it through `board::drawing`'s entry
+/// point, the editor's own Done button is in the same chunk.
+pub fn toggle_now(viewer: Viewer) {
     let finished = viewer
         .edit
         .with_untracked(|e| e.as_ref().map(Editing::finish));

@@ -7,6 +7,7 @@
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, controls, dom, services, Markup, Var};
 use super::viewer::Viewer;
+use crate::record::drawing::{self, Drawing};
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -101,7 +102,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
         viewer
             .study
             .game
-            .with(|g| g.tree().comment(n).unwrap_or_default().to_string())
+            .with(|g| g.tree().comment_words(n).unwrap_or_default())
     };
 
     kit::on_mount(
@@ -211,12 +212,17 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
                 .edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
         }
         Tool::Comment => {
-            if current(&|t| t.comment(node).unwrap_or_default().trim() == value.trim()) {
+            if current(&|t| t.comment_words(node).unwrap_or_default() == value.trim()) {
                 return None;
             }
-            viewer
-                .study
-                .edit_at(node, |t, n| t.set_comment(n, Some(value)).map(|()| n))
+            // The words change; the drawing kept in the comment stays (with any typed),
+            // written after them (see `drawing::prose`).
+            viewer.study.edit_at(node, |t, n| {
+                let drawing = Drawing::read(t.comment(n).unwrap_or_default()).drawing;
+                let commands = drawing.comment("").unwrap_or_default();
+                let comment = drawing::tidy(&format!("{value} {commands}")).0;
+                t.set_comment(n, comment.as_deref()).map(|()| n)
+            })
         }
     };
     Some(match done {
@@ -260,6 +266,17 @@ mod tests {
                     .with_untracked(|g| g.tree().comment(n).map(str::to_string))
             };
             assert_eq!(comment(written).as_deref(), Some("a quiet move"));
+            // New words keep the drawing kept in the comment.
+            viewer
+                .study
+                .edit_at(written, |t, n| {
+                    t.set_comment(n, Some("a quiet move [%csl Gm0]"))
+                        .map(|()| n)
+                })
+                .unwrap();
+            act(viewer, written, Tool::Comment, "a calm move");
+            assert_eq!(comment(written).as_deref(), Some("a calm move [%csl Gm0]"));
+            act(viewer, written, Tool::Comment, "a quiet move");
             // The same words again: nothing to do.
             assert_eq!(act(viewer, written, Tool::Comment, " a quiet move "), None);
             // A button acts only on the node shown.

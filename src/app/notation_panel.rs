@@ -74,14 +74,14 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     viewer
                         .study
                         .game
-                        .with(|g| g.tree().comment(g.tree().root()).map(str::to_string))
+                        .with(|g| g.tree().comment_words(g.tree().root()))
                 };
                 kit::bind(p.clone(), Sink::Text, Box::new(comment));
                 let none = move || {
                     let has = viewer
                         .study
                         .game
-                        .with(|g| g.tree().comment(g.tree().root()).is_some());
+                        .with(|g| g.tree().comment_words(g.tree().root()).is_some());
                     (!has).then(String::new)
                 };
                 kit::bind(p, Sink::Attr("hidden"), Box::new(none));
@@ -314,10 +314,10 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             focusable: true,
             cells,
         });
-        if let Some(c) = tree.comment(pr.node) {
+        if let Some(c) = tree.comment_words(pr.node) {
             let mut cells = String::with_capacity(c.len() + 24);
             cells.push_str("<td colspan=\"5\">");
-            push_escaped(&mut cells, c);
+            push_escaped(&mut cells, &c);
             cells.push_str("</td>");
             let mut class = String::from(if main { "comment" } else { "comment variation" });
             push_depth(&mut class, depth);

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod detect;
+pub mod drawing;
 pub mod export;
 pub mod movelist;
 pub mod permalink;

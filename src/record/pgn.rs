@@ -12,6 +12,7 @@
 //! assert_eq!(rec.comment_at(1), Some("solid"));
 //! ```
 
+use super::drawing;
 use super::tree::{Annotation, GameTree};
 use super::{parse_result, Format, HeaderFault, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
@@ -388,7 +389,12 @@ fn read_body(
             }
             _ if cur.rep.is_none() => {}
             Tok::Comment(c) => {
-                let c = c.trim();
+                // Drawing commands kept in one spelling; malformed ones left out, told.
+                let (c, problems) = drawing::tidy(c);
+                for p in problems {
+                    notices.push(format!("line {line_no}: {p}; it is ignored"));
+                }
+                let c = c.as_deref().unwrap_or("");
                 if depth == 0 {
                     if let Some(rep) = cur.rep.as_mut() {
                         rep.comment(c);
@@ -400,8 +406,8 @@ fn read_body(
                 if depth > 0 && !cur.started {
                     cur.pending_comment = join_comment(cur.pending_comment.as_deref(), c);
                 } else {
-                    let joined = join_comment(tree.comment(cur.node), c);
-                    let _ = tree.set_comment(cur.node, joined.as_deref());
+                    let joined = join_comment(tree.comment(cur.node), c).unwrap_or_default();
+                    let _ = tree.set_comment(cur.node, drawing::tidy(&joined).0.as_deref());
                 }
             }
             Tok::Nag(digits) => {
@@ -508,7 +514,8 @@ fn play(
                     Some(old) => format!("{c} {old}"),
                     None => c,
                 };
-                let _ = tree.set_comment(cur.node, Some(&joined));
+                // Words first, then the drawing (see `drawing::prose`).
+                let _ = tree.set_comment(cur.node, drawing::tidy(&joined).0.as_deref());
             }
         }
         None if cur.rank > 0 => {

@@ -23,6 +23,7 @@
 //! assert_eq!(rec.meta.white.as_deref(), Some("ann"));
 //! ```
 
+use super::drawing;
 use super::pgn::MAX_NESTING;
 use super::tree::{GameTree, NodeId};
 use super::{Format, HeaderFault, ImportFault, Record, RecordError, Replayer};
@@ -436,19 +437,25 @@ impl Reader {
             return;
         }
         if p.name == "C" {
-            let c = p.value.trim();
-            if c.is_empty() {
-                return;
+            // Drawing commands kept in one spelling; malformed ones left out, told.
+            let (c, problems) = drawing::tidy(&p.value);
+            for problem in problems {
+                self.notices
+                    .push(format!("line {}: {problem}; it is ignored", p.line));
             }
+            let Some(c) = c else {
+                return;
+            };
             if line.started {
-                let joined = join(self.tree.comment(line.node), c);
-                let _ = self.tree.set_comment(line.node, Some(&joined));
+                let joined = join(self.tree.comment(line.node), &c);
+                let tidy = drawing::tidy(&joined).0;
+                let _ = self.tree.set_comment(line.node, tidy.as_deref());
             } else {
                 let (at, old) = match line.waiting.take() {
                     Some((at, old)) => (at, Some(old)),
                     None => (p.line, None),
                 };
-                line.waiting = Some((at, join(old.as_deref(), c)));
+                line.waiting = Some((at, join(old.as_deref(), &c)));
             }
             return;
         }
@@ -473,7 +480,8 @@ impl Reader {
             line.node = self.tree.push(line.node, mv);
             if let Some((_, c)) = line.waiting.take() {
                 let joined = join(Some(&c), self.tree.comment(line.node).unwrap_or(""));
-                let _ = self.tree.set_comment(line.node, Some(&joined));
+                let tidy = drawing::tidy(&joined).0;
+                let _ = self.tree.set_comment(line.node, tidy.as_deref());
             }
             line.started = true;
         }

@@ -370,6 +370,11 @@ impl GameTree {
         self.node(id)?.comment.as_deref()
     }
 
+    /// The words of a node's comment, without the drawing kept in it (`record::drawing`).
+    pub fn comment_words(&self, id: NodeId) -> Option<String> {
+        super::drawing::prose(self.comment(id)?)
+    }
+
     /// Sets or clears a node's comment (the root's is the one before the first move). The
     /// text is trimmed, and an empty one clears it, as a record would read it back.
     pub fn set_comment(&mut self, id: NodeId, comment: Option<&str>) -> Result<(), TreeError> {

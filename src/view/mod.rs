@@ -18,6 +18,7 @@
 //! ```
 
 pub mod art;
+pub mod drawing;
 pub mod grid;
 mod layout;
 mod scene;

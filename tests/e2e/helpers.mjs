@@ -65,13 +65,14 @@ export const MOUNT_TIMEOUT_MS = 30_000;
  * Launch headless Chromium with a fresh, empty user-data-dir.
  * Returns { context, close }; `close()` shuts the browser and removes the profile.
  */
-export async function launchBrowser({ viewport = { width: 1024, height: 768 }, serviceWorkers = 'allow' } = {}) {
+export async function launchBrowser({ viewport = { width: 1024, height: 768 }, serviceWorkers = 'allow', hasTouch = false } = {}) {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'beeline-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport,
+    hasTouch,
     // 'block' lets a test's routes see every request (a service worker would answer some).
     serviceWorkers,
   });

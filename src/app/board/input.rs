@@ -10,12 +10,14 @@ use leptos::ev;
 use leptos::prelude::GetUntracked;
 use wasm_bindgen::JsCast;
 
+use super::drawing;
 use super::play::{client_point, content_rect, DRAG_THRESHOLD};
 use super::state::{BoardState, Drag, Grab, Pinch, ZOOM_STEP};
 use super::tiles::TileLayer;
 use crate::app::kit::{self, dom, services};
 use crate::app::study::Pick;
 use crate::engine::hex::Hex;
+use crate::record::drawing::Colour;
 use crate::view::svg::destination_at;
 use crate::view::{Point, Rect};
 
@@ -87,8 +89,24 @@ fn wheel(s: BoardState, e: &ev::WheelEvent) {
     }
 }
 
+/// What a press draws from, if it draws: the right button (not in the editor, whose right
+/// click takes a piece off), or any press with *Draw* on; the keys held choose the colour.
+fn draw_grab(s: BoardState, e: &ev::PointerEvent) -> Option<Grab> {
+    let right = e.button() == 2;
+    let draws = (right || s.draw_mode.get_untracked())
+        && !s.compact
+        && s.viewer.edit.with_untracked(Option::is_none);
+    if !draws {
+        return None;
+    }
+    let (_, h) = s.play.hex_at(client_point(e))?;
+    let colour = Colour::of_keys(e.shift_key(), e.ctrl_key() || e.alt_key());
+    Some(Grab::Draw(h, colour))
+}
+
 fn pointer_down(s: BoardState, e: &ev::PointerEvent) {
-    if e.button() != 0 {
+    let draw = draw_grab(s, e);
+    if e.button() != 0 && draw.is_none() {
         return;
     }
     let (id, x, y) = (
@@ -97,12 +115,16 @@ fn pointer_down(s: BoardState, e: &ev::PointerEvent) {
         f64::from(e.client_y()),
     );
     let pointers = s.pointers;
+    // (The right button counts for no pinch.)
+    let left = e.button() == 0;
     pointers.update_value(|ps| {
         ps.retain(|p| p.0 != id);
-        ps.push((id, x, y));
+        if left {
+            ps.push((id, x, y));
+        }
     });
     let el = event_element(e);
-    if pointers.with_value(Vec::len) == 2 {
+    if pointers.with_value(Vec::len) == 2 && left {
         // A second finger: pinch about the point between the two.
         s.drag.set(None);
         s.play.end_drag();
@@ -129,7 +151,7 @@ fn pointer_down(s: BoardState, e: &ev::PointerEvent) {
         y,
         start: s.view_box.get_untracked(),
         moved: false,
-        grab: grab_at(s, Point { x, y }),
+        grab: draw.unwrap_or_else(|| grab_at(s, Point { x, y })),
     }));
 }
 
@@ -182,7 +204,7 @@ fn pointer_move(s: BoardState, e: &ev::PointerEvent) {
         s.play.drag_to(Point { x: px, y: py });
         return;
     }
-    if let Grab::Cell(_) = d.grab {
+    if let Grab::Cell(_) | Grab::Draw(..) = d.grab {
         return;
     }
     let size = Rect::new(
@@ -223,6 +245,11 @@ fn pointer_up(s: BoardState, e: &ev::PointerEvent) {
                 _ => ed.click(from),
             });
         }
+        (Grab::Draw(from, colour), moved) => {
+            let to = play.hex_at(client_point(e)).map(|(_, h)| h);
+            let to = to.filter(|_| moved).unwrap_or(from);
+            drawing::draw(s, from, to, colour);
+        }
         (Grab::Piece(_), true) => play.drop(client_point(e)),
         (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),
         (Grab::Destination(i), false) => play.play(i),
@@ -262,6 +289,10 @@ fn board_event(s: BoardState, e: &web_sys::Event) {
     }
     if s.viewer.edit.with_untracked(Option::is_none) {
         if e.type_() == "contextmenu" || e.type_() == "keydown" {
+            // The right button draws (`drawing`), so the board has no context menu.
+            if e.type_() == "contextmenu" && !s.compact {
+                e.prevent_default();
+            }
             return;
         }
     } else if let Some(k) = e.dyn_ref::<ev::KeyboardEvent>() {
@@ -415,6 +446,8 @@ fn tile_event(s: BoardState, tiles: &RefCell<TileLayer>, e: &web_sys::Event) {
         return;
     };
     match kind.as_str() {
+        // A tap with *Draw* on marks the cell (the pointer's handlers), nothing more.
+        "click" if s.draw_mode.get_untracked() => {}
         "click" => {
             let by_key = e
                 .dyn_ref::<web_sys::MouseEvent>()

@@ -20,6 +20,8 @@
 //! - this module: the [`Board`] component, which composes the rooms and holds the markup;
 //! - [`state`]: the board's state (view box, orientation, tile shape, drag, pinch, popover)
 //!   and what is derived from it (layout, scene, tiles, destinations, what can be played);
+//! - [`drawing`]: the arrows and marked cells a player draws on a move, and the board's
+//!   one entry point into code loaded on first use;
 //! - [`input`]: the pointer, pinch, wheel, the editor's keys and right click, the
 //!   destinations' and the tiles' events, Escape;
 //! - [`layers`]: what the `<svg>` and each of its layers show, the carried piece, the popover;
@@ -28,6 +30,7 @@
 //! - [`play`]: playing on the board, shared with [`reserve`] (the pieces in hand), which
 //!   imports it and nothing else of the board.
 
+mod drawing;
 mod input;
 mod layers;
 mod play;
@@ -75,6 +78,7 @@ pub fn Board(
     layers::tiles(s, Rc::clone(&tiles));
     input::tiles(s, tiles);
     layers::show(s);
+    drawing::show(s);
     layers::popover(s);
     input::board(s);
     input::destinations(s);
@@ -104,6 +108,7 @@ pub fn Board(
                     <g class="under"></g>
                     <g class="tiles"></g>
                     <g class="over"><g class="arrows"></g><g class="compasses"></g></g>
+                    <g class="drawings" pointer-events="none"></g>
                     <g class="grid"></g>
                     <g class="destinations"></g>
                     <g class="drop"></g>

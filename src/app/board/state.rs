@@ -16,6 +16,7 @@ use crate::app::study::{self, Pick, ReserveItem};
 use crate::app::viewer::{At, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color};
+use crate::record::drawing::Colour;
 use crate::view::{
     svg, Compass, Highlight, Layout, Orientation, Point, Rect, Replay, Scene, TileShape,
 };
@@ -40,6 +41,9 @@ pub(super) enum Grab {
     Piece(Hex),
     /// A marked destination: a tap plays it, a drag pans.
     Destination(usize),
+    /// A cell drawn from (the right button, or any with *Draw* on): a drag draws an arrow,
+    /// a tap marks the cell.
+    Draw(Hex, Colour),
     /// A cell of the position editor: a tap acts on it, a drag moves its top piece.
     Cell(Hex),
 }
@@ -68,6 +72,10 @@ pub(super) struct Pinch {
 #[derive(Clone, Copy)]
 pub(super) struct BoardState {
     pub viewer: Viewer,
+    /// An embedded game's board: no playing, no drawing.
+    pub compact: bool,
+    /// The left button and fingers draw (the toolbar's *Draw*).
+    pub draw_mode: Var<bool>,
     pub replay: Memo<Arc<Replay>>,
     pub ply: Memo<usize>,
     pub highlight: Memo<Option<Highlight>>,
@@ -271,6 +279,8 @@ impl BoardState {
         }));
         BoardState {
             viewer,
+            compact,
+            draw_mode: Var::new(false),
             replay,
             ply,
             highlight,

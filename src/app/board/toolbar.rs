@@ -4,10 +4,10 @@
 
 use leptos::prelude::NodeRef;
 
+use super::drawing::{self, Ask};
 use super::state::{BoardState, ZOOM_STEP};
-use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::controls::{listen, Control, Markup};
-use crate::app::kit::{self, dom, services};
+use crate::app::kit::{self, dom};
 use crate::view::{Orientation, TileShape};
 
 crate::controls! {
@@ -20,6 +20,8 @@ crate::controls! {
         TileShape = "tile-shape",
         DownloadSvg = "download-svg",
         ShowGrid = "show-grid",
+        Draw = "draw-mode",
+        ClearDrawings = "clear-drawings",
         EditPosition = "edit-position",
     }
 }
@@ -34,7 +36,7 @@ fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(Tool, &str); 8] = [
+const BUTTONS: [(Tool, &str); 10] = [
     (
         Tool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -64,6 +66,14 @@ const BUTTONS: [(Tool, &str); 8] = [
         r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
     ),
     (
+        Tool::Draw,
+        r#" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
+    ),
+    (
+        Tool::ClearDrawings,
+        r#" title="Clear this move's drawing">Clear drawings</button>"#,
+    ),
+    (
         Tool::EditPosition,
         r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     ),
@@ -77,35 +87,14 @@ pub(super) fn markup() -> String {
         .done()
 }
 
-/// The board shown at `ply` written as an SVG image (`view::svg::scene_svg`) and offered as
-/// a download, by code loaded on first use (the panels' chunk).
-#[wasm_split(panels, fallible)]
-fn write_svg(
-    scene: Box<crate::view::Scene>,
-    layout: crate::view::Layout,
-    ply: usize,
-) -> Result<(), Unavailable> {
-    let doc = crate::view::svg::scene_svg(&scene, &layout);
-    let name = format!("beeline-ply-{ply}.svg");
-    if services::download(&doc, &name, "image/svg+xml").is_err() {
-        leptos::logging::warn!("the browser refused to download {name}");
-    }
-    Ok(())
-}
-
-/// Downloads the board shown as an SVG image ([`write_svg`]).
+/// Downloads the board shown as an SVG image, with the move's drawing, by code loaded on
+/// first use (`drawing::Ask::Svg`).
 fn download_svg(s: BoardState) {
     let l = s.layout.get_untracked();
     let hl = s.highlight.get_untracked();
     let p = s.ply.get_untracked();
     let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
-    let viewer = s.viewer;
-    services::spawn(async move {
-        if write_svg(Box::new(scene), l, p).await.is_err() {
-            let e = crate::app::game::LoadError::Unavailable.to_string();
-            viewer.load_error.set(Some(e));
-        }
-    });
+    drawing::ask(s.viewer, Ask::Svg(Box::new(scene), l, p));
 }
 
 /// What a click on a button does.
@@ -128,7 +117,9 @@ fn click(s: BoardState, tool: Tool) {
         }),
         Tool::DownloadSvg => download_svg(s),
         Tool::ShowGrid => s.show_grid.update(|g| *g = !*g),
-        Tool::EditPosition => crate::app::editor::toggle(s.viewer),
+        Tool::Draw => s.draw_mode.update(|d| *d = !*d),
+        Tool::ClearDrawings => drawing::clear(s),
+        Tool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
     }
 }
 
@@ -148,6 +139,9 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     let editing = viewer.edit.with(Option::is_some);
     if let Some(b) = kit::controls::element(bar, Tool::ShowGrid) {
         dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
+    }
+    if let Some(b) = kit::controls::element(bar, Tool::Draw) {
+        dom::set_attr(&b, "aria-pressed", pressed(s.draw_mode.get()));
     }
     if let Some(b) = kit::controls::element(bar, Tool::EditPosition) {
         dom::set_attr(&b, "aria-pressed", pressed(editing));
@@ -193,6 +187,8 @@ mod tests {
         r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
         r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
         r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+        r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
+        r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     );
 

@@ -1,0 +1,249 @@
+//! Drawing on the board: arrows and marked cells on the move shown (`record::drawing`), kept
+//! in its comment so that they go wherever the study goes.
+//!
+//! A right-button drag from one cell to another draws an arrow, a right click marks a cell,
+//! the same again removes it (Shift: red, Ctrl or Alt: blue, both: yellow, else green); with
+//! the toolbar's *Draw* pressed the left button and a finger draw too. The work (reading the
+//! drawing, drawing it, changing it) is code loaded on first use: the first screen only asks
+//! for it when the move shown has a drawing or one is drawn.
+//!
+//! [`Ask`] and [`act_later`] are the board's one entry point into that code, for the
+//! toolbar's SVG download and position editor too: each entry point costs the first screen
+//! its loader and the task that awaits it.
+
+use super::state::BoardState;
+use crate::app::game::LoadError;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, dom, services, Sink, Var};
+use crate::app::viewer::Viewer;
+use crate::engine::hex::Hex;
+use crate::notation::frame::Frame;
+use crate::record::drawing::{self, Colour, Drawing, Shape};
+use crate::record::tree::{GameTree, NodeId};
+use crate::view::{Layout, Scene};
+
+/// What the code loaded on first use is asked, about a move.
+pub(super) enum Ask {
+    /// Its drawing's markup, for the layer given while the move is still shown.
+    Show(Var<String>, NodeId, Layout),
+    /// A shape drawn, between two engine cells (the same for a mark).
+    Draw(NodeId, Hex, Hex, Colour),
+    /// Its drawing cleared.
+    Clear(NodeId),
+    /// The board at a ply written as an SVG image, with the move's drawing, and downloaded
+    /// (the toolbar's: one entry point for the board's work, as each costs the first screen).
+    Svg(Box<Scene>, Layout, usize),
+    /// The position editor opened on the position shown, or left (the toolbar's).
+    EditPosition,
+}
+
+/// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
+/// layer (unless the board has left the move since: answers come in the order asked), or
+/// why a change was not made.
+#[wasm_split(panels, fallible)]
+fn act_later(viewer: Viewer, ask: Ask) -> Result<(), Unavailable> {
+    let layer = match ask {
+        Ask::Show(drawn, node, _) => Some((drawn, node)),
+        _ => None,
+    };
+    let said = act(viewer, ask);
+    match layer {
+        Some((drawn, node)) if shown(viewer) == node => drawn.set(said),
+        Some(_) => {}
+        None if said.is_empty() => {}
+        None => viewer.load_error.set(Some(said)),
+    }
+    Ok(())
+}
+
+/// The markup asked for, or why a change was not made (empty when it was).
+pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
+    match ask {
+        Ask::Show(_, node, layout) => markup(viewer, node, layout),
+        Ask::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
+            d.toggle(Shape {
+                from: frame.to_canonical(from),
+                to: frame.to_canonical(to),
+                colour,
+            })
+        }),
+        Ask::Clear(node) => change(viewer, node, &|d, _| d.shapes.clear()),
+        Ask::Svg(scene, layout, ply) => {
+            let mut doc = crate::view::svg::scene_svg(&scene, &layout);
+            // The move's drawing over everything, as the board shows it.
+            if let Some(end) = doc.rfind("</svg>") {
+                doc.insert_str(end, &markup(viewer, shown(viewer), layout));
+            }
+            let name = format!("beeline-ply-{ply}.svg");
+            if services::download(&doc, &name, "image/svg+xml").is_err() {
+                leptos::logging::warn!("the browser refused to download {name}");
+            }
+            String::new()
+        }
+        Ask::EditPosition => {
+            crate::app::editor::toggle_now(viewer);
+            String::new()
+        }
+    }
+}
+
+/// A move's drawing as the board draws it.
+fn markup(viewer: Viewer, node: NodeId, layout: Layout) -> String {
+    viewer.study.game.with_untracked(|g| {
+        let tree = g.tree();
+        let drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
+        crate::view::drawing::markup(&drawing, &frame_at(tree, node), &layout)
+    })
+}
+
+/// The canonical frame as it stands after a node's move: the one its drawing is kept in.
+fn frame_at(tree: &GameTree, node: NodeId) -> Frame {
+    Frame::of_line(&tree.start(), &tree.line_to(node))
+}
+
+/// Changes a node's drawing, keeping its words, as a change of the game (undone as one).
+fn change(viewer: Viewer, node: NodeId, f: &dyn Fn(&mut Drawing, &Frame)) -> String {
+    let new = |t: &GameTree| {
+        let read = Drawing::read(t.comment(node).unwrap_or_default());
+        let mut d = read.drawing;
+        f(&mut d, &frame_at(t, node));
+        d.comment(&read.prose)
+    };
+    let same = viewer
+        .study
+        .game
+        .with_untracked(|g| new(g.tree()).as_deref() == g.tree().comment(node));
+    if same {
+        return String::new();
+    }
+    match viewer
+        .study
+        .edit_at(node, |t, n| t.set_comment(n, new(t).as_deref()).map(|()| n))
+    {
+        Ok(()) => String::new(),
+        Err(e) => format!("The drawing could not be changed: {e}."),
+    }
+}
+
+/// The move the board shows: the one hovered in the move list, else the chosen one.
+fn shown(viewer: Viewer) -> NodeId {
+    let preview = viewer.study.preview.get_untracked();
+    preview.unwrap_or_else(|| viewer.study.node_untracked())
+}
+
+/// Asks the loaded code (one task for every ask: each kind costs the first screen).
+pub(super) fn ask(viewer: Viewer, ask: Ask) {
+    services::spawn(async move {
+        if act_later(viewer, ask).await.is_err() {
+            viewer
+                .load_error
+                .set(Some(LoadError::Unavailable.to_string()));
+        }
+    });
+}
+
+/// A shape drawn on the move shown.
+pub(super) fn draw(s: BoardState, from: Hex, to: Hex, colour: Colour) {
+    let v = s.viewer;
+    ask(v, Ask::Draw(shown(v), from, to, colour));
+}
+
+/// Clears the move shown's drawing.
+pub(super) fn clear(s: BoardState) {
+    let v = s.viewer;
+    ask(v, Ask::Clear(shown(v)));
+}
+
+/// The drawing of the move shown, in its own layer: worked out by the loaded code when the
+/// move's comment holds one, after each step, change or new way of drawing the board.
+pub(super) fn show(s: BoardState) {
+    let drawn = Var::new(String::new());
+    kit::watch(Box::new(move || {
+        let v = s.viewer;
+        let node = v.study.preview.get().unwrap_or_else(|| v.study.node());
+        let layout = s.layout.get();
+        let has = v.edit.with(Option::is_none)
+            && v.study
+                .game
+                .with(|g| g.tree().comment(node).is_some_and(drawing::has_commands));
+        if has {
+            ask(v, Ask::Show(drawn, node, layout));
+        } else {
+            drawn.set(String::new());
+        }
+    }));
+    kit::on_mount(
+        s.board,
+        Box::new(move |svg| {
+            if let Some(g) = dom::find(&svg, "g.drawings") {
+                kit::bind(g, Sink::Html, Box::new(move || Some(drawn.get())));
+            }
+        }),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::{Orientation, TileShape};
+
+    /// Effects are created natively but never run: `act` must not need them.
+    struct SetAside;
+
+    impl any_spawner::CustomExecutor for SetAside {
+        fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
+        fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
+        fn poll_local(&self) {}
+    }
+
+    /// Drawn on one move, shown on it (in the board's cells), gone on the next, cleared by
+    /// one undoable change.
+    #[test]
+    fn a_drawing_belongs_to_its_move() {
+        // Set once per test process (a second call is refused, and that is fine).
+        let _ = any_spawner::Executor::init_custom_executor(SetAside);
+        leptos::prelude::Owner::new().with(a_drawing_on_the_example);
+    }
+
+    fn a_drawing_on_the_example() {
+        let game = crate::app::game::Game::example();
+        let line = game.main_line();
+        let (at, next) = (line.node_at(10), line.node_at(11));
+        let viewer = Viewer::new(game, at, None);
+        let tree =
+            |f: &dyn Fn(&GameTree) -> String| viewer.study.game.with_untracked(|g| f(g.tree()));
+        let frame = tree(&|t| format!("{:?}", frame_at(t, at)));
+        assert!(!frame.is_empty());
+        // Two engine cells next to each other, as the board gives them.
+        let pos = viewer
+            .study
+            .game
+            .with_untracked(|g| g.tree().position_at(at).unwrap());
+        let from = pos.board().occupied().next().unwrap();
+        let to = from.neighbors()[0];
+        assert_eq!(act(viewer, Ask::Draw(at, from, to, Colour::Red)), "");
+        assert_eq!(act(viewer, Ask::Draw(at, to, to, Colour::Green)), "");
+        let comment = tree(&|t| t.comment(at).unwrap_or_default().to_string());
+        assert!(
+            comment.contains("[%cal R") && comment.contains("[%csl G"),
+            "{comment}"
+        );
+        let shown = |node| {
+            let layout = Layout::new(line.replay.frame(), Orientation::NoonUp, TileShape::Pointy);
+            markup(viewer, node, layout)
+        };
+        let svg = shown(at);
+        assert!(
+            svg.contains(r#"data-colour="red""#) && svg.contains("data-user-mark"),
+            "{svg}"
+        );
+        assert_eq!(shown(next), "");
+        // The same arrow again removes it; clearing takes the mark, and undo brings it back.
+        act(viewer, Ask::Draw(at, from, to, Colour::Red));
+        assert!(!shown(at).contains("data-user-arrow"));
+        act(viewer, Ask::Clear(at));
+        assert_eq!(shown(at), "");
+        assert!(viewer.study.undo());
+        assert!(shown(at).contains("data-user-mark"));
+    }
+}
