@@ -232,9 +232,22 @@ fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> 
 /// Pillbug from next door, a Grasshopper along a line of pieces, a Ladybug from within
 /// three steps. Spiders' exact three steps are left out: too costly for what they add.
 fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
-    let mut rest = movers;
     let slide_in = || (0..6).any(|d| slides(b, neighbor(to, d), (d + 3) % 6));
     let mut slide_in_known: Option<bool> = None;
+    // Ants first: the commonest answer, and the cheapest to give.
+    let mut rest = movers;
+    let mut ants = 0;
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        rest &= rest - 1;
+        if PieceId(p as u8).bug() == Bug::Ant {
+            ants |= 1 << p;
+        }
+    }
+    if ants != 0 && *slide_in_known.get_or_insert_with(slide_in) {
+        return true;
+    }
+    let mut rest = movers & !ants;
     while rest != 0 {
         let p = PieceId(rest.trailing_zeros() as u8);
         rest &= rest - 1;
