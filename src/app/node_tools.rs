@@ -236,21 +236,9 @@ mod tests {
     use super::*;
     use crate::app::game::Game;
 
-    /// Effects are created natively but never run: `act` must not need them.
-    struct SetAside;
-
-    impl any_spawner::CustomExecutor for SetAside {
-        fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
-        fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
-        fn poll_local(&self) {}
-    }
-
     #[test]
     fn a_comment_goes_to_its_node_though_the_board_moved_on() {
-        // Set once per test process (a second call is refused, and that is fine).
-        let _ = any_spawner::Executor::init_custom_executor(SetAside);
-        let owner = Owner::new();
-        owner.with(|| {
+        crate::app::kit::testing::with_owner(|| {
             let g = Game::example();
             let main = g.tree().mainline_nodes();
             let (written, shown) = (main[3], main[5]);

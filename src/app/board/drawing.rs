@@ -187,22 +187,11 @@ mod tests {
     use super::*;
     use crate::view::{Orientation, TileShape};
 
-    /// Effects are created natively but never run: `act` must not need them.
-    struct SetAside;
-
-    impl any_spawner::CustomExecutor for SetAside {
-        fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
-        fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
-        fn poll_local(&self) {}
-    }
-
     /// Drawn on one move, shown on it (in the board's cells), gone on the next, cleared by
     /// one undoable change.
     #[test]
     fn a_drawing_belongs_to_its_move() {
-        // Set once per test process (a second call is refused, and that is fine).
-        let _ = any_spawner::Executor::init_custom_executor(SetAside);
-        leptos::prelude::Owner::new().with(a_drawing_on_the_example);
+        crate::app::kit::testing::with_owner(a_drawing_on_the_example);
     }
 
     fn a_drawing_on_the_example() {

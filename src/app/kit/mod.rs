@@ -22,6 +22,8 @@ pub mod dom;
 pub mod memo;
 pub mod patch;
 pub mod services;
+#[cfg(test)]
+pub mod testing;
 pub mod var;
 pub mod watch;
 
