@@ -122,7 +122,8 @@ fn side_score(pos: &Position) -> Score {
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let (own, opp) = (c.index(), c.other().index());
-        let free_cells = &placeable[own];
+        // Before the second piece, anywhere goes (and no cell is known to be free).
+        let free_cells = placeable.as_ref().map(|p| &p[own]);
         let mut hand = 0;
         let mut pillbug_in_hand = false;
         for p in pos.in_hand(c) {
@@ -130,7 +131,7 @@ fn side_score(pos: &Position) -> Score {
             pillbug_in_hand |= p.bug() == Bug::Pillbug;
         }
         // Pieces with nowhere to go in are worth less (they may find a cell later).
-        sides[own].in_hand = if free_cells.is_empty() {
+        sides[own].in_hand = if free_cells.is_some_and(|f| f.is_empty()) {
             hand / 3
         } else {
             hand
@@ -140,7 +141,9 @@ fn side_score(pos: &Position) -> Score {
             s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers);
             if sides[own].guard {
                 s += PILLBUG_GUARD;
-            } else if pillbug_in_hand && (0..6).any(|d| free_cells.contains(neighbor(q, d))) {
+            } else if pillbug_in_hand
+                && free_cells.is_some_and(|f| (0..6).any(|d| f.contains(neighbor(q, d))))
+            {
                 s += PILLBUG_IN_HAND_GUARD;
             }
         }
@@ -295,14 +298,12 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
 }
 
 /// The empty cells each colour may place on (next to its own pieces, not the opponent's):
-/// one pass over the board for both colours.
-fn placement_cells(pos: &Position) -> [CellSet; 2] {
+/// one pass over the board for both colours. `None` before the second piece, which may go
+/// anywhere.
+fn placement_cells(pos: &Position) -> Option<[CellSet; 2]> {
     let b = pos.board();
     if pos.state() == GameState::NotStarted || b.placed_mask().count_ones() < 2 {
-        // The first two pieces go anywhere: count a free cell so hands keep their value.
-        let mut any = CellSet::new();
-        any.insert(0);
-        return [any, any];
+        return None;
     }
     let mut near = [CellSet::new(), CellSet::new()];
     for p in b.pieces() {
@@ -318,7 +319,7 @@ fn placement_cells(pos: &Position) -> [CellSet; 2] {
             }
         }
     }
-    [near[0].minus(&near[1]), near[1].minus(&near[0])]
+    Some([near[0].minus(&near[1]), near[1].minus(&near[0])])
 }
 
 #[cfg(test)]
