@@ -11,7 +11,13 @@
 #     under 4 ms), playing a destination to the board and panel redrawn (under 8 ms), and a
 #     500-move tree (tests/data/tree-500.pgn) loaded to its panel drawn (under 20 ms),
 #   - the embed page (`?embed`) with the 100-ply game, in a fresh browser: navigation to drawn
-#     (target: under 150 ms).
+#     (target: under 150 ms),
+#   - the analysis: turned on (its code and worker cached) to the first best move shown
+#     (target: under 300 ms); a step while it searches (target: median under 4 ms); the depth
+#     its worker completes in a second on the 20 positions of scripts/bench-search.sh against
+#     `beeline uhp`'s `bestmove time 00:00:01` (target: at most one ply below); a review of
+#     the 100-ply game at half a second a position, with the page's steps meanwhile (target:
+#     a 60-ply game in about 30 s).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -29,6 +35,16 @@ echo "[bench-web] building the app into $DIST"
 trunk build --release --dist "$DIST" >"$ROOT/target/bench-web-build.log" 2>&1 || { cat "$ROOT/target/bench-web-build.log"; exit 1; }
 cargo build --release --quiet --bin beeline
 FRAGMENT="$(target/release/beeline link tests/data/game-100.uhp)"
+# The search benchmark's positions, and the depth the native engine completes in a second
+# on each (its Verbose line), one position per line: "depth<TAB>GameString".
+POSITIONS="$(python3 -c 'import sys; sys.path.insert(0, "scripts"); import bench_search; print("\n".join(bench_search.POSITIONS))')"
+NATIVE_DEPTHS=""
+while IFS= read -r gs; do
+    d="$(printf 'options set Verbose True\nnewgame %s\nbestmove time 00:00:01\nexit\n' "$gs" |
+        target/release/beeline uhp 2>&1 >/dev/null | sed -n 's/^depth \([0-9]*\) .*/\1/p' | tail -1)"
+    NATIVE_DEPTHS+="${d:-0}"$'\t'"$gs"$'\n'
+done <<<"$POSITIONS"
+export NATIVE_DEPTHS
 TREE_500="$(cat tests/data/tree-500.pgn)"
 export TREE_500
 
@@ -225,6 +241,115 @@ try {
     await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
   }
   console.log(`[bench-web] 500-move tree, Load to panel drawn: median ${fmt(median(trees.map((t) => t.panel)))} ms (runs ${trees.map((t) => fmt(t.panel)).join(", ")}) (target < 20 ms); all 550 rows in the document: median ${fmt(median(trees.map((t) => t.all)))} ms`);
+
+  // The analysis. Turned on once (its chunk and worker fetched and cached) and off; then on
+  // to the first best move shown, several times at ply 50.
+  const toggle = () => page.evaluate(() => document.querySelector('#analyse').click());
+  await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+  await toggle();
+  await page.waitForSelector('#best-line [data-move]', { timeout: 30_000 });
+  await toggle();
+  const ons = [];
+  for (let i = 0; i < runs; i++) {
+    ons.push(await page.evaluate(async () => {
+      const t0 = performance.now();
+      document.querySelector('#analyse').click();
+      await new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+          if (document.querySelector('#best-line [data-move]')) { obs.disconnect(); resolve(); }
+        });
+        obs.observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      const t = performance.now() - t0;
+      document.querySelector('#analyse').click();
+      return t;
+    }));
+    await page.waitForTimeout(200);
+  }
+  console.log(`[bench-web] analysis on (worker cached) to the first best move shown: median ${fmt(median(ons))} ms (runs ${ons.map(fmt).join(', ')}) (target < 300 ms)`);
+
+  // Steps while the engine searches (as the steps above, the analysis on).
+  await toggle();
+  const busySteps = await page.evaluate(async (n) => {
+    const board = () => document.querySelector('svg#board');
+    const key = (k) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    const until = (ply) => new Promise((resolve) => {
+      if (board().getAttribute('data-ply') === String(ply)) return resolve();
+      const obs = new MutationObserver(() => {
+        if (board().getAttribute('data-ply') === String(ply)) { obs.disconnect(); resolve(); }
+      });
+      obs.observe(document, { subtree: true, attributes: true, childList: true });
+    });
+    key('Home');
+    for (let i = 0; i < 50; i++) key('ArrowRight');
+    await until(50);
+    await new Promise((r) => setTimeout(r, 500));
+    const times = [];
+    let ply = 50;
+    for (let i = 0; i < n; i++) {
+      const k = i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft';
+      ply += i % 2 === 0 ? 1 : -1;
+      const t0 = performance.now();
+      key(k);
+      await until(ply);
+      board().getBoundingClientRect();
+      times.push(performance.now() - t0);
+      // A pause now and then lets the searches start between the steps.
+      await new Promise((r) => setTimeout(r, i % 10 === 0 ? 300 : 16));
+    }
+    return times;
+  }, 100);
+  const busySorted = [...busySteps].sort((a, b) => a - b);
+  console.log(`[bench-web] step while analysing (${busySteps.length}): median ${fmt(median(busySteps))} ms, p90 ${fmt(busySorted[Math.floor(busySorted.length * 0.9)])} ms (target median < 4 ms)`);
+
+  // The depth the worker completes in a second against the native engine's, per position.
+  const rows = process.env.NATIVE_DEPTHS.trim().split('\n').map((l) => l.split('\t'));
+  const depths = [];
+  for (const [native, gs] of rows) {
+    await page.fill('#record-input', gs);
+    await page.click('#load-record');
+    const plies = gs.split(';').length - 3;
+    await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+    await page.waitForSelector(`#eval[data-ply="${plies}"]`, { timeout: 10_000 });
+    // The worker waits 60 ms before it starts.
+    await page.waitForTimeout(1060);
+    const reached = Number(await page.getAttribute('#eval', 'data-depth'));
+    depths.push({ native: Number(native), worker: reached });
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const worst = Math.min(...depths.map((d) => d.worker - d.native));
+  console.log(`[bench-web] analysis depth in 1 s on ${depths.length} positions: worker mean ${fmt(mean(depths.map((d) => d.worker)))} against native ${fmt(mean(depths.map((d) => d.native)))}; worst ${worst} plies (target ≥ −1); per position ${depths.map((d) => `${d.worker}/${d.native}`).join(' ')}`);
+
+  // A review of the 100-ply game at half a second a position, with steps meanwhile.
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
+  if ((await page.getAttribute('#analyse', 'aria-pressed')) !== 'true') await toggle();
+  const review = await page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('#review').click();
+    const key = (k) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    const board = () => document.querySelector('svg#board');
+    const steps = [];
+    while (document.querySelector('#keep-review')?.hidden !== false) {
+      await new Promise((r) => setTimeout(r, 250));
+      const ply = Number(board().getAttribute('data-ply'));
+      const next = ply > 0 ? ply - 1 : 1;
+      const s0 = performance.now();
+      key(ply > 0 ? 'ArrowLeft' : 'ArrowRight');
+      await new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+          if (board().getAttribute('data-ply') === String(next)) { obs.disconnect(); resolve(); }
+        });
+        obs.observe(document, { subtree: true, attributes: true });
+      });
+      steps.push(performance.now() - s0);
+      if (performance.now() - t0 > 180_000) break;
+    }
+    return { total: performance.now() - t0, points: document.querySelectorAll('#eval-graph [data-ply]').length, steps };
+  });
+  const perPosition = review.total / review.points;
+  console.log(`[bench-web] review of the 100-ply game, 0.5 s a position: ${fmt(review.total / 1000)} s for ${review.points} positions (${fmt(perPosition)} ms each: a 60-ply game in about ${fmt(perPosition * 61 / 1000)} s; target about 30 s); steps meanwhile: median ${fmt(median(review.steps))} ms over ${review.steps.length}`);
 } finally {
   await browser.close();
 }

@@ -77,6 +77,12 @@ pub(super) enum Action {
     Changed(Control),
     /// The list's state to show (the element is the panel's).
     Show,
+    /// The explorer's question about the position on the board (the explorer's panel's:
+    /// the position's bytes are written by code loaded with the collection, not on the
+    /// first screen).
+    Explore,
+    /// The explorer's move to play (the element is its row, with `data-play`).
+    PlayExplored,
 }
 
 impl Action {
@@ -128,7 +134,7 @@ fn act_later(viewer: Viewer, el: web_sys::Element, action: Action) -> Result<(),
 
 /// Asks [`act_later`] (one task for every ask); a chunk that could not be fetched is said
 /// in the panel `at`, after `not` ("Not done").
-fn later(
+pub(super) fn later(
     viewer: Viewer,
     el: web_sys::Element,
     action: Action,
@@ -154,6 +160,18 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
         }
         Action::Changed(control) => control,
         Action::Show => return show(viewer, el),
+        Action::Explore => return collection_worker::explore(viewer),
+        Action::PlayExplored => {
+            let mv = el
+                .get_attribute("data-play")
+                .and_then(|code| crate::engine::transfer::read_move_code(&code));
+            if let Some(mv) = mv {
+                if let Err(e) = viewer.play(mv) {
+                    leptos::logging::warn!("could not play the move: {e}");
+                }
+            }
+            return;
+        }
     };
     let value = dom::value_of(el);
     match control {

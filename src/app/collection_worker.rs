@@ -121,6 +121,21 @@ pub fn open(viewer: Viewer, sources: Array) {
     });
 }
 
+/// Asks the explorer about the position on the board, under the list's filters.
+pub fn explore(viewer: Viewer) {
+    let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
+    let bytes = viewer
+        .study
+        .position
+        .with_untracked(|a| crate::engine::transfer::encode(&a.pos));
+    let bytes = js_sys::Uint8Array::from(&bytes[..]);
+    ask(
+        viewer,
+        Kind::Explore,
+        &["explore".into(), filter.into(), bytes.into()],
+    );
+}
+
 /// Asks a list or explorer question (the latest one waits while one is answered).
 pub fn ask(viewer: Viewer, kind: Kind, values: &[JsValue]) {
     let msg = message(values);

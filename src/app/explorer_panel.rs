@@ -3,10 +3,10 @@
 //! boards alike), with its games and results for the player to move. Clicking a move plays
 //! it; clicking a game opens it.
 
-use super::collection_worker::{self, Kind};
+use super::collection_panel::{later, Action};
+use super::collection_worker;
 use super::kit::{self, dom};
 use super::viewer::Viewer;
-use crate::engine::transfer;
 use leptos::prelude::*;
 
 const MARKUP: &str = concat!(
@@ -19,19 +19,18 @@ const MARKUP: &str = concat!(
 #[component]
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
-    // The position on the board asked of the worker, under the list's filters.
+    // The position on the board asked of the worker, under the list's filters (by the
+    // collection's code: `collection_worker::explore`).
     kit::watch(Box::new(move || {
         if viewer.collection.library.get().is_none() {
             return;
         }
-        let filter = viewer.collection.filter.with(|f| f.to_text());
-        let bytes = viewer.study.position.with(|a| transfer::encode(&a.pos));
-        let bytes = js_sys::Uint8Array::from(&bytes[..]);
-        collection_worker::ask(
-            viewer,
-            Kind::Explore,
-            &["explore".into(), filter.into(), bytes.into()],
-        );
+        viewer.collection.filter.track();
+        viewer.study.position.track();
+        if let Some(root) = root.get_untracked() {
+            let root: web_sys::Element = root.into();
+            later(viewer, root.clone(), Action::Explore, root, "Not explored");
+        }
     }));
     kit::on_mount(
         root,
@@ -54,6 +53,7 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
+            let at = root.clone();
             dom::listen(&root, &["click"], move |e| {
                 let Some(b) = dom::event_closest(&e, "button") else {
                     return;
@@ -67,13 +67,8 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
                 }
                 // The move itself (a move the position cannot make itself has none: it is
                 // listed, not played).
-                let mv = dom::event_closest(&e, "tr[data-play]")
-                    .and_then(|row| row.get_attribute("data-play"))
-                    .and_then(|code| transfer::read_move_code(&code));
-                if let Some(mv) = mv {
-                    if let Err(e) = viewer.play(mv) {
-                        leptos::logging::warn!("could not play the move: {e}");
-                    }
+                if let Some(row) = dom::event_closest(&e, "tr[data-play]") {
+                    later(viewer, row, Action::PlayExplored, at.clone(), "Not played");
                 }
             });
         }),

@@ -266,14 +266,18 @@ pub fn load_fragment(fragment: &str) -> Result<(Game, NodeId), LoadError> {
 
 /// The URL fragment of a location, without '#', if it holds anything.
 pub fn fragment_of(hash: &str) -> Option<&str> {
-    let f = hash.strip_prefix('#').unwrap_or(hash).trim();
+    let f = hash.strip_prefix('#').unwrap_or(hash);
+    // Options follow the game after `&` (`&analyse`): base64 has no `&`.
+    let f = f.split('&').next().unwrap_or(f).trim();
     (!f.is_empty()).then_some(f)
 }
 
 /// The address of the game at a ply: the page's address without its fragment, then '#'.
 pub fn share_url(href: &str, fragment: &str) -> String {
-    let base = href.split('#').next().unwrap_or(href);
-    format!("{base}#{fragment}")
+    let (base, hash) = href.split_once('#').unwrap_or((href, ""));
+    // The address's options (`&analyse`) stay.
+    let options = hash.find('&').map_or("", |i| &hash[i..]);
+    format!("{base}#{fragment}{options}")
 }
 
 #[cfg(test)]
@@ -433,5 +437,13 @@ mod tests {
         assert!(load_fragment("#AAAA").is_err());
         assert_eq!(fragment_of("#"), None);
         assert_eq!(fragment_of(""), None);
+        // Options after the game (`&analyse`) stay in the address and are not the game's.
+        let with = share_url("https://example.org/#old&analyse=4", &frag);
+        assert_eq!(with, format!("https://example.org/#{frag}&analyse=4"));
+        assert_eq!(
+            fragment_of(&with[with.find('#').unwrap()..]),
+            Some(frag.as_str())
+        );
+        assert_eq!(fragment_of("#&analyse"), None);
     }
 }

@@ -11,6 +11,7 @@ use kit::{dom, services, Sink, Var};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+mod analysis;
 mod board;
 mod collection_panel;
 mod collection_state;

@@ -6,7 +6,7 @@
 //! valued by searching the position after it one ply shallower than that search went, so
 //! the best move and the move played are seen equally far.
 
-use super::{white_view, win_in, Clock, Limits, Score, SearchResult, Searcher, WIN_BOUND};
+use super::{white_view, win_in, Clock, Limits, Score, Searcher, WIN_BOUND};
 use crate::engine::piece::Color;
 use crate::engine::position::{Move, Position};
 use crate::notation::frame::Frame;
@@ -67,6 +67,9 @@ pub struct PlyAnalysis {
     /// `None` on the last row: the position the game stopped at, still in play.
     pub played: Option<Notated>,
     pub best: Option<Notated>,
+    /// The best move itself (not written: `best` names it).
+    #[serde(skip)]
+    pub best_move: Option<Move>,
     pub pv: Vec<Notated>,
     /// Before the move, with best play.
     pub eval: f64,
@@ -143,86 +146,105 @@ pub fn analyse(
     clock_for: &dyn Fn() -> Box<dyn Clock>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<PlyAnalysis> {
-    let mut searcher = Searcher::default();
-    let mut pos = start.clone();
-    let mut results: Vec<SearchResult> = Vec::with_capacity(moves.len() + 1);
-    let mut afters: Vec<Score> = Vec::with_capacity(moves.len());
-    let mut movers: Vec<Color> = Vec::with_capacity(moves.len() + 1);
-    for (i, &m) in moves.iter().enumerate() {
-        let clock = clock_for();
-        movers.push(pos.to_move());
-        let r = searcher.search(&pos, limits, clock.as_ref());
-        pos.play_unchecked(m);
-        // The move played is valued as the search valued the best one: its position one
-        // ply shallower, so both see equally far (the next position's own search sees a
-        // ply further, and Hive's evaluations swing from one ply to the next).
-        let after = if r.best == Some(m) {
-            r.score
-        } else if let Some(s) = super::terminal(&pos, 1) {
-            -s
-        } else if r.depth <= 1 {
-            -super::eval::evaluate(&pos)
-        } else {
-            let d = Limits::depth(r.depth - 1);
-            -searcher.search(&pos, &d, &super::NoClock).score
-        };
-        afters.push(after);
-        results.push(r);
-        progress(i + 1, moves.len() + 1);
+    let mut review = Review::new(start, moves, coordinates, *limits);
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    while let Some(row) = review.next_row(clock_for().as_ref()) {
+        out.extend(row);
+        progress(review.done(), review.total());
     }
-    let clock = clock_for();
-    movers.push(pos.to_move());
-    results.push(searcher.search(&pos, limits, clock.as_ref()));
-    progress(moves.len() + 1, moves.len() + 1);
+    out
+}
 
-    let mut pos = start.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, &m) in moves.iter().enumerate() {
-        let r = &results[i];
-        let mover = movers[i];
-        let after = afters[i];
-        let before = r.score;
-        let line: Vec<Move> = moves[..i].to_vec();
-        let played = notate_line(start, &line, &[m], coordinates)
-            .pop()
-            .unwrap_or_else(|| fallback(&pos, m));
-        let pv = notate_line(start, &line, &r.pv, coordinates);
-        out.push(PlyAnalysis {
-            ply: i + 1,
-            player: if mover == Color::White {
-                "white"
-            } else {
-                "black"
-            },
-            played: Some(played),
-            best: pv.first().cloned(),
-            pv,
-            eval: points(white_view(before, mover)),
-            eval_after: points(white_view(after, mover)),
-            win_probability: round3(win_probability(white_view(before, mover))),
-            win_probability_after: round3(win_probability(white_view(after, mover))),
-            win_in: win_in(white_view(before, mover)),
-            depth: r.depth,
-            nodes: r.nodes,
-            legal_moves: r.legal_moves,
-            judgement: Some(judge(r.best == Some(m), r.legal_moves, before, after)),
-        });
-        pos.play_unchecked(m);
+/// The analysis of a game one position at a time, so that a caller can show each ply as it
+/// comes (the browser's review) or stop.
+///
+/// Under a depth limit every position is searched from a cleared searcher: a ply's result
+/// depends on its position and the depth alone, so the command line, a review and the live
+/// analysis of one position agree. Under a time limit the searcher keeps what it learnt
+/// from one position to the next (the next search goes deeper in the same time).
+pub struct Review {
+    searcher: Searcher,
+    start: Position,
+    moves: Vec<Move>,
+    coordinates: Coordinates,
+    limits: Limits,
+    pos: Position,
+    /// Positions searched so far (the next one is `pos`, after `moves[..done]`).
+    done: usize,
+}
+
+impl Review {
+    pub fn new(
+        start: &Position,
+        moves: &[Move],
+        coordinates: Coordinates,
+        limits: Limits,
+    ) -> Review {
+        Review::with_searcher(Searcher::default(), start, moves, coordinates, limits)
     }
-    // The position reached, when the game goes on: its evaluation and best line.
-    if let (Some(r), Some(&mover)) = (results.last(), movers.last()) {
-        if !pos.state().is_over() {
-            let pv = notate_line(start, moves, &r.pv, coordinates);
+
+    /// [`Review::new`] with a searcher of the caller's (a browser worker makes a smaller
+    /// table when memory is short).
+    pub fn with_searcher(
+        searcher: Searcher,
+        start: &Position,
+        moves: &[Move],
+        coordinates: Coordinates,
+        limits: Limits,
+    ) -> Review {
+        Review {
+            searcher,
+            start: start.clone(),
+            moves: moves.to_vec(),
+            coordinates,
+            limits,
+            pos: start.clone(),
+            done: 0,
+        }
+    }
+
+    /// Positions searched so far.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// Positions to search: one per move and the last one.
+    pub fn total(&self) -> usize {
+        self.moves.len() + 1
+    }
+
+    /// Searches the next position: `Some(Some(row))` for a ply (or the last position, still
+    /// in play), `Some(None)` for a last position where the game is over, `None` once every
+    /// position is done.
+    pub fn next_row(&mut self, clock: &dyn Clock) -> Option<Option<PlyAnalysis>> {
+        let i = self.done;
+        if i > self.moves.len() {
+            return None;
+        }
+        self.done += 1;
+        if self.limits.time_ms.is_none() {
+            self.searcher.clear();
+        }
+        let mover = self.pos.to_move();
+        let player = if mover == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let Some(&m) = self.moves.get(i) else {
+            // The position reached, when the game goes on: its evaluation and best line.
+            if self.pos.state().is_over() {
+                return Some(None);
+            }
+            let r = self.searcher.search(&self.pos, &self.limits, clock);
+            let pv = notate_line(&self.start, &self.moves, &r.pv, self.coordinates);
             let score = white_view(r.score, mover);
-            out.push(PlyAnalysis {
-                ply: moves.len() + 1,
-                player: if mover == Color::White {
-                    "white"
-                } else {
-                    "black"
-                },
+            return Some(Some(PlyAnalysis {
+                ply: i + 1,
+                player,
                 played: None,
                 best: pv.first().cloned(),
+                best_move: r.best,
                 pv,
                 eval: points(score),
                 eval_after: points(score),
@@ -233,10 +255,47 @@ pub fn analyse(
                 nodes: r.nodes,
                 legal_moves: r.legal_moves,
                 judgement: None,
-            });
-        }
+            }));
+        };
+        let r = self.searcher.search(&self.pos, &self.limits, clock);
+        let line = &self.moves[..i];
+        let played = notate_line(&self.start, line, &[m], self.coordinates)
+            .pop()
+            .unwrap_or_else(|| fallback(&self.pos, m));
+        let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
+        self.pos.play_unchecked(m);
+        // The move played is valued as the search valued the best one: its position one
+        // ply shallower, so both see equally far (the next position's own search sees a
+        // ply further, and Hive's evaluations swing from one ply to the next).
+        let after = if r.best == Some(m) {
+            r.score
+        } else if let Some(s) = super::terminal(&self.pos, 1) {
+            -s
+        } else if r.depth <= 1 {
+            -super::eval::evaluate(&self.pos)
+        } else {
+            let d = Limits::depth(r.depth - 1);
+            -self.searcher.search(&self.pos, &d, &super::NoClock).score
+        };
+        let before = r.score;
+        Some(Some(PlyAnalysis {
+            ply: i + 1,
+            player,
+            played: Some(played),
+            best: pv.first().cloned(),
+            best_move: r.best,
+            pv,
+            eval: points(white_view(before, mover)),
+            eval_after: points(white_view(after, mover)),
+            win_probability: round3(win_probability(white_view(before, mover))),
+            win_probability_after: round3(win_probability(white_view(after, mover))),
+            win_in: win_in(white_view(before, mover)),
+            depth: r.depth,
+            nodes: r.nodes,
+            legal_moves: r.legal_moves,
+            judgement: Some(judge(r.best == Some(m), r.legal_moves, before, after)),
+        }))
     }
-    out
 }
 
 /// The analysis as a text table: one line per ply.
@@ -294,7 +353,7 @@ pub fn table(rows: &[PlyAnalysis]) -> String {
 
 /// `tail` played after `line` from `start`, in the three notations, in the frame of the
 /// whole line (as the viewer writes a variation).
-fn notate_line(
+pub fn notate_line(
     start: &Position,
     line: &[Move],
     tail: &[Move],

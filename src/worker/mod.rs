@@ -20,6 +20,7 @@
 
 use crate::collection::library::{Library, ListFilter, ListQuery};
 
+pub mod analysis;
 pub mod tables;
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
@@ -95,7 +96,9 @@ pub fn run() {
                     post(answer("game", &[i.into(), link.into()]));
                 }
             }
-            _ => {}
+            op => {
+                analysis::answer_message(op, &msg, &post);
+            }
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -145,6 +145,11 @@ test('after one visit the app opens offline, also with a query, and plays a past
     await page.waitForSelector('#explorer tr[data-explorer-move]');
     assert.match(await page.textContent('.explorer-summary'), /^2 games of 2 reached this position/);
 
+    // The analysis too: its code and the engine's worker come from the cache.
+    await page.click('#analyse');
+    await page.waitForSelector('#best-line [data-move]', { timeout: 20_000 });
+    await page.click('#analyse');
+
     // An address with a query and a fragment (an embed mode may be chosen that way).
     await page.goto(`${server.url}?embed=1#view`);
     await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });

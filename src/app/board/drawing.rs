@@ -14,13 +14,14 @@
 use super::state::BoardState;
 use crate::app::game::LoadError;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
-use crate::app::kit::{self, dom, services, Sink, Var};
+use crate::app::kit::{self, dom, services, Memo, Sink, Var};
 use crate::app::viewer::Viewer;
 use crate::engine::hex::Hex;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
 use crate::view::{Layout, Scene};
+use leptos::prelude::NodeRef;
 
 /// What the code loaded on first use is asked, about a move.
 pub(super) enum Ask {
@@ -35,6 +36,8 @@ pub(super) enum Ask {
     Svg(Box<Scene>, Layout, usize),
     /// The position editor opened on the position shown, or left (the toolbar's).
     EditPosition,
+    /// The analysis turned on or off, drawn on this board (the toolbar's).
+    Analyse(Memo<Layout>, NodeRef<leptos::svg::Svg>),
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -82,6 +85,10 @@ pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
         }
         Ask::EditPosition => {
             crate::app::editor::toggle_now(viewer);
+            String::new()
+        }
+        Ask::Analyse(layout, board) => {
+            crate::app::analysis::toggle(viewer, layout, board);
             String::new()
         }
     }
@@ -140,6 +147,11 @@ pub(super) fn ask(viewer: Viewer, ask: Ask) {
                 .set(Some(LoadError::Unavailable.to_string()));
         }
     });
+}
+
+/// The analysis turned on or off (the toolbar's button, its key, a permalink's).
+pub(super) fn analyse(s: BoardState) {
+    ask(s.viewer, Ask::Analyse(s.layout, s.board));
 }
 
 /// A shape drawn on the move shown.

@@ -495,10 +495,19 @@ pub(super) fn focus_first_destination(s: BoardState) {
 /// Escape drops the pick, wherever the focus is; from a destination the focus goes back to
 /// what was picked. In the editor, it lets go of the chosen piece or cell.
 pub(super) fn escape(s: BoardState) {
-    services::on_window(ev::keydown, move |e| {
-        if e.key() == "Escape" {
-            on_escape(s);
+    services::on_window(ev::keydown, move |e| match e.key().as_str() {
+        "Escape" => on_escape(s),
+        // The analysis's key, as the toolbar's button (boards that play only).
+        "a" | "A"
+            if !(s.compact
+                || e.ctrl_key()
+                || e.meta_key()
+                || e.alt_key()
+                || dom::event_is_typing(&e)) =>
+        {
+            super::drawing::analyse(s);
         }
+        _ => {}
     });
 }
 

@@ -7,7 +7,7 @@ use leptos::prelude::NodeRef;
 use super::drawing::{self, Ask};
 use super::state::{BoardState, ZOOM_STEP};
 use crate::app::kit::controls::{listen, Control, Markup};
-use crate::app::kit::{self, dom};
+use crate::app::kit::{self, dom, services};
 use crate::view::{Orientation, TileShape};
 
 crate::controls! {
@@ -23,6 +23,7 @@ crate::controls! {
         Draw = "draw-mode",
         ClearDrawings = "clear-drawings",
         EditPosition = "edit-position",
+        Analyse = "analyse",
     }
 }
 
@@ -36,7 +37,7 @@ fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(Tool, &str); 10] = [
+const BUTTONS: [(Tool, &str); 11] = [
     (
         Tool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -76,6 +77,10 @@ const BUTTONS: [(Tool, &str); 10] = [
     (
         Tool::EditPosition,
         r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+    ),
+    (
+        Tool::Analyse,
+        r#" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
     ),
 ];
 
@@ -120,6 +125,7 @@ fn click(s: BoardState, tool: Tool) {
         Tool::Draw => s.draw_mode.update(|d| *d = !*d),
         Tool::ClearDrawings => drawing::clear(s),
         Tool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
+        Tool::Analyse => drawing::analyse(s),
     }
 }
 
@@ -169,6 +175,12 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
         bar,
         Box::new(move |bar| {
             listen::<Tool>(&bar, &["click"], move |tool, _, _| click(s, tool));
+            // A permalink may open with the analysis on (`#…&analyse`). (Bytes compared:
+            // the first screen has no string searcher.)
+            let asks = |h: String| h.as_bytes().windows(8).any(|w| w == b"&analyse");
+            if services::location_hash().is_some_and(asks) {
+                drawing::analyse(s);
+            }
         }),
     );
 }
@@ -190,6 +202,7 @@ mod tests {
         r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
         r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+        r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
     );
 
     #[test]

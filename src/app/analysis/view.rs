@@ -1,0 +1,468 @@
+//! What the analysis shows, as text and markup, free of the DOM: the evaluation's words,
+//! the bar's share, the best line, the best move drawn on the board, the review's graph and
+//! summary. Tested natively.
+
+use crate::engine::position::{Move, Position};
+use crate::notation::direction;
+use crate::notation::frame::Frame;
+use crate::search::analysis::{win_probability, Judgement, Notated};
+use crate::view::svg::{escape, num};
+use crate::view::Layout;
+use crate::view::Point;
+use std::fmt::Write;
+
+/// The best move's colour on the board: apart from the direction notation's own red, the
+/// last move's orange and the drawings' four.
+pub const BEST_COLOR: &str = "#6d28d9";
+
+/// One search's answer at one depth, for the position it was asked about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub depth: u8,
+    /// Points from White's side (forced results ±100).
+    pub eval: f64,
+    /// Plies to a forced end, positive when White wins.
+    pub win_in: Option<i32>,
+    pub nodes: f64,
+    pub ms: f64,
+    pub moves: Vec<Move>,
+    pub legal_moves: usize,
+}
+
+/// The evaluation as players read it: `+0.35` (White better), `−1.20`, `White wins in 3`.
+pub fn eval_text(eval: f64, win_in: Option<i32>) -> String {
+    match win_in {
+        Some(n) if n > 0 => format!("White wins in {n}"),
+        Some(n) => format!("Black wins in {}", -n),
+        None if eval.abs() < 0.005 => "0.00".to_string(),
+        None if eval > 0.0 => format!("+{eval:.2}"),
+        None => format!("−{:.2}", -eval),
+    }
+}
+
+/// The evaluation said in words, for a screen reader.
+pub fn eval_words(eval: f64, win_in: Option<i32>, depth: u8) -> String {
+    let side = match win_in {
+        Some(n) if n > 0 => format!("White wins in {n} plies"),
+        Some(n) => format!("Black wins in {} plies", -n),
+        None if eval.abs() < 0.005 => "even".to_string(),
+        None if eval > 0.0 => format!("White ahead by {eval:.2}"),
+        None => format!("Black ahead by {:.2}", -eval),
+    };
+    format!("Evaluation {side}, depth {depth}")
+}
+
+/// White's share of the evaluation bar: White's chances of winning.
+pub fn white_share(eval: f64, win_in: Option<i32>) -> f64 {
+    match win_in {
+        Some(n) if n > 0 => 1.0,
+        Some(_) => 0.0,
+        None => win_probability((eval * 100.0).round() as i32),
+    }
+}
+
+/// The best line as a list: each move a button in the three notations.
+pub fn line_markup(moves: &[Notated], first_ply: usize) -> String {
+    let mut s = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let ply = first_ply + i;
+        let _ = write!(
+            s,
+            r#"<li><button type="button" data-move="{i}" title="Play the line up to here (ply {ply})"><span class="ply">{ply}.</span> <span class="standard">{}</span> <span class="direction">{}</span> <span class="algebraic">{}</span></button></li>"#,
+            escape(&m.standard),
+            escape(&m.direction),
+            escape(&m.algebraic),
+        );
+    }
+    s
+}
+
+/// An arrow from `from` to `to` (board units), its head short of the destination's centre.
+fn arrow(s: &mut String, from: Point, to: Point, width: f64) {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let start = Point {
+        x: from.x + ux * 0.2,
+        y: from.y + uy * 0.2,
+    };
+    let tip = Point {
+        x: to.x - ux * 0.35,
+        y: to.y - uy * 0.35,
+    };
+    let base = Point {
+        x: tip.x - ux * 0.42,
+        y: tip.y - uy * 0.42,
+    };
+    let wing = |side: f64| Point {
+        x: base.x - uy * 0.26 * side,
+        y: base.y + ux * 0.26 * side,
+    };
+    let (w1, w2) = (wing(1.0), wing(-1.0));
+    let _ = write!(
+        s,
+        r##"<path d="M{} {}L{} {}" stroke="#fff" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round"/><path d="M{} {}L{} {}" stroke="{BEST_COLOR}" stroke-width="{}" stroke-linecap="round"/><polygon points="{},{} {},{} {},{}" fill="{BEST_COLOR}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>"##,
+        num(start.x),
+        num(start.y),
+        num(base.x),
+        num(base.y),
+        num(width + 0.12),
+        num(start.x),
+        num(start.y),
+        num(base.x),
+        num(base.y),
+        num(width),
+        num(tip.x),
+        num(tip.y),
+        num(w1.x),
+        num(w1.y),
+        num(w2.x),
+        num(w2.y),
+    );
+}
+
+/// The best move drawn as the direction notation draws a move: a ring on its reference
+/// piece, an arrow from the reference (or the piece's own cell) in the named direction to
+/// the destination, the destination outlined, and the move's direction notation written
+/// beside it. `written` is the move's name, for the group's `data-best-move`.
+pub fn best_move_markup(pos: &Position, mv: Move, written: &Notated, layout: &Layout) -> String {
+    let Some(to) = mv.to() else {
+        return String::new();
+    };
+    let frame = Frame::of_position(pos).after(mv);
+    let e = direction::explain(pos, &frame, mv);
+    let reference = e.as_ref().and_then(|e| e.reference.map(|(_, h)| h));
+    let from = reference.or(e.as_ref().and_then(|e| e.from));
+    let end = layout.center(to);
+    let mut s = format!(
+        r#"<g data-best-move="{}" class="best-move" aria-label="Best move {}">"#,
+        escape(&written.standard),
+        escape(&written.direction)
+    );
+    if let Some(r) = reference {
+        let c = layout.center(r);
+        let _ = write!(
+            s,
+            r#"<circle cx="{}" cy="{}" r="0.78" fill="none" stroke="{BEST_COLOR}" stroke-width="0.1" stroke-dasharray="0.22 0.12"/>"#,
+            num(c.x),
+            num(c.y)
+        );
+    }
+    let _ = write!(
+        s,
+        r#"<circle cx="{}" cy="{}" r="0.62" fill="{BEST_COLOR}" fill-opacity="0.12" stroke="{BEST_COLOR}" stroke-width="0.07"/>"#,
+        num(end.x),
+        num(end.y)
+    );
+    if let Some(f) = from {
+        arrow(&mut s, layout.center(f), end, 0.14);
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="0.42" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="{BEST_COLOR}" stroke="#fff" stroke-width="0.1" paint-order="stroke">{}</text></g>"##,
+        num(end.x),
+        num(end.y + 0.95),
+        escape(&written.direction)
+    );
+    s
+}
+
+/// The best line up to its `upto`th move (0-based) drawn as numbered arrows: what hovering a
+/// move of the line previews on the board.
+pub fn line_preview_markup(pos: &Position, moves: &[Move], upto: usize, layout: &Layout) -> String {
+    let mut s = String::from(r#"<g class="best-line-preview">"#);
+    let mut p = pos.clone();
+    for (i, &m) in moves.iter().enumerate().take(upto + 1) {
+        if !p.is_legal(m) {
+            break;
+        }
+        if let Some(to) = m.to() {
+            let end = layout.center(to);
+            let start = match m {
+                Move::Move { from, .. } => Some(layout.center(from)),
+                _ => None,
+            };
+            if let Some(start) = start {
+                arrow(&mut s, start, end, if i == upto { 0.14 } else { 0.08 });
+            }
+            let _ = write!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="0.3" fill="{BEST_COLOR}" stroke="#fff" stroke-width="0.05"/><text x="{}" y="{}" font-size="0.36" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">{}</text>"##,
+                num(end.x),
+                num(end.y),
+                num(end.x),
+                num(end.y + 0.13),
+                i + 1
+            );
+        }
+        p.play_unchecked(m);
+    }
+    s.push_str("</g>");
+    s
+}
+
+/// One ply of a review, as the page keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// 1-based: the position before the `ply`th move (the last row: the position reached).
+    pub ply: usize,
+    /// Points from White's side before the move, with best play.
+    pub eval: f64,
+    pub win_in: Option<i32>,
+    /// `None` on the last position, where no move was played.
+    pub judgement: Option<Judgement>,
+    pub best: Option<Move>,
+}
+
+impl Row {
+    /// The player who made this row's move: White on odd plies of a game White began.
+    pub fn judged(&self) -> Option<Judgement> {
+        self.judgement.filter(|j| {
+            matches!(
+                j,
+                Judgement::Inaccuracy | Judgement::Mistake | Judgement::Blunder
+            )
+        })
+    }
+}
+
+/// The evaluation graph of a review: White's chances along the game, one point per
+/// position (`data-ply` is the number of moves played before it: 0 is the start), the
+/// judged moves marked; `shown` is the ply on the board.
+pub fn graph_markup(rows: &[Row], total: usize, shown: usize) -> String {
+    let width = 600.0;
+    let height = 120.0;
+    let n = total.max(2) - 1;
+    let x = |ply: usize| ply as f64 * width / n as f64;
+    let y = |r: &Row| (1.0 - white_share(r.eval, r.win_in)) * height;
+    let mut s = format!(
+        r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><rect x="0" y="0" width="{}" height="{}" class="graph-black"/><rect x="0" y="0" width="{}" height="{}" class="graph-white" clip-path="url(#graph-clip)"/><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/>"#,
+        num(width + 12.0),
+        num(height + 12.0),
+        num(width),
+        num(height),
+        num(width),
+        num(height),
+        num(height / 2.0),
+        num(width),
+        num(height / 2.0),
+    );
+    if !rows.is_empty() {
+        let pts: Vec<String> = rows
+            .iter()
+            .map(|r| format!("{},{}", num(x(r.ply - 1)), num(y(r))))
+            .collect();
+        let last = rows.last().map_or(0.0, |r| x(r.ply - 1));
+        let _ = write!(
+            s,
+            r#"<clipPath id="graph-clip"><polygon points="0,{} {} {},{}"/></clipPath><polyline points="{}" class="graph-line"/>"#,
+            num(height),
+            pts.join(" "),
+            num(last),
+            num(height),
+            pts.join(" "),
+        );
+    }
+    if shown < total {
+        let _ = write!(
+            s,
+            r#"<line x1="{0}" y1="0" x2="{0}" y2="{1}" class="graph-shown"/>"#,
+            num(x(shown)),
+            num(height)
+        );
+    }
+    for r in rows {
+        let ply = r.ply - 1;
+        let judged = r.judged();
+        let mark = judged.map_or("", |j| j.name());
+        let _ = write!(
+            s,
+            r#"<circle data-ply="{ply}" cx="{}" cy="{}" r="{}" class="graph-point {mark}"><title>{}: {}{}</title></circle>"#,
+            num(x(ply)),
+            num(y(r)),
+            if judged.is_some() { "5" } else { "3.5" },
+            if ply == 0 {
+                "Start".to_string()
+            } else {
+                format!("After ply {ply}")
+            },
+            eval_text(r.eval, r.win_in),
+            judged.map_or(String::new(), |j| format!(", then a {}", j.name())),
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Each player's inaccuracies, mistakes and blunders; `white_first` says who made the first
+/// move.
+pub fn summary(rows: &[Row], white_first: bool) -> String {
+    let mut counts = [[0usize; 3]; 2];
+    for r in rows {
+        let Some(j) = r.judged() else { continue };
+        let white = (r.ply % 2 == 1) == white_first;
+        let k = match j {
+            Judgement::Inaccuracy => 0,
+            Judgement::Mistake => 1,
+            _ => 2,
+        };
+        counts[usize::from(!white)][k] += 1;
+    }
+    let say = |c: [usize; 3]| {
+        let word =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        format!(
+            "{}, {}, {}",
+            word(c[0], "inaccuracy", "inaccuracies"),
+            word(c[1], "mistake", "mistakes"),
+            word(c[2], "blunder", "blunders")
+        )
+    };
+    format!("White: {}. Black: {}.", say(counts[0]), say(counts[1]))
+}
+
+/// The judgement a review row marks in the notation, with its mark: `?!`, `?`, `??`.
+pub fn mark(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Inaccuracy => "?!",
+        Judgement::Mistake => "?",
+        Judgement::Blunder => "??",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::{Orientation, TileShape};
+
+    #[test]
+    fn evaluations_read_as_players_say_them() {
+        assert_eq!(eval_text(0.35, None), "+0.35");
+        assert_eq!(eval_text(-1.2, None), "−1.20");
+        assert_eq!(eval_text(0.001, None), "0.00");
+        assert_eq!(eval_text(100.0, Some(3)), "White wins in 3");
+        assert_eq!(eval_text(-100.0, Some(-4)), "Black wins in 4");
+        assert_eq!(
+            eval_words(-0.5, None, 7),
+            "Evaluation Black ahead by 0.50, depth 7"
+        );
+        assert_eq!(white_share(100.0, Some(1)), 1.0);
+        assert_eq!(white_share(-100.0, Some(-1)), 0.0);
+        assert!((white_share(0.0, None) - 0.5).abs() < 1e-9);
+        assert!(white_share(3.0, None) > 0.5 && white_share(-3.0, None) < 0.5);
+    }
+
+    fn layout(pos: &Position) -> Layout {
+        Layout::new(
+            Frame::of_position(pos),
+            Orientation::NoonUp,
+            TileShape::Flat,
+        )
+    }
+
+    /// The best move is drawn from its reference piece, named as the direction notation
+    /// names it, in its own colour; a line previews as numbered arrows.
+    #[test]
+    fn the_best_move_is_drawn_as_its_direction_notation_says() {
+        let game = crate::app::game::Game::example();
+        let tree = game.tree();
+        let (pos, reply) = (
+            tree.position_at(game.main_line().node_at(6)).unwrap(),
+            tree.mainline()[6],
+        );
+        let written = Notated {
+            standard: "bA1 wX".into(),
+            direction: "A<&>".into(),
+            algebraic: "bA m n".into(),
+        };
+        let l = layout(&pos);
+        let m = best_move_markup(&pos, reply, &written, &l);
+        assert!(
+            m.starts_with(r#"<g data-best-move="bA1 wX" class="best-move""#),
+            "{m}"
+        );
+        assert!(m.contains(BEST_COLOR));
+        // The reference ring, the arrow, and the name escaped.
+        assert!(m.contains(r#"r="0.78""#), "{m}");
+        assert!(m.contains("<polygon"), "{m}");
+        assert!(m.contains(">A&lt;&amp;&gt;</text></g>"), "{m}");
+        let to = l.center(reply.to().unwrap());
+        assert!(m.contains(&format!(
+            r#"cx="{}" cy="{}" r="0.62""#,
+            num(to.x),
+            num(to.y)
+        )));
+
+        let line = &tree.mainline()[6..9];
+        let p = line_preview_markup(&pos, line, 1, &l);
+        assert_eq!(p.matches("<text").count(), 2);
+        assert!(p.contains(">2</text>") && !p.contains(">3</text>"));
+        // An illegal move ends the preview.
+        let p = line_preview_markup(&pos, &tree.mainline()[7..8], 0, &l);
+        assert_eq!(p, r#"<g class="best-line-preview"></g>"#);
+    }
+
+    #[test]
+    fn the_line_lists_each_move_in_three_notations() {
+        let m = line_markup(
+            &[
+                Notated {
+                    standard: "wA1 -bQ".into(),
+                    direction: "A2×Qs".into(),
+                    algebraic: "wA m n2".into(),
+                },
+                Notated {
+                    standard: "bB1 wA1-".into(),
+                    direction: "B<".into(),
+                    algebraic: "bB n0".into(),
+                },
+            ],
+            9,
+        );
+        assert_eq!(m.matches("<li>").count(), 2);
+        assert!(m.contains(r#"data-move="0""#) && m.contains(r#"data-move="1""#));
+        assert!(m.contains(r#"<span class="ply">10.</span>"#));
+        assert!(m.contains(r#"<span class="direction">A2×Qs</span>"#));
+        assert!(m.contains(r#"<span class="direction">B&lt;</span>"#));
+    }
+
+    fn row(ply: usize, eval: f64, j: Option<Judgement>) -> Row {
+        Row {
+            ply,
+            eval,
+            win_in: None,
+            judgement: j,
+            best: None,
+        }
+    }
+
+    #[test]
+    fn the_graph_has_a_point_per_position_and_marks_the_judged_moves() {
+        let rows = vec![
+            row(1, 0.1, Some(Judgement::Best)),
+            row(2, 0.3, Some(Judgement::Blunder)),
+            row(3, -4.0, Some(Judgement::Inaccuracy)),
+            row(4, -4.2, None),
+        ];
+        let g = graph_markup(&rows, 4, 2);
+        for ply in 0..4 {
+            assert!(g.contains(&format!(r#"data-ply="{ply}""#)), "{g}");
+        }
+        assert_eq!(g.matches("graph-point blunder").count(), 1);
+        assert_eq!(g.matches("graph-point inaccuracy").count(), 1);
+        assert!(g.contains("After ply 1: +0.30, then a blunder"), "{g}");
+        // Lower is better for Black: the third point sits below the even line.
+        assert!(g.contains(r#"class="graph-shown""#));
+        assert_eq!(
+            summary(&rows, true),
+            "White: 1 inaccuracy, 0 mistakes, 0 blunders. Black: 0 inaccuracies, 0 mistakes, 1 blunder."
+        );
+        assert_eq!(
+            summary(&rows, false),
+            "White: 0 inaccuracies, 0 mistakes, 1 blunder. Black: 1 inaccuracy, 0 mistakes, 0 blunders."
+        );
+        assert_eq!(mark(Judgement::Blunder), "??");
+        assert_eq!(mark(Judgement::Good), "");
+    }
+}
