@@ -31,10 +31,12 @@ use link::Slot;
 use std::cell::RefCell;
 use view::{Line, Row};
 
-/// How long the board must rest on a position before its search starts (the worker waits):
-/// stepping through a game with a key held hands each position to the same waiting worker
-/// instead of stopping one per step.
+/// How long the board must rest on a position before its search starts (the worker waits),
+/// when it came less than [`QUICK_MS`] after the one before: stepping through a game with a
+/// key held hands each position to the same waiting worker instead of stopping one per
+/// step, while a single step or the analysis turned on starts at once.
 const SETTLE_MS: f64 = 60.0;
+const QUICK_MS: f64 = 250.0;
 
 /// Without a depth in the address, a position is searched for at most this long (a worker
 /// left running would drain a phone's battery).
@@ -85,6 +87,8 @@ struct Workers {
     job: Option<(f64, NodeId, Array)>,
     /// What the live search was last asked for: the node, its position's key, on, editing.
     asked: Option<(NodeId, u64, bool, bool)>,
+    /// When it was asked (`Date.now()`).
+    asked_at: f64,
 }
 
 thread_local! {
@@ -184,13 +188,12 @@ fn by_id(id: &str) -> Option<web_sys::Element> {
         .flatten()
 }
 
+/// Stops the search and the review. The spare worker stays (it has loaded its module and
+/// holds no table yet): turned on again, the analysis starts without waiting for one.
 fn stop_all() {
     WORKERS.with(|w| {
         let mut w = w.borrow_mut();
-        for slot in [w.live.take(), w.spare.take(), w.review.take()]
-            .into_iter()
-            .flatten()
-        {
+        for slot in [w.live.take(), w.review.take()].into_iter().flatten() {
             slot.stop();
         }
     });
@@ -260,11 +263,14 @@ fn follow(s: Session) {
     // The position by its key: an edit elsewhere in the game (a comment) makes a new
     // position object for the same position, which needs no new search.
     let asked = (at.node, at.pos.key(), on, editing);
-    let same = WORKERS.with(|w| {
+    let now = js_sys::Date::now();
+    let (same, quick) = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
         let same = w.asked == Some(asked);
+        let quick = now - w.asked_at < QUICK_MS;
         w.asked = Some(asked);
-        same
+        w.asked_at = now;
+        (same, quick)
     });
     if same {
         return;
@@ -284,7 +290,12 @@ fn follow(s: Session) {
         let msg = link::job(
             "search",
             &transfer::encode(&at.pos),
-            &[f64::from(s.depth), limit, number, SETTLE_MS],
+            &[
+                f64::from(s.depth),
+                limit,
+                number,
+                if quick { SETTLE_MS } else { 0.0 },
+            ],
         );
         (number, at.node, msg)
     });
