@@ -74,12 +74,14 @@ pub(crate) fn fingerprint(m: Move) -> u32 {
 }
 
 pub(crate) struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Box<[[AtomicU64; 2]]>,
 }
 
 impl Table {
     /// A table of about `mib` MiB (a power of two of slots, at least 1024), or `None` when
-    /// the memory cannot be had.
+    /// the memory cannot be had. Allocated zeroed (`bytemuck`: fresh pages from the system
+    /// are zero already), so a new table costs nothing until it is written: the browser's
+    /// analysis starts a searcher for every position.
     pub(crate) fn new(mib: usize) -> Option<Table> {
         let bytes = mib.clamp(1, 1 << 20).saturating_mul(1 << 20);
         let mut n = bytes / std::mem::size_of::<[AtomicU64; 2]>();
@@ -87,9 +89,7 @@ impl Table {
             n = n.next_power_of_two() / 2;
         }
         let n = n.max(1024);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).ok()?;
-        slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        let slots = bytemuck::allocation::try_zeroed_slice_box(n).ok()?;
         Some(Table { slots })
     }
 
