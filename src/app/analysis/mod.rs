@@ -126,7 +126,12 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
 
 /// The depth asked by the address, `&analyse=N` (0: none).
 fn depth_in_address() -> u8 {
-    let hash = services::location_hash().unwrap_or_default();
+    depth_of(&services::location_hash().unwrap_or_default())
+}
+
+/// The depth an address's fragment asks for: `&analyse=N`, at most 40; 0 for none or for
+/// anything else.
+fn depth_of(hash: &str) -> u8 {
     hash.split('&')
         .find_map(|o| o.strip_prefix("analyse="))
         .and_then(|d| d.parse::<u8>().ok())
@@ -792,6 +797,17 @@ fn go_to_main_line(s: Session, ply: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_asks_for_a_depth() {
+        assert_eq!(depth_of("#AgAB&analyse=6"), 6);
+        assert_eq!(depth_of("#AgAB&analyse"), 0);
+        assert_eq!(depth_of("#AgAB"), 0);
+        assert_eq!(depth_of("#AgAB&analyse=x"), 0);
+        assert_eq!(depth_of("#AgAB&analyse=-3"), 0);
+        assert_eq!(depth_of("#&analyse=255"), 40);
+        assert_eq!(depth_of("#&analyse=300"), 0);
+    }
 
     #[test]
     fn an_evaluation_kept_replaces_the_one_before() {

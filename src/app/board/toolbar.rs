@@ -178,7 +178,7 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
             // A permalink may open with the analysis on (`#…&analyse`). (Bytes compared:
             // the first screen has no string searcher.)
             let asks = |h: String| h.as_bytes().windows(8).any(|w| w == b"&analyse");
-            if services::location_hash().is_some_and(asks) {
+            if !s.compact && services::location_hash().is_some_and(asks) {
                 drawing::analyse(s);
             }
         }),
