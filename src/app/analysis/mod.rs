@@ -30,6 +30,7 @@ use leptos::prelude::{Get, GetUntracked, NodeRef};
 use link::Slot;
 use std::cell::RefCell;
 use view::{Line, Row};
+use wasm_bindgen::JsCast;
 
 /// How long the board must rest on a position before its search starts (the worker waits),
 /// when it came less than [`QUICK_MS`] after the one before: stepping through a game with a
@@ -764,7 +765,17 @@ fn listen(s: Session, panel: &web_sys::Element) {
                 .and_then(|m| m.parse::<usize>().ok());
             match kind.as_str() {
                 "mouseover" | "focusin" => s.hover.set(move_index),
-                "mouseout" | "focusout" => s.hover.set(None),
+                "mouseout" | "focusout" => {
+                    // Leaving a move's button for one of its own parts is no leaving.
+                    let into = e
+                        .dyn_ref::<web_sys::MouseEvent>()
+                        .and_then(|m| m.related_target())
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|t| t.closest("[data-move]").ok().flatten());
+                    if into.is_none() || into != target {
+                        s.hover.set(None);
+                    }
+                }
                 _ => match (id.as_str(), move_index) {
                     (_, Some(k)) => play_line(s, k),
                     ("review", _) => review(s),
