@@ -412,12 +412,6 @@ fn generate(
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = zip {
-        if games > usize::from(u16::MAX) - 1 {
-            return Err(format!(
-                "--zip holds at most {} games (no zip64)",
-                u16::MAX - 1
-            ));
-        }
         let mut w = beeline::collection::zip::Writer::new();
         for (i, t) in texts.iter().enumerate() {
             let data = t.as_bytes();
@@ -426,7 +420,7 @@ fn generate(
                 beeline::collection::zip::Method::Deflated,
                 &files::deflate(data),
                 beeline::collection::zip::crc32(data),
-                data.len() as u32,
+                data.len() as u64,
             );
         }
         std::fs::write(path, w.finish())

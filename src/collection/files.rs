@@ -5,19 +5,21 @@ use super::{is_record_name, is_zip_name, text_of, zip, Collection, Failure, Game
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Files larger than this are refused (a collection file, not one record).
-pub const MAX_FILE: u64 = 1 << 30;
-
 pub use super::zip::{deflate, inflate};
+pub use super::{check_file_size, MAX_FILE};
 
+/// A file's bytes; a file larger than [`MAX_FILE`] is refused from its size, before a byte is
+/// read (and one that grows past it while being read, once it has).
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read it: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!("larger than {MAX_FILE} bytes"));
-    }
+    let cannot = |e: std::io::Error| format!("cannot read it: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    check_file_size(len)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    check_file_size(bytes.len() as u64)?;
     Ok(bytes)
 }
 
@@ -211,7 +213,7 @@ fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &
         c.skipped.push(name);
         return;
     }
-    match archive.read(entry, &inflate) {
+    match archive.read(entry, &inflate, zip::entry_limit(nested)) {
         Ok(data) if nested => c.add_zip_at(&name, &data, &inflate, 1, &mut |_| {}),
         Ok(data) => {
             c.add_text(&name, &text_of(&data));

@@ -49,6 +49,20 @@ use key::PositionKey;
 /// Plies of the opening shown in a game list: the first four turns of each player.
 pub const OPENING_PLIES: usize = 8;
 
+/// Files larger than this are refused (a collection file, not one record), from their size
+/// before they are read: on the command line and in the collection worker.
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// Whether a file of `len` bytes may be read as a collection file (at most [`MAX_FILE`]).
+pub fn check_file_size(len: u64) -> Result<(), String> {
+    if len > MAX_FILE {
+        return Err(format!(
+            "the file is {len} bytes; files larger than {MAX_FILE} bytes (1 GiB) are not read"
+        ));
+    }
+    Ok(())
+}
+
 /// Archives nested in archives are read this deep.
 const MAX_ZIP_DEPTH: usize = 4;
 
@@ -350,7 +364,7 @@ impl Collection {
                 });
                 continue;
             }
-            match archive.read(entry, inflate) {
+            match archive.read(entry, inflate, zip::entry_limit(nested)) {
                 Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1, each),
                 Ok(data) => {
                     self.add_text(&name, &text_of(&data));
