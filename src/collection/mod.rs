@@ -9,6 +9,8 @@
 //! * [`key`]: canonical position keys, the same for rotated, mirrored, translated and
 //!   colour-swapped positions;
 //! * [`explorer`]: the index of positions and the moves played from them, with filters;
+//! * [`index`]: the compact index of the same for the first plies of each game, saved and
+//!   read back as one file;
 //! * `files` (feature `cli`): files, folders and zips from the disk, inflated with a crate.
 //!
 //! Nothing here touches the file system or needs threads, so it runs in the browser too.
@@ -33,6 +35,7 @@ pub mod explorer;
 #[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
+pub mod index;
 pub mod key;
 pub mod library;
 pub mod split;
