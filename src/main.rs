@@ -1,7 +1,8 @@
 //! `beeline`: convert Hive game records, explore collections of them and check the engine
 //! from the command line.
 
-use beeline::collection::explorer::{play_line, Explorer, Filter};
+use beeline::collection::explorer::{play_line, Filter};
+use beeline::collection::index::{Index, Scratch};
 use beeline::collection::{files, generate};
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
@@ -71,8 +72,17 @@ enum Command {
     Explore {
         /// Record files (PGN with many games, SGF, UHP, move lists), folders (read
         /// recursively) and zip archives of them.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "index", conflicts_with = "index")]
         files: Vec<std::path::PathBuf>,
+        /// Answer from an index saved with `--save` instead of reading games.
+        #[arg(long)]
+        index: Option<std::path::PathBuf>,
+        /// Save the index of the games read to this file (reopen it with `--index`).
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+        /// Plies of each game indexed: positions a game reaches later do not count for it.
+        #[arg(long, default_value_t = beeline::collection::index::DEPTH)]
+        depth: usize,
         /// The position: a line from the empty board, moves in any notation separated by
         /// `;`, or direction notation separated by spaces (default: the empty board).
         #[arg(long, default_value = "")]
@@ -232,6 +242,9 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Explore {
             files,
+            index,
+            save,
+            depth,
             line,
             json,
             game_type,
@@ -244,7 +257,15 @@ fn run(cli: Cli) -> Result<(), String> {
                 min_plies,
                 player,
             };
-            explore(&files, &line, json, &filter, threads)?;
+            let index = match index {
+                Some(path) => open_index(&path, &filter)?,
+                None => index_files(&files, &filter, depth, threads)?,
+            };
+            if let Some(path) = save {
+                std::fs::write(&path, index.save())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            explore(&index, &line, json)?;
         }
         Command::Generate {
             games,
@@ -344,58 +365,95 @@ fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// `beeline explore`: reads the collection (failures on standard error), then reports on
-/// the position after the line.
-fn explore(
+/// Reads the games of `files` into a compact index, one part at a time (failures and notes
+/// on standard error); the games are not kept.
+fn index_files(
     files: &[std::path::PathBuf],
-    line: &str,
-    json: bool,
     filter: &Filter,
+    depth: usize,
     threads: Option<usize>,
-) -> Result<(), String> {
-    let pos = play_line(line).map_err(|e| format!("--line: {e}"))?;
+) -> Result<Index, String> {
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let collection = files::read_paths(files, threads);
-    for f in &collection.failures {
+    let mut index = Index::new(depth, filter);
+    let mut scratch = Scratch::default();
+    let (mut games, mut failures, mut notes, mut skipped) = (0usize, Vec::new(), Vec::new(), 0);
+    files::read_paths_in_parts(files, threads, &mut |part| {
+        for g in &part.games {
+            if let Some(e) = &g.info.error {
+                notes.push(format!(
+                    "beeline: note: {}: read up to move {} ({e})",
+                    g.info.source, g.info.plies
+                ));
+            }
+            if filter.accepts(&g.info) {
+                index.add(g, games, &mut scratch);
+            }
+            games += 1;
+        }
+        failures.extend(part.failures);
+        skipped += part.skipped.len();
+        // The part's games are dropped here, once indexed.
+    });
+    for f in &failures {
         eprintln!("beeline: {}: {}", f.source, f.error);
     }
-    let partial = collection.games.iter().filter(|g| g.info.error.is_some());
-    for g in partial.clone() {
-        let e = g.info.error.as_deref().unwrap_or_default();
+    for n in &notes {
+        eprintln!("{n}");
+    }
+    if !failures.is_empty() || skipped > 0 || !notes.is_empty() {
         eprintln!(
-            "beeline: note: {}: read up to move {} ({e})",
-            g.info.source, g.info.plies
+            "beeline: {games} games read, {} unreadable, {} read in part, {skipped} other files skipped",
+            failures.len(),
+            notes.len(),
         );
     }
-    let partial = partial.count();
-    if !collection.failures.is_empty() || !collection.skipped.is_empty() || partial > 0 {
-        eprintln!(
-            "beeline: {} games read, {} unreadable, {} read in part, {} other files skipped",
-            collection.games.len(),
-            collection.failures.len(),
-            partial,
-            collection.skipped.len()
-        );
-    }
-    if collection.games.is_empty() && !collection.failures.is_empty() {
+    if games == 0 && !failures.is_empty() {
         return Err("no game could be read".into());
     }
-    let explorer = Explorer::build(&collection, filter);
-    let report = explorer.explore(&collection, &pos);
+    Ok(index)
+}
+
+/// Opens an index saved with `--save`; filters were applied when it was built, so others
+/// are refused.
+fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+    let index = Index::load(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let asked = filter.describe();
+    if !asked.is_empty() && asked != index.filter() {
+        let built = match index.filter() {
+            "" => "every game".to_string(),
+            f => f.to_string(),
+        };
+        return Err(format!(
+            "{}: this index holds {built}; filters apply when an index is built (--save)",
+            path.display()
+        ));
+    }
+    Ok(index)
+}
+
+/// `beeline explore`: the report on the position after the line.
+fn explore(index: &Index, line: &str, json: bool) -> Result<(), String> {
+    let pos = play_line(line).map_err(|e| format!("--line: {e}"))?;
+    if pos.ply() > index.depth() {
+        eprintln!(
+            "beeline: note: the index holds the first {} plies of each game; the line has {}",
+            index.depth(),
+            pos.ply()
+        );
+    }
+    let report = index.explore(&pos, None);
     if json {
         let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         println!("{text}");
     } else {
         print!("{}", report.table());
     }
-    // The process ends here: leave the memory to the system rather than free a large
-    // collection piece by piece.
-    std::mem::forget(explorer);
-    std::mem::forget(collection);
     Ok(())
 }
 

@@ -201,3 +201,75 @@ fn the_index_answers_as_the_explorer_on_the_fixtures() {
     assert!(compare(&c, &Filter::default(), depth) > 1000);
     assert!(compare(&c, &Filter::default(), DEPTH) > 500);
 }
+
+fn beeline(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("index-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn explore_saves_and_reopens_an_index() {
+    let dir = scratch("cli");
+    let pgn = dir.join("games.pgn");
+    let text: String = (0..200).map(|i| generate::game_pgn(5, i)).collect();
+    std::fs::write(&pgn, text).unwrap();
+    let idx = dir.join("games.idx");
+    let (pgn, idx_s) = (pgn.display().to_string(), idx.display().to_string());
+    for line in ["", "wA1;bP wA1\\", "S G"] {
+        let read = beeline(&["explore", &pgn, "--line", line, "--json", "--save", &idx_s]);
+        assert!(
+            read.status.success(),
+            "{}",
+            String::from_utf8_lossy(&read.stderr)
+        );
+        let reopened = beeline(&["explore", "--index", &idx_s, "--line", line, "--json"]);
+        assert!(reopened.status.success());
+        assert_eq!(reopened.stdout, read.stdout, "{line}");
+    }
+    // The saved index is the library's.
+    let c = files::read_paths(&[std::path::PathBuf::from(&pgn)], 1);
+    let ix = Index::build(&c.games, &Filter::default(), DEPTH);
+    assert_eq!(std::fs::read(&idx).unwrap(), ix.save());
+    // Filters are the index's: the same one is accepted, another refused.
+    let f = dir.join("ann.idx").display().to_string();
+    let o = beeline(&["explore", &pgn, "--player", "ann", "--save", &f]);
+    assert!(o.status.success());
+    assert!(beeline(&["explore", "--index", &f, "--player", "ann"])
+        .status
+        .success());
+    let o = beeline(&["explore", "--index", &f, "--player", "bob"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("player \"ann\""));
+    // A damaged, cut or foreign file: exit 2 and the reason, naming the file.
+    let mut bytes = std::fs::read(&idx).unwrap();
+    for (name, b) in [
+        ("cut.idx", bytes[..bytes.len() / 2].to_vec()),
+        ("pgn.idx", b"[GameType \"Base\"]\n".to_vec()),
+        ("flip.idx", {
+            let n = bytes.len() / 3;
+            bytes[n] ^= 1;
+            bytes.clone()
+        }),
+    ] {
+        let p = dir.join(name);
+        std::fs::write(&p, b).unwrap();
+        let o = beeline(&["explore", "--index", &p.display().to_string()]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        let e = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(e.starts_with(&format!("beeline: {}: ", p.display())), "{e}");
+        assert!(
+            e.contains("cut short") || e.contains("damaged") || e.contains("not a Beeline"),
+            "{e}"
+        );
+    }
+}

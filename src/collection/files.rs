@@ -98,108 +98,120 @@ fn walk(
 /// Reads every file of `paths` (see [`expand`]) into one collection, in order, over up
 /// to `threads` threads.
 pub fn read_paths(paths: &[PathBuf], threads: usize) -> Collection {
-    let (files, failures, skipped) = expand(paths);
-    let mut out = Collection {
-        failures,
-        skipped,
-        ..Collection::default()
-    };
-    for part in read_files(&files, threads) {
+    let mut out = Collection::new();
+    read_paths_in_parts(paths, threads, &mut |part| {
         out.games.extend(part.games);
         out.failures.extend(part.failures);
         out.skipped.extend(part.skipped);
-    }
+    });
     out
 }
 
-/// Each file's collection, in the files' order. A big file of many games is split across
-/// the threads too.
-fn read_files(files: &[PathBuf], threads: usize) -> Vec<Collection> {
+/// Games handed over at a time by [`read_paths_in_parts`].
+pub const PART: usize = 4096;
+
+/// Reads every file of `paths` as [`read_paths`] does, handing the games over in order, in
+/// parts of at most [`PART`] games or archive entries (with the failures and skipped files
+/// among them) as they are read: a caller that keeps only an index of them holds one part
+/// at a time, not the collection. A big file of many games is split across the threads,
+/// and so are a zip's entries.
+pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(Collection)) {
     let threads = threads.max(1);
-    if threads == 1 {
-        return files.iter().map(|f| read_path(f)).collect();
-    }
-    let mut out: Vec<Collection> = Vec::with_capacity(files.len());
-    for f in files {
-        // Texts are split first, then their games read in parallel; zips entry by entry.
-        let source = f.display().to_string();
-        let bytes = match read_file(f) {
+    let (files, failures, skipped) = expand(paths);
+    f(Collection {
+        failures,
+        skipped,
+        ..Collection::default()
+    });
+    for file in &files {
+        let source = file.display().to_string();
+        let bytes = match read_file(file) {
             Ok(b) => b,
             Err(error) => {
                 let mut c = Collection::new();
                 c.failures.push(Failure { source, error });
-                out.push(c);
+                f(c);
                 continue;
             }
         };
-        let mut c = Collection::new();
         if is_zip_name(&source) || zip::looks_like_zip(&bytes) {
-            read_zip_parallel(&mut c, &source, &bytes, threads);
-        } else {
-            let text = text_of(&bytes);
-            let chunks = super::split::split_records(&text);
-            let many = chunks.len() > 1;
-            let jobs: Vec<(String, &str)> = chunks
+            read_zip_in_parts(&source, &bytes, threads, f);
+            continue;
+        }
+        let text = text_of(&bytes);
+        let chunks = super::split::split_records(&text);
+        if chunks.is_empty() {
+            let mut c = Collection::new();
+            c.add_text(&source, &text);
+            f(c);
+            continue;
+        }
+        let many = chunks.len() > 1;
+        for (p, part) in chunks.chunks(PART).enumerate() {
+            let jobs: Vec<(String, &str)> = part
                 .iter()
                 .enumerate()
                 .map(|(i, ch)| {
                     let name = if many {
-                        format!("{source} #{} (line {})", i + 1, ch.line)
+                        format!("{source} #{} (line {})", p * PART + i + 1, ch.line)
                     } else {
                         source.clone()
                     };
                     (name, ch.text)
                 })
                 .collect();
-            if jobs.is_empty() {
-                c.add_text(&source, &text);
-            }
+            let mut c = Collection::new();
             for (name, game) in parallel_games(jobs, threads) {
                 c.push(name, game);
             }
+            f(c);
         }
-        out.push(c);
     }
-    out
 }
 
-/// A zip's entries read on `threads` threads (inflating included), in the archive's order.
-fn read_zip_parallel(c: &mut Collection, source: &str, bytes: &[u8], threads: usize) {
+/// A zip's entries read on `threads` threads (inflating included), in the archive's order,
+/// [`PART`] entries at a time.
+fn read_zip_in_parts(source: &str, bytes: &[u8], threads: usize, f: &mut dyn FnMut(Collection)) {
     let archive = match zip::Archive::parse(bytes) {
         Ok(a) => a,
         Err(e) => {
+            let mut c = Collection::new();
             c.failures.push(Failure {
                 source: source.to_string(),
                 error: e.to_string(),
             });
+            f(c);
             return;
         }
     };
-    let entries = archive.entries();
-    let parts = split_evenly(entries.len(), threads);
-    let results: Vec<Collection> = std::thread::scope(|s| {
-        let handles: Vec<_> = parts
-            .iter()
-            .map(|&(lo, hi)| {
-                let archive = &archive;
-                s.spawn(move || {
-                    let mut part = Collection::new();
-                    for entry in &archive.entries()[lo..hi] {
-                        read_entry(&mut part, source, archive, entry);
-                    }
-                    part
+    for batch in archive.entries().chunks(PART) {
+        let parts = split_evenly(batch.len(), threads);
+        let results: Vec<Collection> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .iter()
+                .map(|&(lo, hi)| {
+                    let archive = &archive;
+                    s.spawn(move || {
+                        let mut part = Collection::new();
+                        for entry in &batch[lo..hi] {
+                            read_entry(&mut part, source, archive, entry);
+                        }
+                        part
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    for part in results {
-        c.games.extend(part.games);
-        c.failures.extend(part.failures);
-        c.skipped.extend(part.skipped);
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        let mut c = Collection::new();
+        for part in results {
+            c.games.extend(part.games);
+            c.failures.extend(part.failures);
+            c.skipped.extend(part.skipped);
+        }
+        f(c);
     }
 }
 
