@@ -5,7 +5,7 @@
 
 mod common;
 
-use beeline::collection::explorer::{Explorer, Filter, Report};
+use beeline::collection::explorer::{Explorer, Filter, Report, Tally};
 use beeline::collection::index::{Index, IndexError, DEPTH, MAGIC};
 use beeline::collection::{files, generate, Collection, Game};
 use beeline::engine::position::Position;
@@ -40,18 +40,15 @@ fn positions(g: &Game, depth: usize) -> Vec<Position> {
     out
 }
 
-fn summary(r: &Report) -> Vec<(String, String, u32, u32, u32, u32, u64, usize)> {
+/// Each move's notation, tally, key and game.
+fn summary(r: &Report) -> Vec<(String, String, Tally, u64, usize)> {
     r.moves
         .iter()
         .map(|m| {
-            let t = m.tally;
             (
                 m.direction.clone(),
                 m.standard.clone(),
-                t.games,
-                t.to_move_wins,
-                t.draws,
-                t.to_move_losses,
+                m.tally,
                 m.key,
                 m.game,
             )
