@@ -72,11 +72,14 @@ enum Command {
     Explore {
         /// Record files (PGN with many games, SGF, UHP, move lists), folders (read
         /// recursively) and zip archives of them.
-        #[arg(required_unless_present = "index", conflicts_with = "index")]
+        #[arg(required_unless_present_any = ["index", "book"], conflicts_with_all = ["index", "book"])]
         files: Vec<std::path::PathBuf>,
         /// Answer from an index saved with `--save` instead of reading games.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "book")]
         index: Option<std::path::PathBuf>,
+        /// Answer from a book written by `beeline book` (its folder), reading one shard.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
         /// Save the index of the games read to this file (reopen it with `--index`).
         #[arg(long)]
         save: Option<std::path::PathBuf>,
@@ -100,6 +103,33 @@ enum Command {
         #[arg(long)]
         player: Option<String>,
         /// Threads reading the games (default: the machine's cores).
+        #[arg(long, hide = true)]
+        threads: Option<usize>,
+    },
+    /// Write a book: the explorer's index of a collection as static files (shards) a web
+    /// site can serve beside the app, which reads only the shard of the position shown.
+    Book {
+        /// Record files, folders and zip archives, as `explore` reads them.
+        #[arg(required_unless_present = "index", conflicts_with = "index")]
+        files: Vec<std::path::PathBuf>,
+        /// Write the book from an index saved with `explore --save`.
+        #[arg(long)]
+        index: Option<std::path::PathBuf>,
+        /// The folder to write the book into (created if need be).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Plies of each game indexed.
+        #[arg(long, default_value_t = beeline::collection::index::DEPTH)]
+        depth: usize,
+        /// Only games of this game type.
+        #[arg(long)]
+        game_type: Option<GameType>,
+        /// Only games of at least this many plies.
+        #[arg(long, default_value_t = 0)]
+        min_plies: usize,
+        /// Only games where either player's name contains this (case-insensitive).
+        #[arg(long)]
+        player: Option<String>,
         #[arg(long, hide = true)]
         threads: Option<usize>,
     },
@@ -240,9 +270,49 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{link}");
             finish(&rec)?;
         }
+        Command::Book {
+            files,
+            index,
+            out,
+            depth,
+            game_type,
+            min_plies,
+            player,
+            threads,
+        } => {
+            let filter = Filter {
+                game_type,
+                min_plies,
+                player,
+            };
+            let index = match index {
+                Some(path) => open_index(&path, &filter)?,
+                None => index_files(&files, &filter, depth, threads)?,
+            };
+            let m = files::write_book(&index, &out)?;
+            eprintln!(
+                "beeline: {}: {} games, {} positions and {} moves in {} shards",
+                out.display(),
+                m.games,
+                m.positions,
+                m.moves,
+                1usize << (4 * m.digits)
+            );
+        }
+        Command::Explore {
+            book: Some(dir),
+            line,
+            json,
+            ..
+        } => {
+            let book = files::BookDir::open(&dir)?;
+            let pos = play_line(&line).map_err(|e| format!("--line: {e}"))?;
+            print_report(&book.explore(&pos)?, json)?;
+        }
         Command::Explore {
             files,
             index,
+            book: None,
             save,
             depth,
             line,
@@ -447,9 +517,12 @@ fn explore(index: &Index, line: &str, json: bool) -> Result<(), String> {
             pos.ply()
         );
     }
-    let report = index.explore(&pos, None);
+    print_report(&index.explore(&pos, None), json)
+}
+
+fn print_report(report: &beeline::collection::explorer::Report, json: bool) -> Result<(), String> {
     if json {
-        let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
         println!("{text}");
     } else {
         print!("{}", report.table());

@@ -110,6 +110,16 @@ impl Tally {
         }
     }
 
+    /// The two tallies together (games of two collections, or a book's and a collection's).
+    pub fn plus(self, o: Tally) -> Tally {
+        Tally {
+            games: self.games + o.games,
+            to_move_wins: self.to_move_wins + o.to_move_wins,
+            draws: self.draws + o.draws,
+            to_move_losses: self.to_move_losses + o.to_move_losses,
+        }
+    }
+
     /// Games that ended neither way (unfinished): `games - wins - draws - losses`.
     pub fn unfinished(&self) -> u32 {
         self.games - self.to_move_wins - self.draws - self.to_move_losses
@@ -157,6 +167,27 @@ pub struct Report {
     pub position: Tally,
     /// Every move played from it, most played first (ties by direction notation).
     pub moves: Vec<MoveStats>,
+}
+
+impl Report {
+    /// Two reports on one position as one (a book's and a collection's): games and tallies
+    /// added, moves matched by the key after them (the first report's notation and game
+    /// kept), sorted as a report is.
+    pub fn merge(&self, other: &Report) -> Report {
+        let mut moves = self.moves.clone();
+        for m in &other.moves {
+            match moves.iter_mut().find(|x| x.key == m.key) {
+                Some(x) => x.tally = x.tally.plus(m.tally),
+                None => moves.push(m.clone()),
+            }
+        }
+        sort_moves(&mut moves);
+        Report {
+            games: self.games + other.games,
+            position: self.position.plus(other.position),
+            moves,
+        }
+    }
 }
 
 /// A hasher for keys that are already hashes.
@@ -400,6 +431,16 @@ pub fn report(
             }
         })
         .collect();
+    sort_moves(&mut moves);
+    Report {
+        games,
+        position,
+        moves,
+    }
+}
+
+/// A report's order: most games first, then by direction and standard text.
+fn sort_moves(moves: &mut [MoveStats]) {
     moves.sort_by(|a, b| {
         b.tally
             .games
@@ -407,11 +448,6 @@ pub fn report(
             .then_with(|| a.direction.cmp(&b.direction))
             .then_with(|| a.standard.cmp(&b.standard))
     });
-    Report {
-        games,
-        position,
-        moves,
-    }
 }
 
 /// Each legal move of `pos` that leads to a continuation, by the key after it: the

@@ -1,6 +1,9 @@
 //! Collections from the disk (feature `cli`): files, folders read recursively, zip
 //! archives inflated with `miniz_oxide`.
 
+use super::book::{self, Manifest, Shard};
+use super::explorer::Report;
+use super::index::Index;
 use super::{is_record_name, is_zip_name, text_of, zip, Collection, Failure, Game};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -280,4 +283,46 @@ fn parallel_games(
             })
             .collect()
     })
+}
+
+/// Writes an index as a book in `dir` (see [`book::write`]), creating its folders.
+pub fn write_book(index: &Index, dir: &Path) -> Result<Manifest, String> {
+    book::write(index, &mut |name, bytes| {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// A book on the disk, read a shard at a time.
+#[derive(Clone, Debug)]
+pub struct BookDir {
+    pub dir: PathBuf,
+    pub manifest: Manifest,
+}
+
+impl BookDir {
+    /// Reads the book's `book.txt`.
+    pub fn open(dir: &Path) -> Result<BookDir, String> {
+        let path = dir.join("book.txt");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let manifest = Manifest::parse(&text).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(BookDir {
+            dir: dir.to_path_buf(),
+            manifest,
+        })
+    }
+
+    /// The book's report on `pos`, from the one shard of its key.
+    pub fn explore(&self, pos: &crate::engine::position::Position) -> Result<Report, String> {
+        let path = self.dir.join(book::shard_of(pos, self.manifest.digits));
+        let bytes =
+            std::fs::read(&path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let shard = Shard::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(shard.report(&self.manifest, pos))
+    }
 }

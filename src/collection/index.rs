@@ -301,15 +301,9 @@ impl Index {
         out
     }
 
-    /// Every position with its key, tally and moves, in the index's order (for books).
-    pub fn for_each(&self, f: &mut dyn FnMut(u64, Tally, Vec<Continuation>)) {
-        for (n, &key) in self.keys.iter().enumerate() {
-            f(
-                key,
-                unpack(self.tallies[n], &self.big),
-                self.continuations(key),
-            );
-        }
+    /// Calls `f` with every position's key ([`PositionKey::short`]), in the index's order.
+    pub fn for_each_key(&self, f: &mut dyn FnMut(u64)) {
+        self.keys.iter().for_each(|&k| f(k));
     }
 
     /// The explorer's report on `pos` (see [`report`]): with the collection the index was

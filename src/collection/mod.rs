@@ -11,6 +11,7 @@
 //! * [`explorer`]: the index of positions and the moves played from them, with filters;
 //! * [`index`]: the compact index of the same for the first plies of each game, saved and
 //!   read back as one file;
+//! * [`book`]: an index as static shards a web host can serve, read a position at a time;
 //! * `files` (feature `cli`): files, folders and zips from the disk, inflated with a crate.
 //!
 //! Nothing here touches the file system or needs threads, so it runs in the browser too.
@@ -31,6 +32,7 @@
 //! assert_eq!(ex.games(), 2);
 //! ```
 
+pub mod book;
 pub mod explorer;
 #[cfg(feature = "cli")]
 pub mod files;
