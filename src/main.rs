@@ -17,7 +17,7 @@ use beeline::search::analysis;
 use beeline::search::uhp::UhpEngine;
 use beeline::search::{Limits, WallClock};
 use clap::{Parser, Subcommand};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -332,8 +332,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => index_files(&files, &filter, depth, threads)?,
             };
             if let Some(path) = save {
-                std::fs::write(&path, index.save())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+                let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(cannot)?);
+                index.write_to(&mut w).map_err(cannot)?;
+                w.flush().map_err(cannot)?;
             }
             explore(&index, &line, json)?;
         }
@@ -372,7 +374,7 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// `beeline uhp`: the UHP engine on standard input and output, one command per line.
 fn uhp() -> Result<(), String> {
-    use std::io::{BufRead, Write};
+    use std::io::BufRead;
     let mut engine = UhpEngine::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -20,6 +20,7 @@ use super::key::PositionKey;
 use super::{Game, Outcome};
 use crate::engine::piece::Color;
 use crate::engine::position::{Move, Position};
+use std::io::{Read, Write};
 use thiserror::Error;
 
 /// Plies keyed in each game: the first ten moves of each player, the opening an explorer is
@@ -338,6 +339,8 @@ pub enum IndexError {
     Truncated(&'static str),
     #[error("the index is damaged: {0}")]
     Damaged(&'static str),
+    #[error("cannot read it: {0}")]
+    Read(String),
 }
 
 /// The first bytes of a saved index.
@@ -345,168 +348,217 @@ pub const MAGIC: &[u8; 8] = b"BLNINDEX";
 /// The format version [`Index::save`] writes and [`Index::load`] reads.
 pub const VERSION: u32 = 1;
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A reader of a saved index: counts the bytes left before the checksum and hashes what
+/// it reads.
+struct Source<'a> {
+    r: &'a mut dyn Read,
+    left: u64,
+    crc: crc32fast::Hasher,
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], IndexError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or(IndexError::Truncated(what))?;
-        let s = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(s)
+/// Bytes read or written at a time (a multiple of every item's size).
+const CHUNK: usize = 1 << 20;
+
+impl Source<'_> {
+    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), IndexError> {
+        if (buf.len() as u64) > self.left {
+            return Err(IndexError::Truncated(what));
+        }
+        self.r.read_exact(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated(what),
+            _ => IndexError::Read(e.to_string()),
+        })?;
+        self.left -= buf.len() as u64;
+        self.crc.update(buf);
+        Ok(())
     }
 
     fn u32(&mut self, what: &'static str) -> Result<u32, IndexError> {
-        let b = self.take(4, what)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn u64(&mut self, what: &'static str) -> Result<u64, IndexError> {
-        let b = self.take(8, what)?;
-        let mut a = [0u8; 8];
-        a.copy_from_slice(b);
-        Ok(u64::from_le_bytes(a))
+        let mut b = [0u8; 4];
+        self.fill(&mut b, what)?;
+        Ok(u32::from_le_bytes(b))
     }
 
     /// A count of items of `size` bytes, checked against the bytes left before anything is
     /// allocated for them.
-    fn count(&mut self, size: usize, what: &'static str) -> Result<usize, IndexError> {
-        let n = self.u64(what)?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| {
-                n.checked_mul(size)
-                    .is_some_and(|b| b <= self.bytes.len() - self.at)
-            })
+    fn count(&mut self, size: u64, what: &'static str) -> Result<usize, IndexError> {
+        let mut b = [0u8; 8];
+        self.fill(&mut b, what)?;
+        let n = u64::from_le_bytes(b);
+        n.checked_mul(size)
+            .filter(|&bytes| bytes <= self.left)
+            .and_then(|_| usize::try_from(n).ok())
             .ok_or(IndexError::Truncated(what))
     }
 
-    fn u32s(&mut self, n: usize, what: &'static str) -> Result<Vec<u32>, IndexError> {
-        let b = self.take(n * 4, what)?;
-        Ok(b.chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
+    /// `n` items of `size` bytes, each decoded by `f`, read a chunk at a time.
+    fn items<T>(
+        &mut self,
+        n: usize,
+        size: usize,
+        what: &'static str,
+        f: impl Fn(&[u8]) -> T,
+    ) -> Result<Vec<T>, IndexError> {
+        let mut out = Vec::with_capacity(n);
+        let mut buf = vec![0u8; CHUNK.min(n * size)];
+        let mut left = n * size;
+        while left > 0 {
+            let chunk = &mut buf[..left.min(CHUNK)];
+            self.fill(chunk, what)?;
+            out.extend(chunk.chunks_exact(size).map(&f));
+            left -= chunk.len();
+        }
+        Ok(out)
+    }
+}
+
+fn u32_at(c: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([c[4 * i], c[4 * i + 1], c[4 * i + 2], c[4 * i + 3]])
+}
+
+/// A writer that hashes what it writes, a chunk at a time.
+struct Sink<'a> {
+    w: &'a mut dyn Write,
+    crc: crc32fast::Hasher,
+    buf: Vec<u8>,
+}
+
+impl Sink<'_> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.crc.update(&self.buf);
+        self.w.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
     }
 }
 
 impl Index {
-    /// The index as one file (format in docs/EXPLORER.md, "Saved indexes"): a header, the
-    /// arrays as they are in memory (little-endian), and a CRC-32 of everything before it.
-    pub fn save(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.bytes() + 128 + self.filter.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&self.depth.to_le_bytes());
-        out.extend_from_slice(&self.games.to_le_bytes());
-        out.extend_from_slice(&(self.filter.len() as u64).to_le_bytes());
-        out.extend_from_slice(self.filter.as_bytes());
+    /// Writes the index as one file (format in docs/EXPLORER.md, "Saved indexes"): a
+    /// header, the arrays as they are in memory (little-endian), and a CRC-32 of everything
+    /// before it; a chunk at a time, so saving needs no second copy of the index.
+    pub fn write_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut s = Sink {
+            w,
+            crc: crc32fast::Hasher::new(),
+            buf: Vec::with_capacity(CHUNK + 64),
+        };
+        s.put(MAGIC)?;
+        s.put(&VERSION.to_le_bytes())?;
+        s.put(&self.depth.to_le_bytes())?;
+        s.put(&self.games.to_le_bytes())?;
+        s.put(&(self.filter.len() as u64).to_le_bytes())?;
+        s.put(self.filter.as_bytes())?;
         for n in [
             self.keys.len(),
             self.edges.len(),
             self.big.len(),
             self.slots.len(),
         ] {
-            out.extend_from_slice(&(n as u64).to_le_bytes());
+            s.put(&(n as u64).to_le_bytes())?;
         }
         for k in &self.keys {
-            out.extend_from_slice(&k.to_le_bytes());
+            s.put(&k.to_le_bytes())?;
         }
         for v in self.tallies.iter().chain(&self.first) {
-            out.extend_from_slice(&v.to_le_bytes());
+            s.put(&v.to_le_bytes())?;
         }
         for e in &self.edges {
             for v in [e.child, e.tally, e.game, e.next] {
-                out.extend_from_slice(&v.to_le_bytes());
+                s.put(&v.to_le_bytes())?;
             }
         }
         for t in &self.big {
             for v in [t.games, t.to_move_wins, t.draws, t.to_move_losses] {
-                out.extend_from_slice(&v.to_le_bytes());
+                s.put(&v.to_le_bytes())?;
             }
         }
-        for s in &self.slots {
-            out.extend_from_slice(&s.to_le_bytes());
+        for v in &self.slots {
+            s.put(&v.to_le_bytes())?;
         }
-        let crc = super::zip::crc32(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
+        s.flush()?;
+        let crc = s.crc.clone().finalize();
+        s.w.write_all(&crc.to_le_bytes())
+    }
+
+    /// The saved index's bytes ([`Index::write_to`]).
+    pub fn save(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.bytes() + 128 + self.filter.len());
+        // Writing to a vector cannot fail.
+        let _ = self.write_to(&mut out);
         out
     }
 
-    /// Reads a saved index, checking everything: a file that is not one, of another
-    /// version, cut short or damaged gives an [`IndexError`], never a panic or a query that
-    /// runs away.
+    /// Reads a saved index from its bytes (see [`Index::read_from`]).
     pub fn load(bytes: &[u8]) -> Result<Index, IndexError> {
-        if !bytes.starts_with(MAGIC) {
+        Index::read_from(&mut &bytes[..], bytes.len() as u64)
+    }
+
+    /// Reads a saved index of `len` bytes, checking everything: a file that is not one, of
+    /// another version, cut short or damaged gives an [`IndexError`], never a panic or a
+    /// query that runs away, and no count is believed past the bytes that hold it.
+    pub fn read_from(r: &mut dyn Read, len: u64) -> Result<Index, IndexError> {
+        let mut magic = [0u8; 8];
+        if len < 8 || r.read_exact(&mut magic).is_err() || &magic != MAGIC {
             return Err(IndexError::Foreign);
         }
-        let mut r = Reader { bytes, at: 8 };
-        let version = r.u32("header")?;
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&magic);
+        let mut src = Source {
+            r,
+            left: len
+                .checked_sub(8 + 4)
+                .ok_or(IndexError::Truncated("header"))?,
+            crc,
+        };
+        let version = src.u32("header")?;
         if version != VERSION {
             return Err(IndexError::Version(version));
         }
-        let body = bytes
-            .len()
-            .checked_sub(4)
-            .ok_or(IndexError::Truncated("checksum"))?;
-        let stated = u32::from_le_bytes([
-            bytes[body],
-            bytes[body + 1],
-            bytes[body + 2],
-            bytes[body + 3],
-        ]);
-        let r_bytes = &bytes[..body];
-        let mut r = Reader {
-            bytes: r_bytes,
-            at: r.at,
-        };
-        let depth = r.u32("header")?;
-        let games = r.u32("header")?;
-        let flen = r.count(1, "filter")?;
-        let filter = String::from_utf8(r.take(flen, "filter")?.to_vec())
+        let depth = src.u32("header")?;
+        let games = src.u32("header")?;
+        let flen = src.count(1, "filter")?;
+        let fbytes = src.items(flen, 1, "filter", |c| c[0])?;
+        let filter = String::from_utf8(fbytes)
             .map_err(|_| IndexError::Damaged("the filter is not UTF-8"))?;
-        let n = r.count(16, "positions")?;
-        let e = r.count(16, "moves")?;
-        let b = r.count(16, "tallies")?;
-        let s = r.count(4, "table")?;
-        let mut keys = Vec::with_capacity(n);
-        for c in r.take(n * 8, "keys")?.chunks_exact(8) {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(c);
-            keys.push(u64::from_le_bytes(a));
-        }
-        let tallies = r.u32s(n, "tallies")?;
-        let first = r.u32s(n, "positions")?;
-        let flat = r.u32s(e * 4, "moves")?;
-        let edges: Vec<Edge> = flat
-            .chunks_exact(4)
-            .map(|c| Edge {
-                child: c[0],
-                tally: c[1],
-                game: c[2],
-                next: c[3],
-            })
-            .collect();
-        let flat = r.u32s(b * 4, "tallies")?;
-        let big: Vec<Tally> = flat
-            .chunks_exact(4)
-            .map(|c| Tally {
-                games: c[0],
-                to_move_wins: c[1],
-                draws: c[2],
-                to_move_losses: c[3],
-            })
-            .collect();
-        let slots = r.u32s(s, "table")?;
-        if r.at != r_bytes.len() {
+        let n = src.count(16, "positions")?;
+        let e = src.count(16, "moves")?;
+        let b = src.count(16, "tallies")?;
+        let s = src.count(4, "table")?;
+        let keys = src.items(n, 8, "keys", |c| {
+            u64::from(u32_at(c, 0)) | u64::from(u32_at(c, 1)) << 32
+        })?;
+        let tallies = src.items(n, 4, "tallies", |c| u32_at(c, 0))?;
+        let first = src.items(n, 4, "positions", |c| u32_at(c, 0))?;
+        let edges = src.items(e, 16, "moves", |c| Edge {
+            child: u32_at(c, 0),
+            tally: u32_at(c, 1),
+            game: u32_at(c, 2),
+            next: u32_at(c, 3),
+        })?;
+        let big = src.items(b, 16, "tallies", |c| Tally {
+            games: u32_at(c, 0),
+            to_move_wins: u32_at(c, 1),
+            draws: u32_at(c, 2),
+            to_move_losses: u32_at(c, 3),
+        })?;
+        let slots = src.items(s, 4, "table", |c| u32_at(c, 0))?;
+        if src.left != 0 {
             return Err(IndexError::Damaged("bytes after the table"));
         }
-        if super::zip::crc32(r_bytes) != stated {
+        let mut stated = [0u8; 4];
+        src.r.read_exact(&mut stated).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated("checksum"),
+            _ => IndexError::Read(e.to_string()),
+        })?;
+        if src.crc.finalize() != u32::from_le_bytes(stated) {
             return Err(IndexError::Damaged("the checksum does not match"));
         }
         let ix = Index {
