@@ -492,9 +492,12 @@ fn index_files(
 /// Opens an index saved with `--save`; filters were applied when it was built, so others
 /// are refused.
 fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
-    let index = Index::load(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let cannot = |e: std::io::Error| format!("{}: cannot read it: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    // Read a megabyte at a time: no copy of the file beside the index.
+    let index = Index::read_from(&mut std::io::BufReader::new(file), len)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let asked = filter.describe();
     if !asked.is_empty() && asked != index.filter() {
         let built = match index.filter() {
