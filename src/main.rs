@@ -453,7 +453,7 @@ fn index_files(
     let mut index = Index::new(depth, filter);
     let mut scratch = Scratch::default();
     let (mut games, mut failures, mut notes, mut skipped) = (0usize, Vec::new(), Vec::new(), 0);
-    files::read_paths_in_parts(files, threads, &mut |part| {
+    files::read_paths_keyed(files, threads, Some(depth), &mut |part| {
         for g in &part.games {
             if let Some(e) = &g.info.error {
                 notes.push(format!(

@@ -119,7 +119,22 @@ pub const PART: usize = 4096;
 /// at a time, not the collection. A big file of many games is split across the threads,
 /// and so are a zip's entries.
 pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(Collection)) {
+    read_paths_keyed(paths, threads, None, f);
+}
+
+/// [`read_paths_in_parts`], keying only the positions of each game's first `key_plies`
+/// plies when given ([`super::read_game_keyed`]): for an index of no more.
+pub fn read_paths_keyed(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    f: &mut dyn FnMut(Collection),
+) {
     let threads = threads.max(1);
+    let new = || Collection {
+        key_plies,
+        ..Collection::default()
+    };
     let (files, failures, skipped) = expand(paths);
     f(Collection {
         failures,
@@ -131,20 +146,20 @@ pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(
         let bytes = match read_file(file) {
             Ok(b) => b,
             Err(error) => {
-                let mut c = Collection::new();
+                let mut c = new();
                 c.failures.push(Failure { source, error });
                 f(c);
                 continue;
             }
         };
         if is_zip_name(&source) || zip::looks_like_zip(&bytes) {
-            read_zip_in_parts(&source, &bytes, threads, f);
+            read_zip_in_parts(&source, &bytes, threads, &new, f);
             continue;
         }
         let text = text_of(&bytes);
         let chunks = super::split::split_records(&text);
         if chunks.is_empty() {
-            let mut c = Collection::new();
+            let mut c = new();
             c.add_text(&source, &text);
             f(c);
             continue;
@@ -163,8 +178,8 @@ pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(
                     (name, ch.text)
                 })
                 .collect();
-            let mut c = Collection::new();
-            for (name, game) in parallel_games(jobs, threads) {
+            let mut c = new();
+            for (name, game) in parallel_games(jobs, threads, key_plies) {
                 c.push(name, game);
             }
             f(c);
@@ -174,11 +189,17 @@ pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(
 
 /// A zip's entries read on `threads` threads (inflating included), in the archive's order,
 /// [`PART`] entries at a time.
-fn read_zip_in_parts(source: &str, bytes: &[u8], threads: usize, f: &mut dyn FnMut(Collection)) {
+fn read_zip_in_parts(
+    source: &str,
+    bytes: &[u8],
+    threads: usize,
+    new: &(dyn Fn() -> Collection + Sync),
+    f: &mut dyn FnMut(Collection),
+) {
     let archive = match zip::Archive::parse(bytes) {
         Ok(a) => a,
         Err(e) => {
-            let mut c = Collection::new();
+            let mut c = new();
             c.failures.push(Failure {
                 source: source.to_string(),
                 error: e.to_string(),
@@ -195,7 +216,7 @@ fn read_zip_in_parts(source: &str, bytes: &[u8], threads: usize, f: &mut dyn FnM
                 .map(|&(lo, hi)| {
                     let archive = &archive;
                     s.spawn(move || {
-                        let mut part = Collection::new();
+                        let mut part = new();
                         for entry in &batch[lo..hi] {
                             read_entry(&mut part, source, archive, entry);
                         }
@@ -208,7 +229,7 @@ fn read_zip_in_parts(source: &str, bytes: &[u8], threads: usize, f: &mut dyn FnM
                 .map(|h| h.join().unwrap_or_default())
                 .collect()
         });
-        let mut c = Collection::new();
+        let mut c = new();
         for part in results {
             c.games.extend(part.games);
             c.failures.extend(part.failures);
@@ -251,12 +272,13 @@ fn split_evenly(n: usize, parts: usize) -> Vec<(usize, usize)> {
 fn parallel_games(
     jobs: Vec<(String, &str)>,
     threads: usize,
+    key_plies: Option<usize>,
 ) -> Vec<(String, Result<Game, String>)> {
     if jobs.len() < 64 || threads == 1 {
         return jobs
             .into_iter()
             .map(|(name, text)| {
-                let g = super::read_game(&name, text);
+                let g = super::read_game_keyed(&name, text, key_plies);
                 (name, g)
             })
             .collect();
@@ -270,7 +292,9 @@ fn parallel_games(
                 s.spawn(move || {
                     jobs[lo..hi]
                         .iter()
-                        .map(|(name, text)| (name.clone(), super::read_game(name, text)))
+                        .map(|(name, text)| {
+                            (name.clone(), super::read_game_keyed(name, text, key_plies))
+                        })
                         .collect::<Vec<_>>()
                 })
             })
