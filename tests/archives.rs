@@ -317,3 +317,26 @@ fn a_huge_file_is_refused_from_its_size() {
         std::fs::remove_file(&path).unwrap();
     }
 }
+
+#[test]
+fn an_entry_whose_local_header_is_damaged_is_named_and_skipped() {
+    let mut w = Writer::new();
+    w.add_stored("a.pgn", PGN.as_bytes());
+    w.add_stored("b.pgn", PGN.as_bytes());
+    w.add_stored("c.pgn", PGN.as_bytes());
+    let mut bytes = w.finish();
+    let local = find(&bytes, b"PK\x03\x04")[1];
+    bytes[local + 2] = b'X';
+    let mut c = Collection::new();
+    c.add_zip("hurt.zip", &bytes, &zip::inflate);
+    assert_eq!(c.games.len(), 2);
+    assert_eq!(c.failures.len(), 1);
+    assert_eq!(c.failures[0].source, "hurt.zip/b.pgn");
+    assert!(
+        c.failures[0]
+            .error
+            .starts_with("b.pgn: its local header cannot be read"),
+        "{:?}",
+        c.failures
+    );
+}

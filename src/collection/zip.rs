@@ -125,6 +125,8 @@ pub enum ZipError {
         offset: u64,
         why: String,
     },
+    #[error("{name}: {why}")]
+    Entry { name: String, why: String },
     #[error("{name}: {method} compression is not supported")]
     Method { name: String, method: Method },
     #[error("{name}: the entry is encrypted")]
@@ -280,10 +282,9 @@ impl<'a> Archive<'a> {
                 }
                 // The directory describes it but its local header cannot be read.
                 Err(e) => Entry {
-                    data: Err(ZipError::Local {
+                    data: Err(ZipError::Entry {
                         name: name.clone(),
-                        offset: 0,
-                        why: ZipError::of_crate(e).to_string(),
+                        why: format!("its local header cannot be read: {}", ZipError::of_crate(e)),
                     }),
                     name,
                     method: Method::Stored,
