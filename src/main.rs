@@ -81,7 +81,7 @@ enum Command {
         #[arg(long)]
         book: Option<std::path::PathBuf>,
         /// Save the index of the games read to this file (reopen it with `--index`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "book")]
         save: Option<std::path::PathBuf>,
         /// Plies of each game indexed: positions a game reaches later do not count for it.
         #[arg(long, default_value_t = beeline::collection::index::DEPTH)]
@@ -303,9 +303,18 @@ fn run(cli: Cli) -> Result<(), String> {
             book: Some(dir),
             line,
             json,
+            game_type,
+            min_plies,
+            player,
             ..
         } => {
             let book = files::BookDir::open(&dir)?;
+            let filter = Filter {
+                game_type,
+                min_plies,
+                player,
+            };
+            check_filter(&dir, &filter, &book.manifest.filter)?;
             let pos = play_line(&line).map_err(|e| format!("--line: {e}"))?;
             print_report(&book.explore(&pos)?, json)?;
         }
@@ -498,18 +507,26 @@ fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> 
     // Read a megabyte at a time: no copy of the file beside the index.
     let index = Index::read_from(&mut std::io::BufReader::new(file), len)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let asked = filter.describe();
-    if !asked.is_empty() && asked != index.filter() {
-        let built = match index.filter() {
-            "" => "every game".to_string(),
-            f => f.to_string(),
-        };
-        return Err(format!(
-            "{}: this index holds {built}; filters apply when an index is built (--save)",
-            path.display()
-        ));
-    }
+    check_filter(path, filter, index.filter())?;
     Ok(index)
+}
+
+/// Filters apply when an index or a book is built: asking one for others is refused, naming
+/// what it holds.
+fn check_filter(path: &std::path::Path, filter: &Filter, built: &str) -> Result<(), String> {
+    let asked = filter.describe();
+    if asked.is_empty() || asked == built {
+        return Ok(());
+    }
+    let holds = if built.is_empty() {
+        "every game"
+    } else {
+        built
+    };
+    Err(format!(
+        "{}: this index holds {holds}; filters apply when an index is built (--save, book)",
+        path.display()
+    ))
 }
 
 /// `beeline explore`: the report on the position after the line.

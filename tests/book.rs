@@ -141,6 +141,10 @@ fn the_book_command_writes_a_folder_explore_reads() {
             String::from_utf8_lossy(&b.stdout)
         );
     }
+    // Filters are the book's: others are refused.
+    let o = run(&["explore", "--book", &out_s, "--player", "ann"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("this index holds every game"));
     // A shard gone: the reason, naming it.
     let m = Manifest::parse(&std::fs::read_to_string(out.join("book.txt")).unwrap()).unwrap();
     let shard = out.join(book::shard_of(&play_line("").unwrap(), m.digits));
