@@ -1,5 +1,6 @@
-//! The compact explorer index: what the explorer needs of a collection, in about 30 bytes a
-//! position and a move, for the positions of each game's first [`DEPTH`] plies.
+//! The compact explorer index: what the explorer needs of a collection, in about 40 bytes
+//! for a position and the move to it (620 bytes a game for random games), for the positions
+//! of each game's first [`DEPTH`] plies.
 //!
 //! [`Explorer`](super::explorer::Explorer) keys every ply of every game with its 128-bit key,
 //! hash map entries and all (about 10 KB a game with the collection it needs). This index
