@@ -1,9 +1,10 @@
 //! Loading a collection of 1,000 random legal games (about 60 plies each; see
 //! `collection::generate`) in phases: splitting the multi-game PGN, importing, the position
-//! keys, the explorer's index, and a query. `scripts/bench-explore.sh` times the whole
+//! keys, the explorer's index and the compact one, and queries. `scripts/bench-explore.sh` times the whole
 //! command on 10,000. Run with `cargo bench --bench collection`.
 
 use beeline::collection::explorer::{play_line, Explorer, Filter};
+use beeline::collection::index::{Index, DEPTH};
 use beeline::collection::key::PositionKey;
 use beeline::collection::{generate, read_games, split, Collection};
 use beeline::engine::position::Position;
@@ -74,6 +75,18 @@ fn bench_collection(c: &mut Criterion) {
     g.bench_function("explore the empty board", |b| {
         b.iter(|| ex.explore(&coll, &pos).moves.len())
     });
+    g.bench_function("compact index", |b| {
+        b.iter(|| Index::build(black_box(&coll.games), &Filter::default(), DEPTH).positions())
+    });
+    let ix = Index::build(&coll.games, &Filter::default(), DEPTH);
+    // An answer: the position's moves keyed and written (the index's size does not change
+    // its cost: one table lookup).
+    let deeper = play_line("wA1;bP wA1\\").unwrap_or_else(|e| panic!("{e}"));
+    for (name, p) in [("empty board", &pos), ("position after two moves", &deeper)] {
+        g.bench_function(format!("compact index: answer on the {name}"), |b| {
+            b.iter(|| ix.explore(black_box(p), None).moves.len())
+        });
+    }
     g.finish();
 }
 

@@ -1,7 +1,8 @@
 //! `beeline`: convert Hive game records, explore collections of them and check the engine
 //! from the command line.
 
-use beeline::collection::explorer::{play_line, Explorer, Filter};
+use beeline::collection::explorer::{play_line, Filter};
+use beeline::collection::index::{Index, Scratch};
 use beeline::collection::{files, generate};
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
@@ -16,7 +17,7 @@ use beeline::search::analysis;
 use beeline::search::uhp::UhpEngine;
 use beeline::search::{Limits, WallClock};
 use clap::{Parser, Subcommand};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -71,8 +72,20 @@ enum Command {
     Explore {
         /// Record files (PGN with many games, SGF, UHP, move lists), folders (read
         /// recursively) and zip archives of them.
-        #[arg(required = true)]
+        #[arg(required_unless_present_any = ["index", "book"], conflicts_with_all = ["index", "book"])]
         files: Vec<std::path::PathBuf>,
+        /// Answer from an index saved with `--save` instead of reading games.
+        #[arg(long, conflicts_with = "book")]
+        index: Option<std::path::PathBuf>,
+        /// Answer from a book written by `beeline book` (its folder), reading one shard.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
+        /// Save the index of the games read to this file (reopen it with `--index`).
+        #[arg(long, conflicts_with = "book")]
+        save: Option<std::path::PathBuf>,
+        /// Plies of each game indexed: positions a game reaches later do not count for it.
+        #[arg(long, default_value_t = beeline::collection::index::DEPTH)]
+        depth: usize,
         /// The position: a line from the empty board, moves in any notation separated by
         /// `;`, or direction notation separated by spaces (default: the empty board).
         #[arg(long, default_value = "")]
@@ -90,6 +103,33 @@ enum Command {
         #[arg(long)]
         player: Option<String>,
         /// Threads reading the games (default: the machine's cores).
+        #[arg(long, hide = true)]
+        threads: Option<usize>,
+    },
+    /// Write a book: the explorer's index of a collection as static files (shards) a web
+    /// site can serve beside the app, which reads only the shard of the position shown.
+    Book {
+        /// Record files, folders and zip archives, as `explore` reads them.
+        #[arg(required_unless_present = "index", conflicts_with = "index")]
+        files: Vec<std::path::PathBuf>,
+        /// Write the book from an index saved with `explore --save`.
+        #[arg(long)]
+        index: Option<std::path::PathBuf>,
+        /// The folder to write the book into (created if need be).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Plies of each game indexed.
+        #[arg(long, default_value_t = beeline::collection::index::DEPTH)]
+        depth: usize,
+        /// Only games of this game type.
+        #[arg(long)]
+        game_type: Option<GameType>,
+        /// Only games of at least this many plies.
+        #[arg(long, default_value_t = 0)]
+        min_plies: usize,
+        /// Only games where either player's name contains this (case-insensitive).
+        #[arg(long)]
+        player: Option<String>,
         #[arg(long, hide = true)]
         threads: Option<usize>,
     },
@@ -230,8 +270,60 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{link}");
             finish(&rec)?;
         }
+        Command::Book {
+            files,
+            index,
+            out,
+            depth,
+            game_type,
+            min_plies,
+            player,
+            threads,
+        } => {
+            let filter = Filter {
+                game_type,
+                min_plies,
+                player,
+            };
+            let index = match index {
+                Some(path) => open_index(&path, &filter)?,
+                None => index_files(&files, &filter, depth, threads)?,
+            };
+            let m = files::write_book(&index, &out)?;
+            eprintln!(
+                "beeline: {}: {} games, {} positions and {} moves in {} shards",
+                out.display(),
+                m.games,
+                m.positions,
+                m.moves,
+                1usize << (4 * m.digits)
+            );
+        }
+        Command::Explore {
+            book: Some(dir),
+            line,
+            json,
+            game_type,
+            min_plies,
+            player,
+            ..
+        } => {
+            let book = files::BookDir::open(&dir)?;
+            let filter = Filter {
+                game_type,
+                min_plies,
+                player,
+            };
+            check_filter(&dir, &filter, &book.manifest.filter)?;
+            let pos = play_line(&line).map_err(|e| format!("--line: {e}"))?;
+            print_report(&book.explore(&pos)?, json)?;
+        }
         Command::Explore {
             files,
+            index,
+            book: None,
+            save,
+            depth,
             line,
             json,
             game_type,
@@ -244,7 +336,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 min_plies,
                 player,
             };
-            explore(&files, &line, json, &filter, threads)?;
+            let index = match index {
+                Some(path) => open_index(&path, &filter)?,
+                None => index_files(&files, &filter, depth, threads)?,
+            };
+            if let Some(path) = save {
+                let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+                let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(cannot)?);
+                index.write_to(&mut w).map_err(cannot)?;
+                w.flush().map_err(cannot)?;
+            }
+            explore(&index, &line, json)?;
         }
         Command::Generate {
             games,
@@ -281,7 +383,7 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// `beeline uhp`: the UHP engine on standard input and output, one command per line.
 fn uhp() -> Result<(), String> {
-    use std::io::{BufRead, Write};
+    use std::io::BufRead;
     let mut engine = UhpEngine::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -344,58 +446,109 @@ fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// `beeline explore`: reads the collection (failures on standard error), then reports on
-/// the position after the line.
-fn explore(
+/// Reads the games of `files` into a compact index, one part at a time (failures and notes
+/// on standard error); the games are not kept.
+fn index_files(
     files: &[std::path::PathBuf],
-    line: &str,
-    json: bool,
     filter: &Filter,
+    depth: usize,
     threads: Option<usize>,
-) -> Result<(), String> {
-    let pos = play_line(line).map_err(|e| format!("--line: {e}"))?;
+) -> Result<Index, String> {
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let collection = files::read_paths(files, threads);
-    for f in &collection.failures {
+    let mut index = Index::new(depth, filter);
+    let mut scratch = Scratch::default();
+    let (mut games, mut failures, mut notes, mut skipped) = (0usize, Vec::new(), Vec::new(), 0);
+    files::read_paths_keyed(files, threads, Some(depth), &mut |part| {
+        for g in &part.games {
+            if let Some(e) = &g.info.error {
+                notes.push(format!(
+                    "beeline: note: {}: read up to move {} ({e})",
+                    g.info.source, g.info.plies
+                ));
+            }
+            if filter.accepts(&g.info) {
+                index.add(g, games, &mut scratch);
+            }
+            games += 1;
+        }
+        failures.extend(part.failures);
+        skipped += part.skipped.len();
+        // The part's games are dropped here, once indexed.
+    });
+    for f in &failures {
         eprintln!("beeline: {}: {}", f.source, f.error);
     }
-    let partial = collection.games.iter().filter(|g| g.info.error.is_some());
-    for g in partial.clone() {
-        let e = g.info.error.as_deref().unwrap_or_default();
+    for n in &notes {
+        eprintln!("{n}");
+    }
+    if !failures.is_empty() || skipped > 0 || !notes.is_empty() {
         eprintln!(
-            "beeline: note: {}: read up to move {} ({e})",
-            g.info.source, g.info.plies
+            "beeline: {games} games read, {} unreadable, {} read in part, {skipped} other files skipped",
+            failures.len(),
+            notes.len(),
         );
     }
-    let partial = partial.count();
-    if !collection.failures.is_empty() || !collection.skipped.is_empty() || partial > 0 {
-        eprintln!(
-            "beeline: {} games read, {} unreadable, {} read in part, {} other files skipped",
-            collection.games.len(),
-            collection.failures.len(),
-            partial,
-            collection.skipped.len()
-        );
-    }
-    if collection.games.is_empty() && !collection.failures.is_empty() {
+    if games == 0 && !failures.is_empty() {
         return Err("no game could be read".into());
     }
-    let explorer = Explorer::build(&collection, filter);
-    let report = explorer.explore(&collection, &pos);
+    Ok(index)
+}
+
+/// Opens an index saved with `--save`; filters were applied when it was built, so others
+/// are refused.
+fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> {
+    let cannot = |e: std::io::Error| format!("{}: cannot read it: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    // Read a megabyte at a time: no copy of the file beside the index.
+    let index = Index::read_from(&mut std::io::BufReader::new(file), len)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    check_filter(path, filter, index.filter())?;
+    Ok(index)
+}
+
+/// Filters apply when an index or a book is built: asking one for others is refused, naming
+/// what it holds.
+fn check_filter(path: &std::path::Path, filter: &Filter, built: &str) -> Result<(), String> {
+    let asked = filter.describe();
+    if asked.is_empty() || asked == built {
+        return Ok(());
+    }
+    let holds = if built.is_empty() {
+        "every game"
+    } else {
+        built
+    };
+    Err(format!(
+        "{}: this index holds {holds}; filters apply when an index is built (--save, book)",
+        path.display()
+    ))
+}
+
+/// `beeline explore`: the report on the position after the line.
+fn explore(index: &Index, line: &str, json: bool) -> Result<(), String> {
+    let pos = play_line(line).map_err(|e| format!("--line: {e}"))?;
+    if pos.ply() > index.depth() {
+        eprintln!(
+            "beeline: note: the index holds the first {} plies of each game; the line has {}",
+            index.depth(),
+            pos.ply()
+        );
+    }
+    print_report(&index.explore(&pos, None), json)
+}
+
+fn print_report(report: &beeline::collection::explorer::Report, json: bool) -> Result<(), String> {
     if json {
-        let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
         println!("{text}");
     } else {
         print!("{}", report.table());
     }
-    // The process ends here: leave the memory to the system rather than free a large
-    // collection piece by piece.
-    std::mem::forget(explorer);
-    std::mem::forget(collection);
     Ok(())
 }
 
@@ -412,12 +565,6 @@ fn generate(
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = zip {
-        if games > usize::from(u16::MAX) - 1 {
-            return Err(format!(
-                "--zip holds at most {} games (no zip64)",
-                u16::MAX - 1
-            ));
-        }
         let mut w = beeline::collection::zip::Writer::new();
         for (i, t) in texts.iter().enumerate() {
             let data = t.as_bytes();
@@ -426,7 +573,7 @@ fn generate(
                 beeline::collection::zip::Method::Deflated,
                 &files::deflate(data),
                 beeline::collection::zip::crc32(data),
-                data.len() as u32,
+                data.len() as u64,
             );
         }
         std::fs::write(path, w.finish())

@@ -27,7 +27,7 @@ fn add_deflated(w: &mut Writer, name: &str, text: &str) {
         Method::Deflated,
         &deflate(b),
         crc32(b),
-        b.len() as u32,
+        b.len() as u64,
     );
 }
 
@@ -190,12 +190,16 @@ fn zips_written_here_read_back() {
     assert!(archive.entries()[0].is_dir());
     assert_eq!(archive.entries()[2].method, Method::Deflated);
     assert_eq!(archive.entries()[2].file_name(), "many.PGN");
-    let many = archive.read(&archive.entries()[2], &inflate).unwrap();
+    let many = archive
+        .read(&archive.entries()[2], &inflate, 1 << 20)
+        .unwrap();
     assert_eq!(many, PGN_MANY.as_bytes());
     // Stored entries need no inflater.
     let no_inflater = |_: &[u8], _: usize| -> Result<Vec<u8>, String> { Err("none".into()) };
     assert_eq!(
-        archive.read(&archive.entries()[1], &no_inflater).unwrap(),
+        archive
+            .read(&archive.entries()[1], &no_inflater, 1 << 20)
+            .unwrap(),
         PGN_ONE.as_bytes()
     );
 
@@ -289,10 +293,10 @@ fn corrupt_entries_are_reported_and_the_rest_loads() {
         Method::Deflated,
         &[0xff; 40],
         crc32(b),
-        b.len() as u32,
+        b.len() as u64,
     );
-    w.add("crc.pgn", Method::Stored, b, crc32(b) ^ 1, b.len() as u32);
-    w.add("odd.pgn", Method::Other(12), b, crc32(b), b.len() as u32);
+    w.add("crc.pgn", Method::Stored, b, crc32(b) ^ 1, b.len() as u64);
+    w.add("odd.pgn", Method::Other(12), b, crc32(b), b.len() as u64);
     let bytes = w.finish();
     let mut c = Collection::new();
     c.add_zip("bad.zip", &bytes, &inflate);
@@ -347,7 +351,7 @@ proptest! {
         for b in [&bytes, &with_end] {
             if let Ok(a) = Archive::parse(b) {
                 for e in a.entries() {
-                    let _ = a.read(e, &inflate);
+                    let _ = a.read(e, &inflate, 1 << 20);
                 }
             }
             let _ = split_records(&String::from_utf8_lossy(b));

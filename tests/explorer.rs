@@ -441,7 +441,7 @@ fn explore_files_folders_and_zips() {
             beeline::collection::zip::Method::Deflated,
             &miniz_oxide::deflate::compress_to_vec(b, 6),
             beeline::collection::zip::crc32(b),
-            b.len() as u32,
+            b.len() as u64,
         );
     }
     let zip_bytes = w.finish();

@@ -27,6 +27,7 @@ use super::key::PositionKey;
 use super::{Collection, GameInfo, Outcome};
 use crate::engine::piece::{Color, GameType};
 use crate::engine::position::{Move, Position, Rules};
+use crate::engine::setup::Setup;
 use crate::notation::algebraic::AlgebraicMove;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::frame::Frame;
@@ -48,6 +49,27 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// The filter in words (`game type Base+M, 20 plies or more, player "ann"`; empty for
+    /// none), as a saved index records it.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(gt) = self.game_type {
+            parts.push(format!("game type {gt}"));
+        }
+        if self.min_plies > 0 {
+            parts.push(format!("{} plies or more", self.min_plies));
+        }
+        if let Some(p) = self
+            .player
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            parts.push(format!("player {p:?}"));
+        }
+        parts.join(", ")
+    }
+
     pub fn accepts(&self, info: &GameInfo) -> bool {
         if self.game_type.is_some_and(|gt| gt != info.game_type) || info.plies < self.min_plies {
             return false;
@@ -74,7 +96,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, outcome: Outcome, to_move: Color) {
+    pub(crate) fn add(&mut self, outcome: Outcome, to_move: Color) {
         self.games += 1;
         match (outcome, to_move) {
             (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => {
@@ -85,6 +107,16 @@ impl Tally {
             }
             (Outcome::Draw, _) => self.draws += 1,
             (Outcome::Unfinished, _) => {}
+        }
+    }
+
+    /// The two tallies together (games of two collections, or a book's and a collection's).
+    pub fn plus(self, o: Tally) -> Tally {
+        Tally {
+            games: self.games + o.games,
+            to_move_wins: self.to_move_wins + o.to_move_wins,
+            draws: self.draws + o.draws,
+            to_move_losses: self.to_move_losses + o.to_move_losses,
         }
     }
 
@@ -103,9 +135,9 @@ pub struct MoveStats {
     pub standard: String,
     #[serde(flatten)]
     pub tally: Tally,
-    /// The key of the position after the move.
+    /// The key of the position after the move ([`PositionKey::short`]).
     #[serde(skip)]
-    pub key: PositionKey,
+    pub key: u64,
     /// The move of the explored position that plays it (`None` when that position cannot
     /// make it itself, e.g. a throw its history forbids).
     #[serde(skip)]
@@ -113,6 +145,17 @@ pub struct MoveStats {
     /// A game of the collection that played it (its index).
     #[serde(skip)]
     pub game: usize,
+}
+
+/// One move played from a position, as an index knows it: the key after it
+/// ([`PositionKey::short`]), its tally, a game that played it (its number in the
+/// collection the index was built from) and, when known, the ply it left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Continuation {
+    pub child: u64,
+    pub tally: Tally,
+    pub game: usize,
+    pub ply: Option<usize>,
 }
 
 /// What the explorer knows of a position.
@@ -124,6 +167,27 @@ pub struct Report {
     pub position: Tally,
     /// Every move played from it, most played first (ties by direction notation).
     pub moves: Vec<MoveStats>,
+}
+
+impl Report {
+    /// Two reports on one position as one (a book's and a collection's): games and tallies
+    /// added, moves matched by the key after them (the first report's notation and game
+    /// kept), sorted as a report is.
+    pub fn merge(&self, other: &Report) -> Report {
+        let mut moves = self.moves.clone();
+        for m in &other.moves {
+            match moves.iter_mut().find(|x| x.key == m.key) {
+                Some(x) => x.tally = x.tally.plus(m.tally),
+                None => moves.push(m.clone()),
+            }
+        }
+        sort_moves(&mut moves);
+        Report {
+            games: self.games + other.games,
+            position: self.position.plus(other.position),
+            moves,
+        }
+    }
 }
 
 /// A hasher for keys that are already hashes.
@@ -303,83 +367,168 @@ impl Explorer {
     /// explorer was built from.
     pub fn explore(&self, collection: &Collection, pos: &Position) -> Report {
         let key = PositionKey::of(pos);
-        let conts = self.continuations(key);
-        let line = pos.moves();
-        let frame = Frame::of_line(pos, &line);
-        // Each legal move of the position, by the key after it: the notation of the
-        // smallest direction text among those that lead there.
-        // (A short list, searched in place: a map per kind costs the browser's bundle.)
-        let mut named: Vec<(PositionKey, String, String, Option<Move>)> = Vec::new();
-        if !conts.is_empty() {
-            let mut after = pos.clone();
-            for mv in pos.legal_moves() {
-                after.play_unchecked(mv);
-                let k = PositionKey::of(&after);
-                after.undo();
-                if !conts.iter().any(|c| c.0 == k) {
-                    continue;
-                }
-                let f = frame.after(mv);
-                let dir = DirectionMove::from_move(pos, mv, &f).write(Style::Unicode);
-                let std = standard::write_with(pos, &f, &Frame::ENGINE, mv).to_string();
-                match named.iter_mut().find(|n| n.0 == k) {
-                    Some(slot) => {
-                        if (&dir, &std) < (&slot.1, &slot.2) {
-                            *slot = (k, dir, std, Some(mv));
-                        }
-                    }
-                    None => named.push((k, dir, std, Some(mv))),
-                }
-            }
-        }
-        let mut moves: Vec<MoveStats> = conts
+        let conts = self
+            .continuations(key)
             .into_iter()
-            .map(|(child, tally, game, ply)| {
-                let (direction, standard, mv) = match named.iter().position(|n| n.0 == child) {
-                    Some(i) => {
-                        let (_, d, s, mv) = named.swap_remove(i);
-                        (d, s, mv)
-                    }
-                    None => {
-                        let (d, s) = notate_in_game(collection, game, ply);
-                        (d, s, None)
-                    }
-                };
-                MoveStats {
-                    direction,
-                    standard,
-                    tally,
-                    key: child,
-                    mv,
-                    game,
-                }
+            .map(|(child, tally, game, ply)| Continuation {
+                child: child.short(),
+                tally,
+                game,
+                ply: Some(ply),
             })
             .collect();
-        moves.sort_by(|a, b| {
-            b.tally
-                .games
-                .cmp(&a.tally.games)
-                .then_with(|| a.direction.cmp(&b.direction))
-                .then_with(|| a.standard.cmp(&b.standard))
-        });
-        Report {
-            games: self.games,
-            position: self.tally(key),
-            moves,
+        report(pos, self.games, self.tally(key), conts, Some(collection))
+    }
+}
+
+/// The report on `pos` from what an index knows of it: its tally and the moves played from
+/// it. Each legal move of `pos` is keyed, and those that lead to a continuation's key are
+/// written in the line's frame (direction) and coordinates (standard), the smallest
+/// (direction, standard) text standing for several that lead to one key. A continuation
+/// no legal move reaches (a throw the position's history forbids, a bug its game type
+/// lacks) is written as its game wrote it when `collection` holds the games, else from the
+/// same stacks with no history in Base+MLP ([`notate_without_history`]).
+pub fn report(
+    pos: &Position,
+    games: usize,
+    position: Tally,
+    conts: Vec<Continuation>,
+    collection: Option<&Collection>,
+) -> Report {
+    let line = pos.moves();
+    let frame = Frame::of_line(pos, &line);
+    let mut named = name_moves(pos, &frame, &conts);
+    let mut moves: Vec<MoveStats> = conts
+        .into_iter()
+        .map(|c| {
+            let (direction, standard, mv) = match named.iter().position(|n| n.0 == c.child) {
+                Some(i) => {
+                    let (_, d, s, mv) = named.swap_remove(i);
+                    (d, s, mv)
+                }
+                None => {
+                    let (d, s) = collection
+                        .and_then(|col| {
+                            notate_in_game(
+                                col,
+                                c.game,
+                                c.ply,
+                                PositionKey::of(pos).short(),
+                                c.child,
+                            )
+                        })
+                        .unwrap_or_else(|| notate_without_history(pos, &frame, c.child));
+                    (d, s, None)
+                }
+            };
+            MoveStats {
+                direction,
+                standard,
+                tally: c.tally,
+                key: c.child,
+                mv,
+                game: c.game,
+            }
+        })
+        .collect();
+    sort_moves(&mut moves);
+    Report {
+        games,
+        position,
+        moves,
+    }
+}
+
+/// A report's order: most games first, then by direction and standard text.
+fn sort_moves(moves: &mut [MoveStats]) {
+    moves.sort_by(|a, b| {
+        b.tally
+            .games
+            .cmp(&a.tally.games)
+            .then_with(|| a.direction.cmp(&b.direction))
+            .then_with(|| a.standard.cmp(&b.standard))
+    });
+}
+
+/// Each legal move of `pos` that leads to a continuation, by the key after it: the
+/// notation of the smallest (direction, standard) text among those that lead there.
+/// (A short list, searched in place: a map per kind costs the browser's bundle.)
+fn name_moves(
+    pos: &Position,
+    frame: &Frame,
+    conts: &[Continuation],
+) -> Vec<(u64, String, String, Option<Move>)> {
+    let mut named: Vec<(u64, String, String, Option<Move>)> = Vec::new();
+    if conts.is_empty() {
+        return named;
+    }
+    let mut after = pos.clone();
+    for mv in pos.legal_moves() {
+        after.play_unchecked(mv);
+        let k = PositionKey::of(&after).short();
+        after.undo();
+        if !conts.iter().any(|c| c.child == k) {
+            continue;
+        }
+        let f = frame.after(mv);
+        let dir = DirectionMove::from_move(pos, mv, &f).write(Style::Unicode);
+        let std = standard::write_with(pos, &f, &Frame::ENGINE, mv).to_string();
+        match named.iter_mut().find(|n| n.0 == k) {
+            Some(slot) => {
+                if (&dir, &std) < (&slot.1, &slot.2) {
+                    *slot = (k, dir, std, Some(mv));
+                }
+            }
+            None => named.push((k, dir, std, Some(mv))),
         }
     }
+    named
+}
+
+/// A move `pos` cannot make, found among the moves of the same stacks with no history in
+/// Base+MLP without the tournament opening (which lifts the limits a history or a game
+/// type sets), and written in the line's frame; `?` when none leads to `child`.
+pub fn notate_without_history(pos: &Position, frame: &Frame, child: u64) -> (String, String) {
+    let mut setup = Setup::of(pos);
+    setup.game_type = GameType::MLP;
+    let free = setup.position_unchecked(Rules::default().with_tournament_opening(false));
+    let mut after = free.clone();
+    let mut best: Option<(String, String)> = None;
+    for mv in free.legal_moves() {
+        after.play_unchecked(mv);
+        let k = PositionKey::of(&after).short();
+        after.undo();
+        if k != child {
+            continue;
+        }
+        let f = frame.after(mv);
+        let dir = DirectionMove::from_move(&free, mv, &f).write(Style::Unicode);
+        let std = standard::write_with(&free, &f, &Frame::ENGINE, mv).to_string();
+        if best.as_ref().is_none_or(|b| (&dir, &std) < (&b.0, &b.1)) {
+            best = Some((dir, std));
+        }
+    }
+    best.unwrap_or_else(|| ("?".into(), "?".into()))
 }
 
 /// A move as the game that played it writes it (for a move the explored position cannot
 /// make itself, e.g. a throw its last move forbids there): direction notation in that
-/// game's frame, standard in its coordinates.
-fn notate_in_game(collection: &Collection, game: usize, ply: usize) -> (String, String) {
-    let Some(g) = collection.games.get(game) else {
-        return ("?".into(), "?".into());
-    };
-    let Some(&mv) = g.moves.get(ply) else {
-        return ("?".into(), "?".into());
-    };
+/// game's frame, standard in its coordinates. The ply is the one given, else the first
+/// where the game goes from the key `from` to `child`.
+fn notate_in_game(
+    collection: &Collection,
+    game: usize,
+    ply: Option<usize>,
+    from: u64,
+    child: u64,
+) -> Option<(String, String)> {
+    let g = collection.games.get(game)?;
+    let ply = ply.or_else(|| {
+        g.keys
+            .windows(2)
+            .position(|w| w[0].short() == from && w[1].short() == child)
+    })?;
+    let &mv = g.moves.get(ply)?;
     let mut pos = g.start();
     let f = Frame::of_line(&pos, &g.moves[..=ply]);
     for &m in &g.moves[..ply] {
@@ -387,7 +536,7 @@ fn notate_in_game(collection: &Collection, game: usize, ply: usize) -> (String, 
     }
     let dir = DirectionMove::from_move(&pos, mv, &f).write(Style::Unicode);
     let std = standard::write_with(&pos, &f, &Frame::ENGINE, mv).to_string();
-    (dir, std)
+    Some((dir, std))
 }
 
 /// Why a line cannot be played.

@@ -1,23 +1,28 @@
 //! Collections from the disk (feature `cli`): files, folders read recursively, zip
 //! archives inflated with `miniz_oxide`.
 
+use super::book::{self, Manifest, Shard};
+use super::explorer::Report;
+use super::index::Index;
 use super::{is_record_name, is_zip_name, text_of, zip, Collection, Failure, Game};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Files larger than this are refused (a collection file, not one record).
-pub const MAX_FILE: u64 = 1 << 30;
-
 pub use super::zip::{deflate, inflate};
+pub use super::{check_file_size, MAX_FILE};
 
+/// A file's bytes; a file larger than [`MAX_FILE`] is refused from its size, before a byte is
+/// read (and one that grows past it while being read, once it has).
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read it: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!("larger than {MAX_FILE} bytes"));
-    }
+    let cannot = |e: std::io::Error| format!("cannot read it: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    check_file_size(len)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    check_file_size(bytes.len() as u64)?;
     Ok(bytes)
 }
 
@@ -96,108 +101,141 @@ fn walk(
 /// Reads every file of `paths` (see [`expand`]) into one collection, in order, over up
 /// to `threads` threads.
 pub fn read_paths(paths: &[PathBuf], threads: usize) -> Collection {
-    let (files, failures, skipped) = expand(paths);
-    let mut out = Collection {
-        failures,
-        skipped,
-        ..Collection::default()
-    };
-    for part in read_files(&files, threads) {
+    let mut out = Collection::new();
+    read_paths_in_parts(paths, threads, &mut |part| {
         out.games.extend(part.games);
         out.failures.extend(part.failures);
         out.skipped.extend(part.skipped);
-    }
+    });
     out
 }
 
-/// Each file's collection, in the files' order. A big file of many games is split across
-/// the threads too.
-fn read_files(files: &[PathBuf], threads: usize) -> Vec<Collection> {
+/// Games handed over at a time by [`read_paths_in_parts`].
+pub const PART: usize = 4096;
+
+/// Reads every file of `paths` as [`read_paths`] does, handing the games over in order, in
+/// parts of at most [`PART`] games or archive entries (with the failures and skipped files
+/// among them) as they are read: a caller that keeps only an index of them holds one part
+/// at a time, not the collection. A big file of many games is split across the threads,
+/// and so are a zip's entries.
+pub fn read_paths_in_parts(paths: &[PathBuf], threads: usize, f: &mut dyn FnMut(Collection)) {
+    read_paths_keyed(paths, threads, None, f);
+}
+
+/// [`read_paths_in_parts`], keying only the positions of each game's first `key_plies`
+/// plies when given ([`super::read_game_keyed`]): for an index of no more.
+pub fn read_paths_keyed(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    f: &mut dyn FnMut(Collection),
+) {
     let threads = threads.max(1);
-    if threads == 1 {
-        return files.iter().map(|f| read_path(f)).collect();
-    }
-    let mut out: Vec<Collection> = Vec::with_capacity(files.len());
-    for f in files {
-        // Texts are split first, then their games read in parallel; zips entry by entry.
-        let source = f.display().to_string();
-        let bytes = match read_file(f) {
+    let new = || Collection {
+        key_plies,
+        ..Collection::default()
+    };
+    let (files, failures, skipped) = expand(paths);
+    f(Collection {
+        failures,
+        skipped,
+        ..Collection::default()
+    });
+    for file in &files {
+        let source = file.display().to_string();
+        let bytes = match read_file(file) {
             Ok(b) => b,
             Err(error) => {
-                let mut c = Collection::new();
+                let mut c = new();
                 c.failures.push(Failure { source, error });
-                out.push(c);
+                f(c);
                 continue;
             }
         };
-        let mut c = Collection::new();
         if is_zip_name(&source) || zip::looks_like_zip(&bytes) {
-            read_zip_parallel(&mut c, &source, &bytes, threads);
-        } else {
-            let text = text_of(&bytes);
-            let chunks = super::split::split_records(&text);
-            let many = chunks.len() > 1;
-            let jobs: Vec<(String, &str)> = chunks
+            read_zip_in_parts(&source, &bytes, threads, &new, f);
+            continue;
+        }
+        let text = text_of(&bytes);
+        let chunks = super::split::split_records(&text);
+        if chunks.is_empty() {
+            let mut c = new();
+            c.add_text(&source, &text);
+            f(c);
+            continue;
+        }
+        let many = chunks.len() > 1;
+        for (p, part) in chunks.chunks(PART).enumerate() {
+            let jobs: Vec<(String, &str)> = part
                 .iter()
                 .enumerate()
                 .map(|(i, ch)| {
                     let name = if many {
-                        format!("{source} #{} (line {})", i + 1, ch.line)
+                        format!("{source} #{} (line {})", p * PART + i + 1, ch.line)
                     } else {
                         source.clone()
                     };
                     (name, ch.text)
                 })
                 .collect();
-            if jobs.is_empty() {
-                c.add_text(&source, &text);
-            }
-            for (name, game) in parallel_games(jobs, threads) {
+            let mut c = new();
+            for (name, game) in parallel_games(jobs, threads, key_plies) {
                 c.push(name, game);
             }
+            f(c);
         }
-        out.push(c);
     }
-    out
 }
 
-/// A zip's entries read on `threads` threads (inflating included), in the archive's order.
-fn read_zip_parallel(c: &mut Collection, source: &str, bytes: &[u8], threads: usize) {
+/// A zip's entries read on `threads` threads (inflating included), in the archive's order,
+/// [`PART`] entries at a time.
+fn read_zip_in_parts(
+    source: &str,
+    bytes: &[u8],
+    threads: usize,
+    new: &(dyn Fn() -> Collection + Sync),
+    f: &mut dyn FnMut(Collection),
+) {
     let archive = match zip::Archive::parse(bytes) {
         Ok(a) => a,
         Err(e) => {
+            let mut c = new();
             c.failures.push(Failure {
                 source: source.to_string(),
                 error: e.to_string(),
             });
+            f(c);
             return;
         }
     };
-    let entries = archive.entries();
-    let parts = split_evenly(entries.len(), threads);
-    let results: Vec<Collection> = std::thread::scope(|s| {
-        let handles: Vec<_> = parts
-            .iter()
-            .map(|&(lo, hi)| {
-                let archive = &archive;
-                s.spawn(move || {
-                    let mut part = Collection::new();
-                    for entry in &archive.entries()[lo..hi] {
-                        read_entry(&mut part, source, archive, entry);
-                    }
-                    part
+    for batch in archive.entries().chunks(PART) {
+        let parts = split_evenly(batch.len(), threads);
+        let results: Vec<Collection> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .iter()
+                .map(|&(lo, hi)| {
+                    let archive = &archive;
+                    s.spawn(move || {
+                        let mut part = new();
+                        for entry in &batch[lo..hi] {
+                            read_entry(&mut part, source, archive, entry);
+                        }
+                        part
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    for part in results {
-        c.games.extend(part.games);
-        c.failures.extend(part.failures);
-        c.skipped.extend(part.skipped);
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        let mut c = new();
+        for part in results {
+            c.games.extend(part.games);
+            c.failures.extend(part.failures);
+            c.skipped.extend(part.skipped);
+        }
+        f(c);
     }
 }
 
@@ -211,7 +249,7 @@ fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &
         c.skipped.push(name);
         return;
     }
-    match archive.read(entry, &inflate) {
+    match archive.read(entry, &inflate, zip::entry_limit(nested)) {
         Ok(data) if nested => c.add_zip_at(&name, &data, &inflate, 1, &mut |_| {}),
         Ok(data) => {
             c.add_text(&name, &text_of(&data));
@@ -234,12 +272,13 @@ fn split_evenly(n: usize, parts: usize) -> Vec<(usize, usize)> {
 fn parallel_games(
     jobs: Vec<(String, &str)>,
     threads: usize,
+    key_plies: Option<usize>,
 ) -> Vec<(String, Result<Game, String>)> {
     if jobs.len() < 64 || threads == 1 {
         return jobs
             .into_iter()
             .map(|(name, text)| {
-                let g = super::read_game(&name, text);
+                let g = super::read_game_keyed(&name, text, key_plies);
                 (name, g)
             })
             .collect();
@@ -253,7 +292,9 @@ fn parallel_games(
                 s.spawn(move || {
                     jobs[lo..hi]
                         .iter()
-                        .map(|(name, text)| (name.clone(), super::read_game(name, text)))
+                        .map(|(name, text)| {
+                            (name.clone(), super::read_game_keyed(name, text, key_plies))
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -266,4 +307,46 @@ fn parallel_games(
             })
             .collect()
     })
+}
+
+/// Writes an index as a book in `dir` (see [`book::write`]), creating its folders.
+pub fn write_book(index: &Index, dir: &Path) -> Result<Manifest, String> {
+    book::write(index, &mut |name, bytes| {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// A book on the disk, read a shard at a time.
+#[derive(Clone, Debug)]
+pub struct BookDir {
+    pub dir: PathBuf,
+    pub manifest: Manifest,
+}
+
+impl BookDir {
+    /// Reads the book's `book.txt`.
+    pub fn open(dir: &Path) -> Result<BookDir, String> {
+        let path = dir.join("book.txt");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let manifest = Manifest::parse(&text).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(BookDir {
+            dir: dir.to_path_buf(),
+            manifest,
+        })
+    }
+
+    /// The book's report on `pos`, from the one shard of its key.
+    pub fn explore(&self, pos: &crate::engine::position::Position) -> Result<Report, String> {
+        let path = self.dir.join(book::shard_of(pos, self.manifest.digits));
+        let bytes =
+            std::fs::read(&path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let shard = Shard::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(shard.report(&self.manifest, pos))
+    }
 }

@@ -9,6 +9,9 @@
 //! * [`key`]: canonical position keys, the same for rotated, mirrored, translated and
 //!   colour-swapped positions;
 //! * [`explorer`]: the index of positions and the moves played from them, with filters;
+//! * [`index`]: the compact index of the same for the first plies of each game, saved and
+//!   read back as one file;
+//! * [`book`]: an index as static shards a web host can serve, read a position at a time;
 //! * `files` (feature `cli`): files, folders and zips from the disk, inflated with a crate.
 //!
 //! Nothing here touches the file system or needs threads, so it runs in the browser too.
@@ -29,10 +32,12 @@
 //! assert_eq!(ex.games(), 2);
 //! ```
 
+pub mod book;
 pub mod explorer;
 #[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
+pub mod index;
 pub mod key;
 pub mod library;
 pub mod split;
@@ -48,6 +53,20 @@ use key::PositionKey;
 
 /// Plies of the opening shown in a game list: the first four turns of each player.
 pub const OPENING_PLIES: usize = 8;
+
+/// Files larger than this are refused (a collection file, not one record), from their size
+/// before they are read: on the command line and in the collection worker.
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// Whether a file of `len` bytes may be read as a collection file (at most [`MAX_FILE`]).
+pub fn check_file_size(len: u64) -> Result<(), String> {
+    if len > MAX_FILE {
+        return Err(format!(
+            "the file is {len} bytes; files larger than {MAX_FILE} bytes (1 GiB) are not read"
+        ));
+    }
+    Ok(())
+}
 
 /// Archives nested in archives are read this deep.
 const MAX_ZIP_DEPTH: usize = 4;
@@ -111,7 +130,8 @@ pub struct Game {
     pub setup: Option<Setup>,
     /// The main line (the legal prefix), in the record's coordinates.
     pub moves: Vec<Move>,
-    /// The key of the position before each move and after the last: `moves.len() + 1`.
+    /// The key of the position before each move and after the last: `moves.len() + 1`
+    /// (fewer when read for an index of the first plies, [`read_game_keyed`]).
     pub keys: Vec<PositionKey>,
     pub outcome: Outcome,
 }
@@ -131,6 +151,9 @@ pub struct Collection {
     /// Files passed over because they are not game records (by their extension), such as
     /// an archive's `README`.
     pub skipped: Vec<String>,
+    /// Key only the positions of each game's first plies ([`read_game_keyed`]); all when
+    /// `None`.
+    pub key_plies: Option<usize>,
 }
 
 /// Whether a file name is one a game record may have: `.sgf`, `.pgn`, `.uhp`, `.txt`
@@ -149,14 +172,24 @@ pub fn is_zip_name(name: &str) -> bool {
 
 /// Reads one game's text: import, summary, the key of every position.
 pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
+    read_game_keyed(source, text, None)
+}
+
+/// [`read_game`], keying only the positions of the first `plies` plies when given (for an
+/// index that keeps no more: keying is a fifth of reading a game): `keys` then holds
+/// `plies + 1` keys at most.
+pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result<Game, String> {
     let rec = import(text, None).map_err(|e| e.to_string())?;
     let mut pos = rec.start();
-    let mut keys = Vec::with_capacity(rec.moves.len() + 1);
+    let keyed = plies.unwrap_or(usize::MAX).min(rec.moves.len());
+    let mut keys = Vec::with_capacity(keyed + 1);
     keys.push(PositionKey::of(&pos));
-    for &mv in &rec.moves {
+    for (i, &mv) in rec.moves.iter().enumerate() {
         // The importer played every move of `moves` on this same start.
         pos.play_unchecked(mv);
-        keys.push(PositionKey::of(&pos));
+        if i < keyed {
+            keys.push(PositionKey::of(&pos));
+        }
     }
     let result = rec.meta.result.unwrap_or_else(|| pos.state());
     let info = GameInfo {
@@ -205,12 +238,19 @@ impl Game {
 /// a text of one game, else `source #n (line l)`.
 pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
     let mut games = Vec::new();
-    for_each_game(source, text, &mut |name, game| games.push((name, game)));
+    for_each_game(source, text, None, &mut |name, game| {
+        games.push((name, game))
+    });
     games
 }
 
 /// [`read_games`] one game at a time, as each is read.
-fn for_each_game(source: &str, text: &str, f: &mut dyn FnMut(String, Result<Game, String>)) {
+fn for_each_game(
+    source: &str,
+    text: &str,
+    key_plies: Option<usize>,
+    f: &mut dyn FnMut(String, Result<Game, String>),
+) {
     let chunks = split::split_records(text);
     if chunks.is_empty() {
         f(
@@ -226,7 +266,7 @@ fn for_each_game(source: &str, text: &str, f: &mut dyn FnMut(String, Result<Game
         } else {
             source.to_string()
         };
-        let game = read_game(&name, chunk.text);
+        let game = read_game_keyed(&name, chunk.text, key_plies);
         f(name, game);
     }
 }
@@ -264,7 +304,8 @@ impl Collection {
         each: &mut dyn FnMut(&Collection),
     ) -> usize {
         let before = self.games.len();
-        for_each_game(source, text, &mut |name, game| {
+        let key_plies = self.key_plies;
+        for_each_game(source, text, key_plies, &mut |name, game| {
             self.push(name, game);
             each(self);
         });
@@ -350,7 +391,7 @@ impl Collection {
                 });
                 continue;
             }
-            match archive.read(entry, inflate) {
+            match archive.read(entry, inflate, zip::entry_limit(nested)) {
                 Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1, each),
                 Ok(data) => {
                     self.add_text(&name, &text_of(&data));

@@ -1,0 +1,621 @@
+//! The compact explorer index: what the explorer needs of a collection, in about 40 bytes
+//! for a position and the move to it (620 bytes a game for random games), for the positions
+//! of each game's first [`DEPTH`] plies.
+//!
+//! [`Explorer`](super::explorer::Explorer) keys every ply of every game with its 128-bit key,
+//! hash map entries and all (about 10 KB a game with the collection it needs). This index
+//! keeps, for each position reached within the depth, its 64-bit key
+//! ([`PositionKey::short`]), its [`Tally`] packed in 32 bits, and the moves played from it
+//! (the position after each, its tally and a game that played it), in flat arrays with an
+//! open-addressing table of positions, so that it can be saved as it stands and read back
+//! without rebuilding anything ([`Index::save`], [`Index::load`]). The games themselves
+//! are not needed once indexed: the command line indexes each as it is read and drops it.
+//!
+//! It counts as the explorer does (a game once per position it reaches, once per move it
+//! plays from there, results for the player to move), up to the depth: a position a game
+//! reaches only after [`DEPTH`] plies does not count for that game. So for every position,
+//! its answer is the explorer's over the same games cut to the depth.
+
+use super::explorer::{report, Continuation, Filter, Report, Tally};
+use super::key::PositionKey;
+use super::{Game, Outcome};
+use crate::engine::piece::Color;
+use crate::engine::position::{Move, Position};
+use std::io::{Read, Write};
+use thiserror::Error;
+
+/// Plies keyed in each game: the first ten moves of each player, the opening an explorer is
+/// asked about. Deeper positions need ten times the memory of random games' openings for a
+/// use the explorer rarely has.
+pub const DEPTH: usize = 20;
+
+const NONE: u32 = u32::MAX;
+/// A packed tally's games byte when the tally lives in `big` (its index in the other 24 bits).
+const BIG: u32 = 0xff;
+
+/// A move of the index: the position after it, its tally, a game that played it and the
+/// next move from the same position (`NONE` at the end; always a smaller number, so the
+/// lists end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Edge {
+    child: u32,
+    tally: u32,
+    game: u32,
+    next: u32,
+}
+
+/// The compact index of a collection's openings (see the module's text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Index {
+    depth: u32,
+    games: u32,
+    /// The filter the games were picked by, as [`Filter::describe`] writes it.
+    filter: String,
+    /// Per position: its key, its packed tally and its first move (`NONE` when none).
+    keys: Vec<u64>,
+    tallies: Vec<u32>,
+    first: Vec<u32>,
+    edges: Vec<Edge>,
+    /// Tallies of 255 games or more.
+    big: Vec<Tally>,
+    /// Open addressing by key: position number + 1, 0 for an empty slot; a power of two
+    /// long, never more than three quarters full.
+    slots: Vec<u32>,
+}
+
+fn pack(t: Tally, big: &mut Vec<Tally>, at: Option<u32>) -> u32 {
+    if t.games < BIG {
+        return t.games | t.to_move_wins << 8 | t.draws << 16 | t.to_move_losses << 24;
+    }
+    let i = match at {
+        Some(i) => {
+            big[i as usize] = t;
+            i
+        }
+        None => {
+            big.push(t);
+            (big.len() - 1) as u32
+        }
+    };
+    BIG | i << 8
+}
+
+fn unpack(p: u32, big: &[Tally]) -> Tally {
+    if p & 0xff == BIG {
+        return big.get((p >> 8) as usize).copied().unwrap_or_default();
+    }
+    Tally {
+        games: p & 0xff,
+        to_move_wins: p >> 8 & 0xff,
+        draws: p >> 16 & 0xff,
+        to_move_losses: p >> 24,
+    }
+}
+
+fn add(p: &mut u32, big: &mut Vec<Tally>, outcome: Outcome, to_move: Color) {
+    let mut t = unpack(*p, big);
+    t.add(outcome, to_move);
+    let at = (*p & 0xff == BIG).then_some(*p >> 8);
+    *p = pack(t, big, at);
+}
+
+fn slot_of(key: u64, mask: usize) -> usize {
+    // The key is a hash already; fold its halves.
+    ((key ^ key >> 32) as usize) & mask
+}
+
+impl Index {
+    /// An empty index of games cut to `depth` plies, built under `filter` (which picks the
+    /// games offered to [`Index::add`]).
+    pub fn new(depth: usize, filter: &Filter) -> Index {
+        Index {
+            depth: depth.min(u32::MAX as usize) as u32,
+            games: 0,
+            filter: filter.describe(),
+            keys: Vec::new(),
+            tallies: Vec::new(),
+            first: Vec::new(),
+            edges: Vec::new(),
+            big: Vec::new(),
+            slots: vec![0; 1024],
+        }
+    }
+
+    /// Indexes every game of `games` that `filter` accepts (numbered by their place).
+    pub fn build(games: &[Game], filter: &Filter, depth: usize) -> Index {
+        let mut ix = Index::new(depth, filter);
+        let mut scratch = Scratch::default();
+        for (i, g) in games.iter().enumerate() {
+            if filter.accepts(&g.info) {
+                ix.add(g, i, &mut scratch);
+            }
+        }
+        ix
+    }
+
+    /// Adds one game (the caller's filter accepted it); `number` is its place in the
+    /// collection, which moves remember as a game that played them. `s` holds what the
+    /// game has counted (kept from game to game to spare allocations).
+    pub fn add(&mut self, game: &Game, number: usize, s: &mut Scratch) {
+        self.games += 1;
+        s.nodes.clear();
+        s.edges.clear();
+        let number = number.min(u32::MAX as usize) as u32;
+        let mut prev: Option<u32> = None;
+        let last = game.keys.len().min(self.depth as usize + 1);
+        for (ply, key) in game.keys[..last].iter().enumerate() {
+            // A placement adds a piece for good: no earlier position comes back.
+            if ply > 0 && matches!(game.moves.get(ply - 1), Some(Move::Place { .. })) {
+                s.nodes.clear();
+                s.edges.clear();
+            }
+            let node = self.node(key.short());
+            let to_move = if ply % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Some(from) = prev {
+                if !s.edges.contains(&(from, node)) {
+                    s.edges.push((from, node));
+                    let e = self.edge(from, node, number);
+                    add(
+                        &mut self.edges[e].tally,
+                        &mut self.big,
+                        game.outcome,
+                        to_move.other(),
+                    );
+                }
+            }
+            if !s.nodes.contains(&node) {
+                s.nodes.push(node);
+                add(
+                    &mut self.tallies[node as usize],
+                    &mut self.big,
+                    game.outcome,
+                    to_move,
+                );
+            }
+            prev = Some(node);
+        }
+    }
+
+    fn find(&self, key: u64) -> Option<u32> {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = slot_of(key, mask);
+        // At most every slot once (the table always has an empty one).
+        for _ in 0..self.slots.len() {
+            let s = *self.slots.get(i)?;
+            if s == 0 {
+                return None;
+            }
+            if self.keys.get(s as usize - 1) == Some(&key) {
+                return Some(s - 1);
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    fn node(&mut self, key: u64) -> u32 {
+        if let Some(n) = self.find(key) {
+            return n;
+        }
+        if (self.keys.len() + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let n = self.keys.len() as u32;
+        self.keys.push(key);
+        self.tallies.push(0);
+        self.first.push(NONE);
+        self.place(key, n);
+        n
+    }
+
+    fn place(&mut self, key: u64, n: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = slot_of(key, mask);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = n + 1;
+    }
+
+    fn grow(&mut self) {
+        self.slots = vec![0; self.slots.len() * 2];
+        for n in 0..self.keys.len() {
+            self.place(self.keys[n], n as u32);
+        }
+    }
+
+    fn edge(&mut self, from: u32, child: u32, game: u32) -> usize {
+        let mut e = self.first[from as usize];
+        while e != NONE {
+            let edge = &self.edges[e as usize];
+            if edge.child == child {
+                return e as usize;
+            }
+            e = edge.next;
+        }
+        self.edges.push(Edge {
+            child,
+            tally: 0,
+            game,
+            next: self.first[from as usize],
+        });
+        self.first[from as usize] = (self.edges.len() - 1) as u32;
+        self.edges.len() - 1
+    }
+
+    /// Games indexed.
+    pub fn games(&self) -> usize {
+        self.games as usize
+    }
+
+    /// Plies keyed in each game.
+    pub fn depth(&self) -> usize {
+        self.depth as usize
+    }
+
+    /// The filter the games were picked by ([`Filter::describe`]).
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// Distinct positions indexed.
+    pub fn positions(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Moves indexed (distinct position and position after).
+    pub fn moves(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The bytes the index holds (its arrays' lengths, as saved).
+    pub fn bytes(&self) -> usize {
+        self.keys.len() * 16 + self.edges.len() * 16 + self.big.len() * 16 + self.slots.len() * 4
+    }
+
+    /// The games that reached a position (by its [`PositionKey::short`]).
+    pub fn tally(&self, key: u64) -> Tally {
+        self.find(key)
+            .map(|n| unpack(self.tallies[n as usize], &self.big))
+            .unwrap_or_default()
+    }
+
+    /// The moves played from a position (by its [`PositionKey::short`]).
+    pub fn continuations(&self, key: u64) -> Vec<Continuation> {
+        let mut out = Vec::new();
+        let Some(n) = self.find(key) else {
+            return out;
+        };
+        let mut e = self.first[n as usize];
+        while let Some(edge) = self.edges.get(e as usize) {
+            out.push(Continuation {
+                child: self.keys.get(edge.child as usize).copied().unwrap_or(0),
+                tally: unpack(edge.tally, &self.big),
+                game: edge.game as usize,
+                ply: None,
+            });
+            e = edge.next;
+        }
+        out
+    }
+
+    /// Calls `f` with every position's key ([`PositionKey::short`]), in the index's order.
+    pub fn for_each_key(&self, f: &mut dyn FnMut(u64)) {
+        self.keys.iter().for_each(|&k| f(k));
+    }
+
+    /// The explorer's report on `pos` (see [`report`]): with the collection the index was
+    /// built from, moves the position cannot make are written as their game wrote them.
+    pub fn explore(&self, pos: &Position, collection: Option<&super::Collection>) -> Report {
+        let key = PositionKey::of(pos).short();
+        report(
+            pos,
+            self.games(),
+            self.tally(key),
+            self.continuations(key),
+            collection,
+        )
+    }
+}
+
+/// What one game has counted already (positions since its last placement, and moves).
+#[derive(Default)]
+pub struct Scratch {
+    nodes: Vec<u32>,
+    edges: Vec<(u32, u32)>,
+}
+
+/// Why a saved index cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IndexError {
+    #[error("not a Beeline explorer index (it does not start with {MAGIC:?})")]
+    Foreign,
+    #[error("an explorer index of format version {0}; this Beeline reads version {VERSION}")]
+    Version(u32),
+    #[error("the index is cut short: {0}")]
+    Truncated(&'static str),
+    #[error("the index is damaged: {0}")]
+    Damaged(&'static str),
+    #[error("cannot read it: {0}")]
+    Read(String),
+}
+
+/// The first bytes of a saved index.
+pub const MAGIC: &[u8; 8] = b"BLNINDEX";
+/// The format version [`Index::save`] writes and [`Index::load`] reads.
+pub const VERSION: u32 = 1;
+
+/// A reader of a saved index: counts the bytes left before the checksum and hashes what
+/// it reads.
+struct Source<'a> {
+    r: &'a mut dyn Read,
+    left: u64,
+    crc: crc32fast::Hasher,
+}
+
+/// Bytes read or written at a time (a multiple of every item's size).
+const CHUNK: usize = 1 << 20;
+
+impl Source<'_> {
+    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), IndexError> {
+        if (buf.len() as u64) > self.left {
+            return Err(IndexError::Truncated(what));
+        }
+        self.r.read_exact(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated(what),
+            _ => IndexError::Read(e.to_string()),
+        })?;
+        self.left -= buf.len() as u64;
+        self.crc.update(buf);
+        Ok(())
+    }
+
+    fn u32(&mut self, what: &'static str) -> Result<u32, IndexError> {
+        let mut b = [0u8; 4];
+        self.fill(&mut b, what)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    /// A count of items of `size` bytes, checked against the bytes left before anything is
+    /// allocated for them.
+    fn count(&mut self, size: u64, what: &'static str) -> Result<usize, IndexError> {
+        let mut b = [0u8; 8];
+        self.fill(&mut b, what)?;
+        let n = u64::from_le_bytes(b);
+        n.checked_mul(size)
+            .filter(|&bytes| bytes <= self.left)
+            .and_then(|_| usize::try_from(n).ok())
+            .ok_or(IndexError::Truncated(what))
+    }
+
+    /// `n` items of `size` bytes, each decoded by `f`, read a chunk at a time.
+    fn items<T>(
+        &mut self,
+        n: usize,
+        size: usize,
+        what: &'static str,
+        f: impl Fn(&[u8]) -> T,
+    ) -> Result<Vec<T>, IndexError> {
+        let mut out = Vec::with_capacity(n);
+        let mut buf = vec![0u8; CHUNK.min(n * size)];
+        let mut left = n * size;
+        while left > 0 {
+            let chunk = &mut buf[..left.min(CHUNK)];
+            self.fill(chunk, what)?;
+            out.extend(chunk.chunks_exact(size).map(&f));
+            left -= chunk.len();
+        }
+        Ok(out)
+    }
+}
+
+fn u32_at(c: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([c[4 * i], c[4 * i + 1], c[4 * i + 2], c[4 * i + 3]])
+}
+
+/// A writer that hashes what it writes, a chunk at a time.
+struct Sink<'a> {
+    w: &'a mut dyn Write,
+    crc: crc32fast::Hasher,
+    buf: Vec<u8>,
+}
+
+impl Sink<'_> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.crc.update(&self.buf);
+        self.w.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+impl Index {
+    /// Writes the index as one file (format in docs/EXPLORER.md, "Saved indexes"): a
+    /// header, the arrays as they are in memory (little-endian), and a CRC-32 of everything
+    /// before it; a chunk at a time, so saving needs no second copy of the index.
+    pub fn write_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut s = Sink {
+            w,
+            crc: crc32fast::Hasher::new(),
+            buf: Vec::with_capacity(CHUNK + 64),
+        };
+        s.put(MAGIC)?;
+        s.put(&VERSION.to_le_bytes())?;
+        s.put(&self.depth.to_le_bytes())?;
+        s.put(&self.games.to_le_bytes())?;
+        s.put(&(self.filter.len() as u64).to_le_bytes())?;
+        s.put(self.filter.as_bytes())?;
+        for n in [
+            self.keys.len(),
+            self.edges.len(),
+            self.big.len(),
+            self.slots.len(),
+        ] {
+            s.put(&(n as u64).to_le_bytes())?;
+        }
+        for k in &self.keys {
+            s.put(&k.to_le_bytes())?;
+        }
+        for v in self.tallies.iter().chain(&self.first) {
+            s.put(&v.to_le_bytes())?;
+        }
+        for e in &self.edges {
+            for v in [e.child, e.tally, e.game, e.next] {
+                s.put(&v.to_le_bytes())?;
+            }
+        }
+        for t in &self.big {
+            for v in [t.games, t.to_move_wins, t.draws, t.to_move_losses] {
+                s.put(&v.to_le_bytes())?;
+            }
+        }
+        for v in &self.slots {
+            s.put(&v.to_le_bytes())?;
+        }
+        s.flush()?;
+        let crc = s.crc.clone().finalize();
+        s.w.write_all(&crc.to_le_bytes())
+    }
+
+    /// The saved index's bytes ([`Index::write_to`]).
+    pub fn save(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.bytes() + 128 + self.filter.len());
+        // Writing to a vector cannot fail.
+        let _ = self.write_to(&mut out);
+        out
+    }
+
+    /// Reads a saved index from its bytes (see [`Index::read_from`]).
+    pub fn load(bytes: &[u8]) -> Result<Index, IndexError> {
+        Index::read_from(&mut &bytes[..], bytes.len() as u64)
+    }
+
+    /// Reads a saved index of `len` bytes, checking everything: a file that is not one, of
+    /// another version, cut short or damaged gives an [`IndexError`], never a panic or a
+    /// query that runs away, and no count is believed past the bytes that hold it.
+    pub fn read_from(r: &mut dyn Read, len: u64) -> Result<Index, IndexError> {
+        let mut magic = [0u8; 8];
+        if len < 8 || r.read_exact(&mut magic).is_err() || &magic != MAGIC {
+            return Err(IndexError::Foreign);
+        }
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&magic);
+        let mut src = Source {
+            r,
+            left: len
+                .checked_sub(8 + 4)
+                .ok_or(IndexError::Truncated("header"))?,
+            crc,
+        };
+        let version = src.u32("header")?;
+        if version != VERSION {
+            return Err(IndexError::Version(version));
+        }
+        let depth = src.u32("header")?;
+        let games = src.u32("header")?;
+        let flen = src.count(1, "filter")?;
+        let fbytes = src.items(flen, 1, "filter", |c| c[0])?;
+        let filter = String::from_utf8(fbytes)
+            .map_err(|_| IndexError::Damaged("the filter is not UTF-8"))?;
+        let n = src.count(16, "positions")?;
+        let e = src.count(16, "moves")?;
+        let b = src.count(16, "tallies")?;
+        let s = src.count(4, "table")?;
+        let keys = src.items(n, 8, "keys", |c| {
+            u64::from(u32_at(c, 0)) | u64::from(u32_at(c, 1)) << 32
+        })?;
+        let tallies = src.items(n, 4, "tallies", |c| u32_at(c, 0))?;
+        let first = src.items(n, 4, "positions", |c| u32_at(c, 0))?;
+        let edges = src.items(e, 16, "moves", |c| Edge {
+            child: u32_at(c, 0),
+            tally: u32_at(c, 1),
+            game: u32_at(c, 2),
+            next: u32_at(c, 3),
+        })?;
+        let big = src.items(b, 16, "tallies", |c| Tally {
+            games: u32_at(c, 0),
+            to_move_wins: u32_at(c, 1),
+            draws: u32_at(c, 2),
+            to_move_losses: u32_at(c, 3),
+        })?;
+        let slots = src.items(s, 4, "table", |c| u32_at(c, 0))?;
+        if src.left != 0 {
+            return Err(IndexError::Damaged("bytes after the table"));
+        }
+        let mut stated = [0u8; 4];
+        src.r.read_exact(&mut stated).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated("checksum"),
+            _ => IndexError::Read(e.to_string()),
+        })?;
+        if src.crc.finalize() != u32::from_le_bytes(stated) {
+            return Err(IndexError::Damaged("the checksum does not match"));
+        }
+        let ix = Index {
+            depth,
+            games,
+            filter,
+            keys,
+            tallies,
+            first,
+            edges,
+            big,
+            slots,
+        };
+        ix.check()?;
+        Ok(ix)
+    }
+
+    /// Every number inside the index points where it may: queries then cannot fail or loop.
+    /// (A key in another slot than its own would only go unfound; the checksum stands
+    /// against damage, this against a file made to crash a reader.)
+    fn check(&self) -> Result<(), IndexError> {
+        let (n, e) = (self.keys.len(), self.edges.len());
+        let tally_ok = |p: u32| p & 0xff != BIG || ((p >> 8) as usize) < self.big.len();
+        if !self.slots.len().is_power_of_two() || n * 4 > self.slots.len() * 3 {
+            return Err(IndexError::Damaged("the table's size"));
+        }
+        // Each position in exactly one slot.
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        let mut filled = 0;
+        for &s in self.slots.iter().filter(|&&s| s != 0) {
+            let i = s as usize - 1;
+            let word = seen
+                .get_mut(i / 64)
+                .ok_or(IndexError::Damaged("the table"))?;
+            if *word & 1 << (i % 64) != 0 {
+                return Err(IndexError::Damaged("the table"));
+            }
+            *word |= 1 << (i % 64);
+            filled += 1;
+        }
+        if filled != n {
+            return Err(IndexError::Damaged("the table"));
+        }
+        if !self.tallies.iter().all(|&p| tally_ok(p))
+            || !self.first.iter().all(|&f| f == NONE || (f as usize) < e)
+        {
+            return Err(IndexError::Damaged("a position"));
+        }
+        for (i, edge) in self.edges.iter().enumerate() {
+            if edge.child as usize >= n
+                || !tally_ok(edge.tally)
+                || (edge.next != NONE && edge.next as usize >= i)
+            {
+                return Err(IndexError::Damaged("a move"));
+            }
+        }
+        Ok(())
+    }
+}
