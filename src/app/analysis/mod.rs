@@ -90,6 +90,8 @@ struct Workers {
     asked: Option<(NodeId, u64, bool, bool)>,
     /// When it was asked (`Date.now()`).
     asked_at: f64,
+    /// A hand-over to the workers is due (`hand_over`).
+    flushing: bool,
 }
 
 thread_local! {
@@ -310,9 +312,25 @@ fn follow(s: Session) {
             .set("The game is over: there is nothing to search.".into());
         s.done.set(true);
     }
-    let posted = WORKERS.with(|w| {
+    // The workers are stopped, given the job and started right after the step (the board
+    // drawn first): stopping a searching worker and starting another cost the page's
+    // thread tens of milliseconds.
+    let flush = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
         w.job = job;
+        !std::mem::replace(&mut w.flushing, true)
+    });
+    if flush {
+        services::after(std::time::Duration::ZERO, move || hand_over(s));
+    }
+}
+
+/// Gives the live job to a worker: the live one unless it has started searching (then it is
+/// stopped), else the spare.
+fn hand_over(s: Session) {
+    let posted = WORKERS.with(|w| {
+        let mut w = w.borrow_mut();
+        w.flushing = false;
         // A worker that has started searching cannot take another job: stopped.
         if w.live.as_ref().is_some_and(|l| l.busy.get()) {
             if let Some(l) = w.live.take() {
