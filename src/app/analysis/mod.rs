@@ -43,8 +43,9 @@ const QUICK_MS: f64 = 250.0;
 /// left running would drain a phone's battery).
 const SEARCH_MS: f64 = 60_000.0;
 
-/// A review's time a ply, without a depth in the address.
-const REVIEW_MS: f64 = 500.0;
+/// A review's search time a position, without a depth in the address: with the check of the
+/// move played (a ply shallower), about half a second a position.
+const REVIEW_MS: f64 = 400.0;
 
 /// The analysis's state, made at the first [`toggle`].
 #[derive(Clone, Copy)]
@@ -268,9 +269,12 @@ fn follow(s: Session) {
     let on = s.on.get();
     let at = s.viewer.study.position.get();
     let editing = s.viewer.edit.with(Option::is_some);
+    // A review under way has the engine to itself (a second search would halve its speed,
+    // and on two cores leave the page none).
+    let reviewing = s.review.with(|r| r.running);
     // The position by its key: an edit elsewhere in the game (a comment) makes a new
     // position object for the same position, which needs no new search.
-    let asked = (at.node, at.pos.key(), on, editing);
+    let asked = (at.node, at.pos.key(), on && !reviewing, editing);
     let now = js_sys::Date::now();
     let (same, quick) = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
@@ -288,7 +292,11 @@ fn follow(s: Session) {
     s.hover.set(None);
     s.status.set(String::new());
     let over = at.pos.state().is_over();
-    let job = (on && !editing && !over).then(|| {
+    if on && reviewing {
+        s.status
+            .set("The search waits while the game is reviewed.".into());
+    }
+    let job = (on && !reviewing && !editing && !over).then(|| {
         let limit = if s.depth > 0 { 0.0 } else { SEARCH_MS };
         let number = WORKERS.with(|w| {
             let mut w = w.borrow_mut();
