@@ -88,6 +88,16 @@ fn a_finished_game_has_no_best_move() {
     assert_eq!(r.legal_moves, 0);
 }
 
+/// A judgement's name reads back as it (the browser's review sends names).
+#[test]
+fn judgements_read_back_from_their_names() {
+    for name in ["best", "good", "inaccuracy", "mistake", "blunder", "forced"] {
+        assert_eq!(Judgement::from_name(name).map(Judgement::name), Some(name));
+    }
+    assert_eq!(Judgement::from_name("Blunder"), None);
+    assert_eq!(Judgement::from_name(""), None);
+}
+
 /// The judgement thresholds: forced beats everything, then best, then the drop in the
 /// mover's winning chances.
 #[test]

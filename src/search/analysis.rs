@@ -36,6 +36,20 @@ pub enum Judgement {
 }
 
 impl Judgement {
+    const ALL: [Judgement; 6] = [
+        Judgement::Best,
+        Judgement::Good,
+        Judgement::Inaccuracy,
+        Judgement::Mistake,
+        Judgement::Blunder,
+        Judgement::Forced,
+    ];
+
+    /// The judgement [`Judgement::name`] writes as `name`.
+    pub fn from_name(name: &str) -> Option<Judgement> {
+        Judgement::ALL.into_iter().find(|j| j.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Judgement::Best => "best",

@@ -73,9 +73,14 @@ struct Review {
     /// The main line reviewed (its rows mean nothing for another).
     moves: Vec<Move>,
     rows: Vec<Row>,
-    /// Positions to review: the moves and the last position.
-    total: usize,
     running: bool,
+}
+
+impl Review {
+    /// Positions to review: the moves and the last position.
+    fn total(&self) -> usize {
+        self.moves.len() + 1
+    }
 }
 
 /// The workers: the live search's, a spare, the review's.
@@ -427,26 +432,14 @@ fn answered(id: u32, msg: Array) {
         }
         "searched" if live.is_some() => s.done.set(true),
         "row" if review_id == Some(id) => {
-            let judgement = match text(7).as_str() {
-                "best" => Some(Judgement::Best),
-                "good" => Some(Judgement::Good),
-                "inaccuracy" => Some(Judgement::Inaccuracy),
-                "mistake" => Some(Judgement::Mistake),
-                "blunder" => Some(Judgement::Blunder),
-                "forced" => Some(Judgement::Forced),
-                _ => None,
-            };
             let row = Row {
                 ply: number(3) as usize,
                 eval: number(4),
                 win_in: win_in(6),
-                judgement,
+                judgement: Judgement::from_name(&text(7)),
                 best: transfer::read_move_code(&text(8)),
             };
-            s.review.update(|r| {
-                r.rows.push(row);
-                r.total = number(2) as usize;
-            });
+            s.review.update(|r| r.rows.push(row));
         }
         "reviewed" if review_id == Some(id) => {
             s.review.update(|r| r.running = false);
@@ -573,12 +566,12 @@ fn show_on_board(s: Session) {
 
 /// Starts reviewing the main line (a review under way is replaced).
 fn review(s: Session) {
-    let (moves, bytes, total) = s.viewer.study.game.with_untracked(|g| {
+    let (moves, bytes) = s.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         let moves = tree.mainline();
         let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
         let pos = tree.position_at(last).unwrap_or_else(|| tree.start());
-        (moves.clone(), transfer::encode(&pos), moves.len() + 1)
+        (moves, transfer::encode(&pos))
     });
     let started = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
@@ -602,7 +595,6 @@ fn review(s: Session) {
     s.review.set(Review {
         moves,
         rows: Vec::new(),
-        total,
         running: true,
     });
 }
@@ -636,19 +628,19 @@ fn show_review(s: Session) {
     if let Some(p) = dom::find(&panel, ".review-progress") {
         dom::set_flag(&p, "hidden", !review.running);
         if let Some(bar) = dom::find(&p, "progress") {
-            dom::set_attr(&bar, "max", Some(&review.total.max(1).to_string()));
+            dom::set_attr(&bar, "max", Some(&review.total().to_string()));
             dom::set_attr(&bar, "value", Some(&review.rows.len().to_string()));
         }
         if let Some(c) = dom::find(&p, ".count") {
             dom::set_text(
                 &c,
-                &format!("{} of {} positions", review.rows.len(), review.total),
+                &format!("{} of {} positions", review.rows.len(), review.total()),
             );
         }
     }
     dom::set_flag(&graph, "hidden", !valid);
     let markup = if valid {
-        view::graph_markup(&review.rows, review.total, shown)
+        view::graph_markup(&review.rows, review.total(), shown)
     } else {
         String::new()
     };
