@@ -16,11 +16,19 @@
 //   store it, then delete the files it no longer references;
 // - activate: delete the caches of older versions of this worker.
 //
-// The worker only ever fetches the app's own files from its own origin: nothing is sent
-// anywhere else, and requests to other origins are left alone.
+// A book's files (`book.txt`, `shards/…/*.bin`, docs/EXPLORER.md) are kept in a cache of their
+// own as the explorer fetches them, from this site or the one the page's `?book=` names: the
+// network first, so that a changed book shows, and offline the copy kept.
+//
+// The worker only ever fetches the app's own files from its own origin, and the book files the
+// page asked for; other requests to other origins are left alone.
 
 // Bump the version when this file changes what it stores: activate deletes the other caches.
 const CACHE = 'beeline-v1';
+// Books' files, kept across versions of the app.
+const BOOKS = 'beeline-books';
+// A book's files: its manifest and its shards (`shards/3f.bin`, `shards/3f/3fa.bin`).
+const BOOK_FILE = /\/(?:book\.txt|shards\/(?:[0-9a-f]{2}\/)?[0-9a-f]{1,16}\.bin)$/;
 // index.html, served at the root of the worker's scope.
 const PAGE = new URL('./', self.location).href;
 // Trunk's names: "<name>-<hash>.<ext>" (the wasm module "<name>-<hash>_bg.wasm"), the hash
@@ -46,7 +54,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('beeline-') && name !== CACHE) await caches.delete(name);
+        if (name.startsWith('beeline-') && name !== CACHE && name !== BOOKS) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -55,9 +63,29 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (BOOK_FILE.test(url.pathname) && request.mode !== 'navigate') {
+    event.respondWith(bookFile(event));
+    return;
+  }
+  if (url.origin !== self.location.origin) return;
   event.respondWith(request.mode === 'navigate' ? navigate(event) : file(event));
 });
+
+/** A book's file: the network's answer (kept when it is one), else the copy kept. */
+async function bookFile(event) {
+  const cache = await caches.open(BOOKS);
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) event.waitUntil(cache.put(event.request, response.clone()).catch(() => {}));
+    return response;
+  } catch (offline) {
+    const kept = await cache.match(event.request);
+    if (kept) return kept;
+    throw offline;
+  }
+}
 
 /** A page load: the network's answer (a newer index.html updates the cache), else the cache. */
 async function navigate(event) {

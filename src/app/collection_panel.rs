@@ -23,6 +23,7 @@ crate::controls! {
         GameType = "filter-game-type",
         Result = "filter-result",
         MinPlies = "filter-min-plies",
+        Reopen = "collection-reopen",
         List = "game-list",
     }
 }
@@ -59,6 +60,7 @@ fn markup() -> String {
         .control("input", C::MinPlies, r#" type="number" min="0" value="0" inputmode="numeric">"#)
         .raw(r#"</div>"#)
         .raw(r#"<p class="collection-status" role="status"></p>"#)
+        .control("button", C::Reopen, r#" type="button" hidden>Read the files again</button>"#)
         .raw(r#"<div class="game-list-scroll">"#)
         .control("table", C::List, r#" hidden><thead><tr>"#)
         .raw(&sorts)
@@ -83,6 +85,8 @@ pub(super) enum Action {
     Explore,
     /// The explorer's move to play (the element is its row, with `data-play`).
     PlayExplored,
+    /// The book the address names, if it names one, to open in the explorer.
+    OpenBook,
 }
 
 impl Action {
@@ -105,6 +109,7 @@ impl Action {
             Control::Files | Control::GameType | Control::Result => kind == "change",
             Control::Player => kind == "input",
             Control::MinPlies => kind == "input" || kind == "change",
+            Control::Reopen => kind == "click",
             Control::Progress | Control::List => false,
         };
         acts.then_some(Action::Changed(control))
@@ -161,6 +166,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
         Action::Changed(control) => control,
         Action::Show => return show(viewer, el),
         Action::Explore => return collection_worker::explore(viewer),
+        Action::OpenBook => return open_book(viewer),
         Action::PlayExplored => {
             let mv = el
                 .get_attribute("data-play")
@@ -198,8 +204,23 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
             .collection
             .filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
+        Control::Reopen => collection_worker::reopen(viewer),
         Control::Progress | Control::List => {}
     }
+}
+
+/// Opens the book the address names (`?book=URL`, relative to the page or not) in the
+/// explorer: the worker reads it before the explorer's first question.
+fn open_book(viewer: Viewer) {
+    let query = services::location_search().unwrap_or_default();
+    let Some(address) = super::explorer_panel::book_address(&query) else {
+        return;
+    };
+    let page = services::location_href().unwrap_or_default();
+    let url = web_sys::Url::new_with_base(&address, &page)
+        .map(|u| u.href())
+        .unwrap_or(address);
+    collection_worker::open_book(viewer, url);
 }
 
 /// Shows the list's state: progress, filters, status and rows.
@@ -235,6 +256,11 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
             status.set_text_content(Some(text));
         }
     });
+    if let Some(reopen) = find("#collection-reopen") {
+        // A worker that stopped: its files are kept, to be read again.
+        let stopped = error.is_some() && collection_worker::can_reopen();
+        dom::set_flag(&reopen, "hidden", !stopped);
+    }
     if let Some(e) = error {
         status.set_text_content(Some(&e));
     }
@@ -359,6 +385,7 @@ mod tests {
             r#"<label for="filter-min-plies">Min. plies</label><input id="filter-min-plies" type="number" min="0" value="0" inputmode="numeric">"#,
             r#"</div>"#,
             r#"<p class="collection-status" role="status"></p>"#,
+            r#"<button id="collection-reopen" type="button" hidden>Read the files again</button>"#,
             r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
             r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
             r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,

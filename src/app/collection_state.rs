@@ -35,8 +35,11 @@ pub struct Collection {
     pub error: Var<Option<String>>,
     /// The game list's rows (markup) and status, as the worker last answered.
     pub listing: Var<Option<(String, String)>>,
-    /// The explorer's table body (markup) and summary, as the worker last answered.
+    /// The explorer's tables (markup) and summary, as the worker last answered.
     pub explored: Var<Option<(String, String)>>,
+    /// A book was named (`?book`): the explorer shows its moves, with or without a
+    /// collection.
+    pub book: Var<bool>,
     /// The game list's filters (player, game type and length filter the explorer too).
     pub filter: Var<ListFilter>,
     /// The game list's order: a column, descending or not.
@@ -54,6 +57,7 @@ impl Collection {
             error: Var::new(None),
             listing: Var::new(None),
             explored: Var::new(None),
+            book: Var::new(false),
             filter: Var::new(ListFilter::default()),
             sort: Var::new((Column::Date, false)),
             open_game: Var::new(None),

@@ -35,6 +35,11 @@ struct Link {
 
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
+    /// The files (or texts) of the last collection opened: a worker that stops loses its
+    /// collection, and these read it again ([`reopen`]).
+    static SOURCES: RefCell<Option<Array>> = const { RefCell::new(None) };
+    /// The book open in the explorer, read again by a new worker.
+    static BOOK: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// The worker, started at the first call.
@@ -76,15 +81,22 @@ fn start(viewer: Viewer) -> Option<Link> {
             }
         });
         viewer.collection.loading.set(None);
+        viewer.collection.library.set(None);
         viewer.collection.error.set(Some(
             "The collection reader stopped: the browser could not run it.".into(),
         ));
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
+    // A new worker after one stopped reads the book again before anything else.
+    let book = BOOK.with(|b| b.borrow().clone());
+    let queue = book
+        .map(|url| message(&["book".into(), url.into()]))
+        .into_iter()
+        .collect();
     Some(Link {
         worker,
-        queue: Some(Vec::new()),
+        queue: Some(queue),
         busy: [false; 2],
         waiting: [None, None],
         serial: 0,
@@ -116,9 +128,37 @@ pub fn open(viewer: Viewer, sources: Array) {
         total: sources.length() as usize,
     }));
     let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
+    SOURCES.with(|s| *s.borrow_mut() = Some(sources.clone()));
     with_link(viewer, |l| {
         l.post(message(&["open".into(), sources.into(), filter.into()]))
     });
+}
+
+/// Whether the last collection's files are kept, to be read again.
+pub fn can_reopen() -> bool {
+    SOURCES.with(|s| s.borrow().is_some())
+}
+
+/// Reads the last collection's files again (in a new worker when the last one stopped).
+pub fn reopen(viewer: Viewer) {
+    if let Some(sources) = SOURCES.with(|s| s.borrow().clone()) {
+        open(viewer, sources);
+    }
+}
+
+/// Reads the book at `url` (its folder) for the explorer, which shows its moves from then on.
+pub fn open_book(viewer: Viewer, url: String) {
+    viewer
+        .collection
+        .explored
+        .set(Some((String::new(), "Reading the book…".into())));
+    with_link(viewer, |l| {
+        l.post(message(&["book".into(), url.clone().into()]))
+    });
+    // Kept after the post: a worker started by it reads the book once.
+    BOOK.with(|b| *b.borrow_mut() = Some(url));
+    // The explorer's questions follow, answered after the book is read (in order).
+    viewer.collection.book.set(true);
 }
 
 /// Asks the explorer about the position on the board, under the list's filters.

@@ -91,7 +91,7 @@ impl Default for EmbedOptions {
 }
 
 /// Decodes `%XX` escapes and `+` (a query's space); anything malformed is kept as it is.
-fn unescape(s: &str) -> String {
+pub(super) fn unescape(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -1,20 +1,34 @@
 //! The opening explorer: for the position on the board, every move the open collection
 //! played from it (matched as positions: transpositions, turned, mirrored or colour-swapped
-//! boards alike), with its games and results for the player to move. Clicking a move plays
-//! it; clicking a game opens it.
+//! boards alike), with its games and results for the player to move, and a book's moves
+//! when the address names one (`?book=URL`, or `?book` for the `book/` folder beside the
+//! app). Clicking a move plays it; clicking a game opens it.
 
 use super::collection_panel::{later, Action};
 use super::collection_worker;
-use super::kit::{self, dom};
+use super::kit::{self, dom, services};
 use super::viewer::Viewer;
 use leptos::prelude::*;
 
-const MARKUP: &str = concat!(
-    r#"<h2>Explorer</h2><p class="explorer-summary" role="status"></p>"#,
-    r#"<table class="explorer-table"><thead><tr><th scope="col">Move</th><th scope="col">Games</th>"#,
-    r#"<th scope="col">Wins · draws · losses (player to move)</th><th scope="col">A game</th></tr></thead>"#,
-    r#"<tbody></tbody></table>"#,
-);
+/// The tables come from the worker (`worker::tables::explorer_tables`).
+const MARKUP: &str = r#"<h2>Explorer</h2><p class="explorer-summary" role="status"></p><div class="explorer-tables"></div>"#;
+
+/// The book an address's query names: `book=URL` (as written, relative to the page or
+/// not), `book` alone for the `book/` folder beside the app; `None` when it names none.
+pub fn book_address(query: &str) -> Option<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = super::embed::unescape(value);
+        (key == "book").then(|| {
+            if value.trim().is_empty() {
+                "book/".to_string()
+            } else {
+                value.trim().to_string()
+            }
+        })
+    })
+}
 
 #[component]
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
@@ -22,7 +36,8 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     // The position on the board asked of the worker, under the list's filters (by the
     // collection's code: `collection_worker::explore`).
     kit::watch(Box::new(move || {
-        if viewer.collection.library.get().is_none() {
+        // `|`, not `||`: both are followed.
+        if !(viewer.collection.library.with(Option::is_some) | viewer.collection.book.get()) {
             return;
         }
         viewer.collection.filter.track();
@@ -36,12 +51,14 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         root,
         Box::new(move |root| {
             let (Some(body), Some(summary)) = (
-                dom::find(&root, "tbody"),
+                dom::find(&root, ".explorer-tables"),
                 dom::find(&root, ".explorer-summary"),
             ) else {
                 return;
             };
-            dom::set_flag(&root, "hidden", viewer.collection.library.get().is_none());
+            let open =
+                viewer.collection.library.with(Option::is_some) | viewer.collection.book.get();
+            dom::set_flag(&root, "hidden", !open);
             viewer.collection.explored.with(|e| {
                 if let Some((markup, text)) = e {
                     body.set_inner_html(markup);
@@ -53,6 +70,16 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
+            // An address that may name a book: the collection's code reads it.
+            if services::location_search().is_some_and(|q| q.len() > 1) {
+                later(
+                    viewer,
+                    root.clone(),
+                    Action::OpenBook,
+                    root.clone(),
+                    "No book",
+                );
+            }
             let at = root.clone();
             dom::listen(&root, &["click"], move |e| {
                 let Some(b) = dom::event_closest(&e, "button") else {
@@ -74,4 +101,27 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         }),
     );
     view! { <section id="explorer" class="explorer-panel" aria-label="Explorer" hidden node_ref=root inner_html=MARKUP></section> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::book_address;
+
+    #[test]
+    fn an_address_names_a_book_by_its_url_or_the_folder_beside_the_app() {
+        assert_eq!(book_address(""), None);
+        assert_eq!(book_address("?embed&move=3"), None);
+        assert_eq!(book_address("?book"), Some("book/".into()));
+        assert_eq!(book_address("?book="), Some("book/".into()));
+        assert_eq!(
+            book_address("?x=1&book=https%3A%2F%2Fexample.org%2Fhive%2Fbook%2F"),
+            Some("https://example.org/hive/book/".into())
+        );
+        assert_eq!(
+            book_address("?book=../books/2024"),
+            Some("../books/2024".into())
+        );
+        // Not a book's parameter, though it starts like one.
+        assert_eq!(book_address("?bookish=1"), None);
+    }
 }

@@ -11,7 +11,8 @@
 //! | (nothing: the worker has started) | `["ready"]`; the page holds its messages until then |
 //! | `["open", [File or text, …], filter]` | `["progress", games, done, total]` as it reads, then `["opened", games, failures, wasm memory bytes]` |
 //! | `["list", query]` (`ListQuery::to_text`) | `["list", rows' markup, status, Uint32Array of every game listed]` |
-//! | `["explore", filter, position]` (`ListFilter::to_text`, `engine::transfer` bytes) | `["explore", table body's markup, summary]` |
+//! | `["book", URL of its folder]` | `["book", the table's caption]`, or `["book", "", why not]` |
+//! | `["explore", filter, position]` (`ListFilter::to_text`, `engine::transfer` bytes) | `["explore", tables' markup, summary]`: the collection's and the book's moves |
 //! | `["game", index]` | `["game", index, permalink fragment]` |
 //!
 //! Zip entries are inflated here with `miniz_oxide`: the browser's `DecompressionStream` costs
@@ -21,6 +22,7 @@
 use crate::collection::library::{Library, ListFilter, ListQuery};
 
 pub mod analysis;
+pub mod book;
 pub mod tables;
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
@@ -38,6 +40,8 @@ const CHUNK: usize = 250;
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let library: RefCell<Option<Library>> = RefCell::new(None);
+    // The book the page named, or why it cannot be read (said with every answer).
+    let book: RefCell<Option<Result<book::Book, String>>> = RefCell::new(None);
     let out = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let msg = Array::from(&e.data());
@@ -73,13 +77,21 @@ pub fn run() {
                     ],
                 ));
             }
+            "book" => {
+                let opened = book::Book::open(&text(1));
+                let values = match &opened {
+                    Ok(b) => vec![b.name().into()],
+                    Err(e) => vec!["".into(), e.into()],
+                };
+                *book.borrow_mut() = Some(opened);
+                post(answer("book", &values));
+            }
             "explore" => {
                 let filter = ListFilter::from_text(&text(1)).explorer;
                 let bytes = Uint8Array::new(&msg.get(2)).to_vec();
-                let (markup, summary) = match (library.as_mut(), transfer::decode(&bytes)) {
-                    (None, _) => (String::new(), String::new()),
-                    (Some(l), Ok(pos)) => tables::explore(l, &filter, &pos),
-                    (Some(_), Err(e)) => (
+                let (markup, summary) = match transfer::decode(&bytes) {
+                    Ok(pos) => explore(library.as_mut(), book.borrow_mut().as_mut(), &filter, &pos),
+                    Err(e) => (
                         String::new(),
                         format!("The explorer cannot read the position: {e}."),
                     ),
@@ -106,6 +118,38 @@ pub fn run() {
     on_message.forget();
     // Messages that came while the module loaded were dropped: the page holds them until now.
     let _ = scope.post_message(&answer("ready", &[]));
+}
+
+/// The explorer's tables and summary for a position: the open collection's, then the
+/// book's (nothing when neither is open).
+fn explore(
+    library: Option<&mut Library>,
+    book: Option<&mut Result<book::Book, String>>,
+    filter: &crate::collection::explorer::Filter,
+    pos: &crate::engine::position::Position,
+) -> (String, String) {
+    let collection = library.map(|l| tables::explore(l, filter, pos));
+    let from_book = book.map(|b| match b {
+        Ok(b) => (b.name(), b.explore(pos)),
+        Err(e) => (String::new(), Err(e.clone())),
+    });
+    let mut summary = collection.as_ref().map(|c| c.1.clone()).unwrap_or_default();
+    let mut rows = None;
+    if let Some((name, answer)) = &from_book {
+        let said = match answer {
+            Ok((markup, text)) => {
+                rows = Some((name.as_str(), markup.as_str()));
+                text.clone()
+            }
+            Err(e) => format!("The book cannot answer: {e}."),
+        };
+        if !summary.is_empty() {
+            summary.push(' ');
+        }
+        summary.push_str(&said);
+    }
+    let markup = tables::explorer_tables(collection.as_ref().map(|c| c.0.as_str()), rows);
+    (markup, summary)
 }
 
 fn answer(op: &str, values: &[JsValue]) -> Array {
@@ -144,11 +188,14 @@ fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
     for (k, source) in sources.iter().enumerate() {
         let (name, bytes) = match source.dyn_ref::<web_sys::File>() {
             Some(f) => {
-                let bytes = reader
-                    .as_ref()
-                    .and_then(|r| r.read_as_array_buffer(f).ok())
-                    .map(|b| Uint8Array::new(&b).to_vec())
-                    .ok_or_else(|| "the browser could not read the file".to_string());
+                // A file too large is refused from its size, before any of it is read.
+                let bytes = crate::collection::check_file_size(f.size() as u64).and_then(|()| {
+                    reader
+                        .as_ref()
+                        .and_then(|r| r.read_as_array_buffer(f).ok())
+                        .map(|b| Uint8Array::new(&b).to_vec())
+                        .ok_or_else(|| "the browser could not read the file".to_string())
+                });
                 (f.name(), bytes)
             }
             None => (

@@ -106,6 +106,23 @@ fn percent(part: u32, whole: u32) -> u32 {
 /// first, each with its games, its results for the player to move as a bar, and a game
 /// that played it.
 pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String {
+    let games = &lib.collection.games;
+    move_rows(pos, report, Some(&|i| games.get(i).map(players)))
+}
+
+/// A book's table body for a position: as [`explorer_markup`], without a game (a book
+/// keeps none).
+pub fn book_markup(pos: &Position, report: &Report) -> String {
+    move_rows(pos, report, None)
+}
+
+/// The rows of [`explorer_markup`] and [`book_markup`]; `example` names the game of a
+/// number, when there are games to open.
+fn move_rows(
+    pos: &Position,
+    report: &Report,
+    example: Option<&dyn Fn(usize) -> Option<String>>,
+) -> String {
     let mut out = String::new();
     let frame = Frame::of_position(pos);
     for (k, m) in report.moves.iter().enumerate() {
@@ -127,22 +144,50 @@ pub fn explorer_markup(lib: &Library, pos: &Position, report: &Report) -> String
         let play =
             m.mv.map(|mv| format!(r#" data-play="{}""#, move_code(mv)))
                 .unwrap_or_default();
-        let example = lib
-            .collection
-            .games
-            .get(m.game)
-            .map(|g| escape(&players(g)))
-            .unwrap_or_default();
         let _ = write!(
             out,
-            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td><td class="example"><button type="button" class="open-game" data-open-game="{game}">{example}</button></td></tr>"#,
+            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td>"#,
             dir = escape(&m.direction),
             games = t.games,
             wins = t.to_move_wins,
             draws = t.draws,
             losses = t.to_move_losses,
             title = escape(&title),
-            game = m.game,
+        );
+        if let Some(example) = example {
+            let _ = write!(
+                out,
+                r#"<td class="example"><button type="button" class="open-game" data-open-game="{}">{}</button></td>"#,
+                m.game,
+                escape(&example(m.game).unwrap_or_default())
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out
+}
+
+/// The explorer's tables: the open collection's and the book's rows (each when there is
+/// one), with their heads; captions name them when both show.
+pub fn explorer_tables(collection: Option<&str>, book: Option<(&str, &str)>) -> String {
+    const HEAD: &str = r#"<thead><tr><th scope="col">Move</th><th scope="col">Games</th><th scope="col">Wins · draws · losses (player to move)</th>"#;
+    let mut out = String::new();
+    if let Some(rows) = collection {
+        let caption = if book.is_some() {
+            "<caption>Open collection</caption>"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            r#"<table class="explorer-table">{caption}{HEAD}<th scope="col">A game</th></tr></thead><tbody>{rows}</tbody></table>"#
+        );
+    }
+    if let Some((name, rows)) = book {
+        let _ = write!(
+            out,
+            r#"<table class="explorer-table book-table"><caption>{}</caption>{HEAD}</tr></thead><tbody>{rows}</tbody></table>"#,
+            escape(name)
         );
     }
     out
@@ -165,6 +210,18 @@ pub fn explorer_summary(report: &Report) -> String {
         percent(t.draws, t.games),
         percent(t.to_move_losses, t.games)
     )
+}
+
+/// A book's summary of a position: as [`explorer_summary`], and past the plies the book
+/// keeps of each game, that it keeps no more.
+pub fn book_summary(depth: usize, pos: &Position, report: &Report) -> String {
+    let mut text = format!("Book: {}", explorer_summary(report));
+    if pos.ply() > depth {
+        text.push_str(&format!(
+            " The book holds each game's first {depth} plies only."
+        ));
+    }
+    text
 }
 
 fn plural(n: usize, what: &str) -> String {
@@ -219,6 +276,52 @@ mod tests {
         );
         assert!(!markup.contains(r#"data-explorer-move="A""#), "{markup}");
         assert!(summary.starts_with("2 games of 2 reached"), "{summary}");
+    }
+
+    #[test]
+    fn a_books_table_has_no_games_to_open_and_is_named_beside_the_collections() {
+        let lib = library();
+        let start = play_line("").unwrap();
+        let report = lib.report(&start);
+        let rows = book_markup(&start, &report);
+        assert!(
+            rows.contains(r#"data-explorer-move="S" data-move="0" data-games="2""#),
+            "{rows}"
+        );
+        assert!(!rows.contains("open-game") && rows.ends_with("</td></tr>"));
+        let collection = explorer_markup(&lib, &start, &report);
+        assert!(collection.contains(r#"class="open-game" data-open-game="#));
+        let both = explorer_tables(Some(&collection), Some(("Book: 3 games", &rows)));
+        assert!(
+            both.starts_with(
+                r#"<table class="explorer-table"><caption>Open collection</caption><thead>"#
+            ),
+            "{both}"
+        );
+        assert!(both.contains(
+            r#"<table class="explorer-table book-table"><caption>Book: 3 games</caption><thead>"#
+        ));
+        // Four columns for the collection, three for the book.
+        assert_eq!(both.matches(r#"<th scope="col">"#).count(), 7);
+        let alone = explorer_tables(Some(&collection), None);
+        assert!(!alone.contains("<caption>") && alone.contains("A game"));
+        let book_alone = explorer_tables(None, Some(("Book & co", "")));
+        assert!(
+            book_alone.contains("<caption>Book &amp; co</caption>"),
+            "{book_alone}"
+        );
+        assert_eq!(explorer_tables(None, None), "");
+    }
+
+    #[test]
+    fn a_books_summary_says_it_keeps_only_its_first_plies() {
+        let lib = library();
+        let pos = play_line("wS1; bS1 wS1-; wQ -wS1").unwrap();
+        let report = lib.report(&pos);
+        assert!(book_summary(20, &pos, &report).starts_with("Book: 1 game of 3 reached"));
+        assert!(!book_summary(3, &pos, &report).contains("first"));
+        assert!(book_summary(2, &pos, &report)
+            .ends_with(" The book holds each game's first 2 plies only."));
     }
 
     #[test]

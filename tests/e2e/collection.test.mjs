@@ -1,7 +1,8 @@
 // Collections and the opening explorer: a pasted text of several games, the Mzinga
 // recordings as many files and as one zip (deflated entries, inflated by the collection
 // worker), the game list (sort, filter, open) and the explorer's counts, checked against
-// `beeline explore`; a collection worker that cannot load says so, and the next try works.
+// `beeline explore`; a collection worker that cannot load says so, and its files are read
+// again with one click.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -177,7 +178,7 @@ test('the Mzinga recordings as many files and as one zip, against beeline explor
     await again.page.close();
   });
 
-test('a collection worker that cannot load says so; the next collection starts a new one', async () => {
+test('a collection worker that cannot load says so; its files are read again in a new one', async () => {
   const own = await launchBrowser({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
   const { context } = own;
   try {
@@ -189,11 +190,14 @@ test('a collection worker that cannot load says so; the next collection starts a
     await page.waitForFunction(() => /collection reader stopped/.test(document.querySelector('.collection-status').textContent));
     assert.ok(await page.locator('.collection-progress').isHidden(), 'no progress bar left');
     assert.ok(await page.locator('#game-list').isHidden());
+    // The collection's files are kept: one click reads them again, in a new worker.
+    assert.ok(await page.locator('#collection-reopen').isVisible(), 'the files can be read again');
     await context.unroute(broken);
-    await page.click('#load-record');
+    await page.click('#collection-reopen');
     await page.waitForSelector('#game-list tr[data-game]');
     assert.equal(await page.locator('#game-list tr[data-game]').count(), 3);
     assert.match(await page.textContent('.collection-status'), /^3 of 3 games/);
+    assert.ok(await page.locator('#collection-reopen').isHidden());
     // The failed load is the browser's console error; nothing else went wrong.
     assert.ok(errors.every((e) => /404|Failed to load|beeline-worker/i.test(e)), errors.join('\n'));
   } finally {

@@ -10,6 +10,11 @@ pub fn location_hash() -> Option<String> {
     web_sys::window()?.location().hash().ok()
 }
 
+/// `location.search` (the query, with its `?`), if there is a window.
+pub fn location_search() -> Option<String> {
+    web_sys::window()?.location().search().ok()
+}
+
 /// `location.href`, if there is a window.
 pub fn location_href() -> Option<String> {
     web_sys::window()?.location().href().ok()
