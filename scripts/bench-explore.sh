@@ -140,3 +140,56 @@ for (const [label, file] of [['PGN', process.env.PGN], ['zip', process.env.ZIP]]
 }
 "
 fi
+
+# The saved index and the book in Chromium: the index the PGN's run saved, chosen in
+# `#collection-input` (timed to the explorer's first answer, then a move's answer), and the
+# book from `?book` (served beside the app), from a cold cache: the time from a move to the
+# book's answer and the bytes fetched for it.
+if [[ "${BROWSER:-1}" == 1 ]]; then
+  ln -sfn "$BOOK" "$DIST/book"
+  BASE_URL="http://127.0.0.1:$PORT/" GAMES="$GAMES" RUNS="$RUNS" INDEX="$INDEX" node --input-type=module -e "
+import { launchBrowser, openApp } from './tests/e2e/helpers.mjs';
+const summary = (page) => page.evaluate(() => document.querySelector('.explorer-summary')?.textContent ?? '');
+/** Plays the explorer's first move in table \`table\`; the ms until its summary changes. */
+async function step(page, table) {
+  const before = await summary(page);
+  const t0 = Date.now();
+  await page.click('#explorer ' + table + ' tr[data-explorer-move] .play-move');
+  await page.waitForFunction((b) => { const s = document.querySelector('.explorer-summary').textContent; return s !== b && !/^Reading/.test(s); }, before, { timeout: 60000, polling: 5 });
+  return Date.now() - t0;
+}
+for (let run = 1; run <= Number(process.env.RUNS); run++) {
+  const b = await launchBrowser({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const { page } = await openApp(b.context);
+  await page.keyboard.press('Home');
+  const t0 = Date.now();
+  await page.setInputFiles('#collection-input', process.env.INDEX);
+  await page.waitForFunction(() => /^A saved explorer index/.test(document.querySelector('.collection-status')?.textContent ?? '')
+    && /reached this position/.test(document.querySelector('.explorer-summary')?.textContent ?? ''), null, { timeout: 300000, polling: 20 });
+  const open = Date.now() - t0;
+  const worker = Number(await page.getAttribute('.collection-panel', 'data-memory'));
+  const moves = [await step(page, '.explorer-table'), await step(page, '.explorer-table'), await step(page, '.explorer-table')];
+  console.log('[bench-explore] Chromium, the saved index, run ' + run + ': opened and answered ' + open + ' ms, wasm memory ' + Math.round(worker / 1048576) + ' MB in the worker; a move to its answer ' + moves.join(', ') + ' ms');
+  await b.close();
+
+  const c = await launchBrowser({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const bytes = [];
+  const opened = await c.context.newPage();
+  opened.on('response', async (r) => { if (/\/book\//.test(r.url())) bytes.push([r.url(), (await r.body()).length]); });
+  await opened.goto(process.env.BASE_URL + '?book');
+  await opened.waitForSelector('[data-ready=\"true\"]');
+  await opened.keyboard.press('Home');
+  await opened.waitForSelector('#explorer .book-table tr[data-explorer-move]', { timeout: 60000 });
+  const times = [];
+  const fetched = [];
+  for (let k = 0; k < 4; k++) {
+    const from = bytes.length;
+    times.push(await step(opened, '.book-table'));
+    fetched.push(bytes.slice(from).reduce((s, [, n]) => s + n, 0));
+  }
+  console.log('[bench-explore] Chromium, the book (cold cache), run ' + run + ': a move to the book\'s answer ' + times.join(', ') + ' ms, fetching ' + fetched.join(', ') + ' bytes');
+  await c.close();
+}
+"
+  rm -f "$DIST/book"
+fi

@@ -24,6 +24,7 @@ crate::controls! {
         Result = "filter-result",
         MinPlies = "filter-min-plies",
         Reopen = "collection-reopen",
+        SaveIndex = "save-index",
         List = "game-list",
     }
 }
@@ -42,7 +43,7 @@ fn markup() -> String {
     Markup::new()
         .raw(r#"<h2>Collection</h2>"#)
         .raw(r#"<div class="collection-load"><label for="collection-input">Open games</label>"#)
-        .control("input", C::Files, r#" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,application/zip,text/plain"></div>"#)
+        .control("input", C::Files, r#" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,.blnindex,application/zip,text/plain"></div>"#)
         .raw(r#"<p class="hint small">Many files at once, zip archives of them (BoardSpace's monthly archives), or a PGN file of many games.</p>"#)
         .raw(r#"<div class="collection-progress" hidden>"#)
         .control("progress", C::Progress, r#" max="1" value="0"></progress> <span class="count" role="status"></span></div>"#)
@@ -61,6 +62,7 @@ fn markup() -> String {
         .raw(r#"</div>"#)
         .raw(r#"<p class="collection-status" role="status"></p>"#)
         .control("button", C::Reopen, r#" type="button" hidden>Read the files again</button>"#)
+        .control("button", C::SaveIndex, r#" type="button" hidden>Save the explorer's index</button>"#)
         .raw(r#"<div class="game-list-scroll">"#)
         .control("table", C::List, r#" hidden><thead><tr>"#)
         .raw(&sorts)
@@ -87,6 +89,8 @@ pub(super) enum Action {
     PlayExplored,
     /// The book the address names, if it names one, to open in the explorer.
     OpenBook,
+    /// The worker answered the index to save.
+    SaveAnswered,
 }
 
 impl Action {
@@ -109,7 +113,7 @@ impl Action {
             Control::Files | Control::GameType | Control::Result => kind == "change",
             Control::Player => kind == "input",
             Control::MinPlies => kind == "input" || kind == "change",
-            Control::Reopen => kind == "click",
+            Control::Reopen | Control::SaveIndex => kind == "click",
             Control::Progress | Control::List => false,
         };
         acts.then_some(Action::Changed(control))
@@ -167,6 +171,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
         Action::Show => return show(viewer, el),
         Action::Explore => return collection_worker::explore(viewer),
         Action::OpenBook => return open_book(viewer),
+        Action::SaveAnswered => return collection_worker::save_answered(),
         Action::PlayExplored => {
             let mv = el
                 .get_attribute("data-play")
@@ -205,6 +210,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
             .filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
         Control::Reopen => collection_worker::reopen(viewer),
+        Control::SaveIndex => collection_worker::save_index(viewer),
         Control::Progress | Control::List => {}
     }
 }
@@ -216,11 +222,8 @@ fn open_book(viewer: Viewer) {
     let Some(address) = super::explorer_panel::book_address(&query) else {
         return;
     };
-    let page = services::location_href().unwrap_or_default();
-    let url = web_sys::Url::new_with_base(&address, &page)
-        .map(|u| u.href())
-        .unwrap_or(address);
-    collection_worker::open_book(viewer, url);
+    // A relative address is the worker's to resolve: its script is beside the page.
+    collection_worker::open_book(viewer, address);
 }
 
 /// Shows the list's state: progress, filters, status and rows.
@@ -245,6 +248,9 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     };
     let opened = viewer.collection.library.get_untracked();
     dom::set_flag(&table, "hidden", opened.is_none());
+    if let Some(save) = find("#save-index") {
+        dom::set_flag(&save, "hidden", opened.is_none());
+    }
     dom::set_flag(&filters, "hidden", opened.is_none());
     if let Some(o) = opened {
         dom::set_attr(root, "data-memory", Some(&(o.memory as u64).to_string()));
@@ -374,7 +380,7 @@ mod tests {
         let by_hand = concat!(
             r#"<h2>Collection</h2>"#,
             r#"<div class="collection-load"><label for="collection-input">Open games</label>"#,
-            r#"<input id="collection-input" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,application/zip,text/plain"></div>"#,
+            r#"<input id="collection-input" type="file" multiple accept=".pgn,.sgf,.uhp,.txt,.zip,.blnindex,application/zip,text/plain"></div>"#,
             r#"<p class="hint small">Many files at once, zip archives of them (BoardSpace's monthly archives), or a PGN file of many games.</p>"#,
             r#"<div class="collection-progress" hidden><progress id="collection-progress" max="1" value="0"></progress> <span class="count" role="status"></span></div>"#,
             r#"<div class="collection-filters" hidden>"#,
@@ -386,6 +392,7 @@ mod tests {
             r#"</div>"#,
             r#"<p class="collection-status" role="status"></p>"#,
             r#"<button id="collection-reopen" type="button" hidden>Read the files again</button>"#,
+            r#"<button id="save-index" type="button" hidden>Save the explorer's index</button>"#,
             r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
             r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
             r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,

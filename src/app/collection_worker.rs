@@ -5,6 +5,7 @@
 //! previous one of its kind is still being answered waits, and only the latest waits: typing
 //! a name or stepping fast never queues work behind the worker.
 
+use super::collection_panel::Action;
 use super::collection_state::{Opened, Progress};
 use super::game::Game;
 use super::viewer::Viewer;
@@ -38,6 +39,8 @@ thread_local! {
     /// The files (or texts) of the last collection opened: a worker that stops loses its
     /// collection, and these read it again ([`reopen`]).
     static SOURCES: RefCell<Option<Array>> = const { RefCell::new(None) };
+    /// The index the worker answered, until the panel's code offers it as a file.
+    static SAVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
     /// The book open in the explorer, read again by a new worker.
     static BOOK: RefCell<Option<String>> = const { RefCell::new(None) };
 }
@@ -143,6 +146,30 @@ pub fn can_reopen() -> bool {
 pub fn reopen(viewer: Viewer) {
     if let Some(sources) = SOURCES.with(|s| s.borrow().clone()) {
         open(viewer, sources);
+    }
+}
+
+/// Asks the worker for the explorer's index of the open collection, to save as a file
+/// ([`save_answered`]).
+pub fn save_index(viewer: Viewer) {
+    with_link(viewer, |l| l.post(message(&["save-index".into()])));
+}
+
+/// Offers the index the worker answered as `collection.blnindex`, which opens again
+/// without its games, here or with `beeline explore --index`.
+pub fn save_answered() {
+    let Some(bytes) = SAVED.with(|s| s.borrow_mut().take()) else {
+        return;
+    };
+    // (Not `{:?}` of the error: formatting a JavaScript value costs the first visit's
+    // script the glue that writes any value.)
+    let saved = super::kit::services::download_value(
+        &bytes,
+        "collection.blnindex",
+        "application/octet-stream",
+    );
+    if saved.is_err() {
+        leptos::logging::warn!("the browser would not save the index");
     }
 }
 
@@ -274,6 +301,24 @@ fn answered(viewer: Viewer, msg: &Array) {
         "explore" => {
             viewer.collection.explored.set(Some((text(1), text(2))));
             done(Kind::Explore);
+        }
+        // The index to save: offered by the panel's code, loaded on first use.
+        "index" => {
+            SAVED.with(|s| *s.borrow_mut() = Some(msg.get(1)));
+            if let Some(panel) = document()
+                .query_selector(".collection-panel")
+                .ok()
+                .flatten()
+            {
+                let at = panel.clone();
+                super::collection_panel::later(
+                    viewer,
+                    panel,
+                    Action::SaveAnswered,
+                    at,
+                    "Not saved",
+                );
+            }
         }
         "game" => {
             if let Ok((rec, _)) = permalink::decode(&text(2)) {

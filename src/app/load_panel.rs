@@ -10,9 +10,10 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Reads a file and loads it (or says why not); a zip archive opens as a collection.
+/// Reads a file and loads it (or says why not); a zip archive or a saved explorer index
+/// opens as a collection.
 fn load_file(viewer: Viewer, file: web_sys::File) {
-    if crate::collection::is_zip_name(&file.name()) {
+    if crate::collection::opens_as_collection(&file.name()) {
         super::collection_panel::open_files(viewer, vec![file]);
         return;
     }

@@ -4,42 +4,78 @@
 //! markup of their tables (`worker::tables`); the queries travel as the short texts of
 //! [`ListQuery`] and [`ListFilter`].
 
-use crate::collection::explorer::{Explorer, Filter, Report};
+use crate::collection::explorer::{Filter, Report};
+use crate::collection::index::{Index, DEPTH};
 use crate::collection::{Collection, Game as ListedGame};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Position};
 use crate::record::tree::GameTree;
 use crate::record::{Metadata, Record};
 
-/// A collection with its explorer index (built under the explorer's filter).
+/// Collections of up to this many games are indexed at every ply; larger ones at their
+/// first [`DEPTH`] plies, as the command line does, so that an archive fits in a tab.
+pub const EVERY_PLY_UP_TO: usize = 20_000;
+
+/// A collection with its explorer index (`collection::index`, built under the explorer's
+/// filter), or a saved index alone.
 pub struct Library {
     pub collection: Collection,
-    pub explorer: Explorer,
+    pub index: Index,
     /// The filter the index was built under.
     pub filter: Filter,
+    /// Opened from a saved index: its games are not here to be listed or indexed again.
+    pub saved: bool,
 }
 
 impl Library {
     pub fn new(collection: Collection, filter: &Filter) -> Library {
-        let explorer = Explorer::build(&collection, filter);
+        let index = index_of(&collection, filter);
         Library {
             collection,
-            explorer,
+            index,
             filter: filter.clone(),
+            saved: false,
         }
     }
 
-    /// Indexes the games again under another filter (nothing to do for the same one).
-    pub fn refilter(&mut self, filter: &Filter) {
+    /// A saved index (`Index::save`), opened without its games.
+    pub fn from_index(index: Index) -> Library {
+        Library {
+            collection: Collection::new(),
+            index,
+            filter: Filter::default(),
+            saved: true,
+        }
+    }
+
+    /// Indexes the games again under another filter (nothing to do for the same one). A
+    /// saved index answers only under the filter it was built with.
+    pub fn refilter(&mut self, filter: &Filter) -> Result<(), String> {
+        if self.saved {
+            let holds = self.index.filter();
+            return if filter.describe() == holds {
+                Ok(())
+            } else {
+                let holds = if holds.is_empty() {
+                    "every game"
+                } else {
+                    holds
+                };
+                Err(format!(
+                    "The saved index holds {holds}: filters apply when an index is built, from the games."
+                ))
+            };
+        }
         if *filter != self.filter {
-            self.explorer = Explorer::build(&self.collection, filter);
+            self.index = index_of(&self.collection, filter);
             self.filter = filter.clone();
         }
+        Ok(())
     }
 
     /// What the explorer says of a position.
     pub fn report(&self, pos: &Position) -> Report {
-        self.explorer.explore(&self.collection, pos)
+        self.index.explore(pos, Some(&self.collection))
     }
 
     /// A game of the collection as a permalink fragment (`record::permalink`), shown at its
@@ -48,6 +84,17 @@ impl Library {
         let rec = record_of(self.collection.games.get(i)?);
         Some(crate::record::permalink::encode(&rec, rec.tree.root()))
     }
+}
+
+/// The index of a collection's games that `filter` accepts: every ply of every game up to
+/// [`EVERY_PLY_UP_TO`] games, else their first [`DEPTH`] plies.
+fn index_of(c: &Collection, filter: &Filter) -> Index {
+    let depth = if c.games.len() <= EVERY_PLY_UP_TO {
+        c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
+    } else {
+        DEPTH
+    };
+    Index::build(&c.games, filter, depth)
 }
 
 /// What the page asks of the game list: its filters, its order and the game on the board.
@@ -340,6 +387,43 @@ mod tests {
         );
         // Nonsense reads as no filter.
         assert_eq!(ListQuery::from_text("x\ty\tz"), ListQuery::default());
+    }
+
+    #[test]
+    fn a_saved_index_answers_as_its_collection_did_under_its_own_filter_only() {
+        use crate::collection::explorer::play_line;
+        let lib = library();
+        // A small collection is indexed at every ply of every game.
+        assert_eq!(lib.index.depth(), 4);
+        let mut saved = Library::from_index(Index::load(&lib.index.save()).unwrap());
+        assert!(saved.saved && saved.collection.games.is_empty());
+        assert_eq!(saved.index.games(), 3);
+        for line in ["", "wS1", "wS1; bS1 wS1-", "wA1; bM wA1-; wQ -wA1"] {
+            let pos = play_line(line).unwrap();
+            let (a, b) = (lib.report(&pos), saved.report(&pos));
+            assert_eq!(a.position, b.position, "{line}");
+            let moves = |r: &Report| -> Vec<(String, u32)> {
+                r.moves
+                    .iter()
+                    .map(|m| (m.direction.clone(), m.tally.games))
+                    .collect()
+            };
+            assert_eq!(moves(&a), moves(&b), "{line}");
+        }
+        assert_eq!(saved.refilter(&Filter::default()), Ok(()));
+        let base = Filter {
+            game_type: Some(GameType::BASE),
+            ..Filter::default()
+        };
+        let refused = saved.refilter(&base).unwrap_err();
+        assert!(
+            refused.starts_with("The saved index holds every game:"),
+            "{refused}"
+        );
+        // The games themselves index again under any filter.
+        let mut lib = lib;
+        assert_eq!(lib.refilter(&base), Ok(()));
+        assert_eq!(lib.index.games(), 2);
     }
 
     #[test]

@@ -170,6 +170,13 @@ pub fn is_zip_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".zip")
 }
 
+/// Whether a file opens as a collection by its name alone: a zip archive, or a saved
+/// explorer index (`.blnindex`, as the app saves one).
+pub fn opens_as_collection(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.ends_with(".zip") || name.ends_with(".blnindex")
+}
+
 /// Reads one game's text: import, summary, the key of every position.
 pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
     read_game_keyed(source, text, None)

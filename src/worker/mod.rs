@@ -14,6 +14,10 @@
 //! | `["book", URL of its folder]` | `["book", the table's caption]`, or `["book", "", why not]` |
 //! | `["explore", filter, position]` (`ListFilter::to_text`, `engine::transfer` bytes) | `["explore", tables' markup, summary]`: the collection's and the book's moves |
 //! | `["game", index]` | `["game", index, permalink fragment]` |
+//! | `["save-index"]` | `["index", the explorer's index as a saved index file's bytes]` |
+//!
+//! A file opened alone that is a saved index (`beeline explore --save`, or the app's *Save
+//! index*) opens as that index, without games: the explorer answers from it.
 //!
 //! Zip entries are inflated here with `miniz_oxide`: the browser's `DecompressionStream` costs
 //! about half a millisecond an entry, which made a zip of 10,000 files take seconds longer
@@ -24,6 +28,7 @@ use crate::collection::library::{Library, ListFilter, ListQuery};
 pub mod analysis;
 pub mod book;
 pub mod tables;
+use crate::collection::index::{self, Index};
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
@@ -53,13 +58,38 @@ pub fn run() {
         match text(0).as_str() {
             "open" => {
                 let filter = ListFilter::from_text(&text(2)).explorer;
-                let c = read_sources(&Array::from(&msg.get(1)), &|p| post(p));
-                let (games, failures) = (c.games.len(), c.failures.len());
-                *library = Some(Library::new(c, &filter));
+                let sources = Array::from(&msg.get(1));
+                let opened = match saved_index(&sources) {
+                    Some(Ok(index)) => Library::from_index(index),
+                    Some(Err(failure)) => {
+                        let mut c = Collection::new();
+                        c.failures.push(failure);
+                        Library::new(c, &filter)
+                    }
+                    None => Library::new(read_sources(&sources, &|p| post(p)), &filter),
+                };
+                let games = if opened.saved {
+                    opened.index.games()
+                } else {
+                    opened.collection.games.len()
+                };
+                let failures = opened.collection.failures.len();
+                *library = Some(opened);
                 post(answer(
                     "opened",
                     &[games.into(), failures.into(), memory().into()],
                 ));
+            }
+            "save-index" => {
+                // The index as `beeline explore --index` reads it (its buffer handed over,
+                // not copied).
+                if let Some(l) = library.as_ref() {
+                    let bytes = Uint8Array::from(&l.index.save()[..]);
+                    let _ = out.post_message_with_transfer(
+                        &answer("index", &[bytes.clone().into()]),
+                        &Array::of1(&bytes.buffer()),
+                    );
+                }
             }
             // Every question is answered, with nothing when no collection is open, so that
             // the page never waits for an answer that will not come.
@@ -171,6 +201,70 @@ fn memory() -> f64 {
                 .byte_length() as f64
         })
         .unwrap_or(0.0)
+}
+
+/// The saved explorer index among `sources`, when they are one file that starts as one
+/// (`collection::index`): read a megabyte at a time, never whole beside its copy.
+fn saved_index(sources: &Array) -> Option<Result<Index, Failure>> {
+    if sources.length() != 1 {
+        return None;
+    }
+    let file = sources.get(0).dyn_into::<web_sys::File>().ok()?;
+    let reader = web_sys::FileReaderSync::new().ok()?;
+    let mut slices = FileSlices {
+        file: &file,
+        reader: &reader,
+        at: 0.0,
+    };
+    let mut magic = [0u8; 8];
+    std::io::Read::read_exact(&mut slices, &mut magic).ok()?;
+    if &magic != index::MAGIC {
+        return None;
+    }
+    let failed = |error: String| Failure {
+        source: file.name(),
+        error,
+    };
+    if let Err(e) = crate::collection::check_file_size(file.size() as u64) {
+        return Some(Err(failed(e)));
+    }
+    let slices = FileSlices {
+        file: &file,
+        reader: &reader,
+        at: 0.0,
+    };
+    let mut read = std::io::BufReader::with_capacity(1 << 20, slices);
+    Some(Index::read_from(&mut read, file.size() as u64).map_err(|e| failed(e.to_string())))
+}
+
+/// A file read in slices, as `std::io::Read`.
+struct FileSlices<'a> {
+    file: &'a web_sys::File,
+    reader: &'a web_sys::FileReaderSync,
+    at: f64,
+}
+
+impl std::io::Read for FileSlices<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let end = (self.at + buf.len().min(1 << 20) as f64).min(self.file.size());
+        if end <= self.at {
+            return Ok(0);
+        }
+        let unreadable = |_| std::io::Error::other("the browser could not read the file");
+        let blob = self
+            .file
+            .slice_with_f64_and_f64(self.at, end)
+            .map_err(unreadable)?;
+        let buffer = self
+            .reader
+            .read_as_array_buffer(&blob)
+            .map_err(unreadable)?;
+        let bytes = Uint8Array::new(&buffer);
+        let n = (bytes.length() as usize).min(buf.len());
+        bytes.subarray(0, n as u32).copy_to(&mut buf[..n]);
+        self.at += n as f64;
+        Ok(n)
+    }
 }
 
 /// Reads files (zips entry by entry) and texts into a collection, telling the page how far

@@ -3,7 +3,9 @@
 //! page's panels (`app::collection_panel`, `app::explorer_panel`) set them as they come.
 
 use crate::collection::explorer::{Filter, Report};
-use crate::collection::library::{listed, players, result_text, Library, ListQuery};
+use crate::collection::library::{
+    listed, players, result_text, Library, ListQuery, EVERY_PLY_UP_TO,
+};
 use crate::collection::Collection;
 use crate::engine::position::Position;
 use crate::engine::transfer::move_code;
@@ -28,6 +30,15 @@ pub struct Listing {
 /// holds in order (for the next and previous game keys).
 pub fn listing(lib: &Library, q: &ListQuery) -> Listing {
     let c = &lib.collection;
+    if lib.saved {
+        return Listing {
+            status: format!(
+                "A saved explorer index of {} games: the explorer answers from it; the games are not in it.",
+                lib.index.games()
+            ),
+            ..Listing::default()
+        };
+    }
     let rows = listed(c, &q.filter, q.sort, q.descending);
     let shown = rows.len().min(LIST_LIMIT);
     let mut status = format!("{} of {} games", rows.len(), c.games.len());
@@ -49,12 +60,20 @@ pub fn listing(lib: &Library, q: &ListQuery) -> Listing {
 
 /// The explorer's table body and summary for a position, indexed under `filter`.
 pub fn explore(lib: &mut Library, filter: &Filter, pos: &Position) -> (String, String) {
-    lib.refilter(filter);
+    if let Err(e) = lib.refilter(filter) {
+        return (String::new(), e);
+    }
     let report = lib.report(pos);
-    (
-        explorer_markup(lib, pos, &report),
-        explorer_summary(&report),
-    )
+    let mut summary = explorer_summary(&report);
+    // Past the depth of a cut index (a small collection's is every ply of every game).
+    let depth = lib.index.depth();
+    let cut = lib.saved || lib.collection.games.len() > EVERY_PLY_UP_TO;
+    if cut && pos.ply() > depth {
+        summary.push_str(&format!(
+            " The explorer holds each game's first {depth} plies only."
+        ));
+    }
+    (explorer_markup(lib, pos, &report), summary)
 }
 
 /// One row of the game list (`tr[data-game]`); `current` marks the game on the board.
@@ -322,6 +341,42 @@ mod tests {
         assert!(!book_summary(3, &pos, &report).contains("first"));
         assert!(book_summary(2, &pos, &report)
             .ends_with(" The book holds each game's first 2 plies only."));
+    }
+
+    #[test]
+    fn a_saved_index_lists_no_games_and_says_what_it_is() {
+        let lib = library();
+        let mut saved = Library::from_index(lib.index.clone());
+        let l = listing(&saved, &ListQuery::default());
+        assert!(l.rows.is_empty() && l.markup.is_empty());
+        assert!(
+            l.status.starts_with("A saved explorer index of 3 games"),
+            "{}",
+            l.status
+        );
+        let start = play_line("").unwrap();
+        let (markup, summary) = explore(&mut saved, &Filter::default(), &start);
+        assert!(summary.starts_with("3 games of 3 reached"), "{summary}");
+        assert!(markup.contains(r#"data-explorer-move="S""#));
+        // Past its depth (every ply of these games: 4), a saved index says it stops there.
+        let deep = play_line("wA1; bM wA1-; wQ -wA1; bQ bM-; wS1 /wQ").unwrap();
+        let (_, summary) = explore(&mut saved, &Filter::default(), &deep);
+        assert!(
+            summary.ends_with("The explorer holds each game's first 4 plies only."),
+            "{summary}"
+        );
+        let (markup, summary) = explore(
+            &mut saved,
+            &Filter {
+                min_plies: 3,
+                ..Filter::default()
+            },
+            &start,
+        );
+        assert!(
+            markup.is_empty() && summary.starts_with("The saved index holds"),
+            "{summary}"
+        );
     }
 
     #[test]

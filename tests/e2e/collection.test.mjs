@@ -135,6 +135,51 @@ test('a pasted text of several games opens as a list with an explorer', async ()
   await page.close();
 });
 
+test('the explorer\'s index saves as a file that opens again without its games, here and in the command line', async () => {
+  const { page, errors } = await openApp(browser.context);
+  await page.fill('#record-input', THREE);
+  await page.click('#load-record');
+  await page.waitForSelector('#game-list tr[data-game]');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeline-index-'));
+  const games = path.join(dir, 'three.pgn');
+  writeFileSync(games, THREE);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-index')]);
+  assert.equal(download.suggestedFilename(), 'collection.blnindex');
+  const saved = path.join(dir, 'collection.blnindex');
+  await download.saveAs(saved);
+  // The command line answers from the saved file as from the games.
+  assert.deepEqual(cliRows(['--index', saved]), cliRows([games]));
+  assert.deepEqual(cliRows(['--index', saved], 'S').moves, cliRows([games], 'S').moves);
+
+  // Opened in another page: no games listed, the explorer answers from it.
+  const again = await openApp(browser.context);
+  await again.page.setInputFiles('#collection-input', saved);
+  await again.page.waitForFunction(() => /^A saved explorer index of 3 games/.test(document.querySelector('.collection-status').textContent));
+  assert.equal(await again.page.locator('#game-list tr[data-game]').count(), 0);
+  await again.page.keyboard.press('Home');
+  await waitForPly(again.page, 0);
+  await eventually(() => explorerRows(again.page), cliRows([games]).moves);
+  await again.page.click('#explorer tr[data-explorer-move="S"] .play-move');
+  await waitForPly(again.page, 1);
+  await eventually(() => explorerRows(again.page), cliRows([games], 'S').moves);
+  // Its filter was chosen when it was built: another one is refused by name.
+  await again.page.selectOption('#filter-game-type', 'Base');
+  await again.page.waitForFunction(() => /^The saved index holds every game/.test(document.querySelector('.explorer-summary').textContent));
+  // A damaged index is named as such, and nothing else breaks.
+  const bytes = readFileSync(saved);
+  bytes[bytes.length - 9] ^= 0xff;
+  const damaged = path.join(dir, 'damaged.blnindex');
+  writeFileSync(damaged, bytes);
+  const third = await openApp(browser.context);
+  await third.page.setInputFiles('#collection-input', damaged);
+  await third.page.waitForSelector('#game-list tr.failed');
+  assert.match(await third.page.textContent('#game-list tr.failed'), /^damaged\.blnindex: /);
+  for (const p of [{ page, errors }, again, third]) {
+    assert.deepEqual(p.errors, []);
+    await p.page.close();
+  }
+});
+
 test('the Mzinga recordings as many files and as one zip, against beeline explore',
   { skip: HAVE_FIXTURES ? false : 'needs ../shared/fixtures' }, async () => {
     const names = readdirSync(FIXTURES).filter((n) => /\.(pgn|sgf)$/.test(n)).sort();

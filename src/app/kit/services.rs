@@ -106,10 +106,15 @@ pub fn read_file(
 
 /// Offers `text` as a file download.
 pub fn download(text: &str, file_name: &str, mime: &str) -> Result<(), JsValue> {
+    download_value(&JsValue::from_str(text), file_name, mime)
+}
+
+/// Offers a string or bytes (a `Uint8Array`) as a file download.
+pub fn download_value(content: &JsValue, file_name: &str, mime: &str) -> Result<(), JsValue> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let parts = js_sys::Array::of1(content);
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
