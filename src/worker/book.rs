@@ -7,7 +7,7 @@
 //! The service worker (`assets/sw.js`) keeps what was fetched, so a book read once works
 //! offline.
 
-use super::tables::{book_markup, book_summary};
+use super::tables::{book_markup, book_summary, grouped};
 use crate::collection::book::{shard_of, Manifest, Shard};
 use crate::engine::position::Position;
 use js_sys::Uint8Array;
@@ -45,7 +45,11 @@ impl Book {
     /// What the table's caption says of the book.
     pub fn name(&self) -> String {
         let m = &self.manifest;
-        let mut name = format!("Book: {} games, their first {} plies", m.games, m.depth);
+        let mut name = format!(
+            "Book: {} games, their first {} plies",
+            grouped(m.games as u64),
+            m.depth
+        );
         if !m.filter.is_empty() {
             name.push_str(&format!(" ({})", m.filter));
         }

@@ -165,9 +165,10 @@ fn move_rows(
                 .unwrap_or_default();
         let _ = write!(
             out,
-            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{games}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td>"#,
+            r#"<tr data-explorer-move="{dir}" data-move="{k}" data-games="{games}" data-wins="{wins}" data-draws="{draws}" data-losses="{losses}"{play}><td class="move"><button type="button" class="play-move" title="{title}">{dir}</button></td><td class="games">{shown}</td><td class="results" title="{w}% wins, {d}% draws, {l}% losses for the player to move"><span class="bar"><span class="win" style="width:{w}%"></span><span class="draw" style="width:{d}%"></span><span class="loss" style="width:{l}%"></span></span><span class="visually-hidden">{w}% wins, {d}% draws, {l}% losses</span></td>"#,
             dir = escape(&m.direction),
             games = t.games,
+            shown = grouped(t.games.into()),
             wins = t.to_move_wins,
             draws = t.draws,
             losses = t.to_move_losses,
@@ -224,7 +225,7 @@ pub fn explorer_summary(report: &Report) -> String {
     format!(
         "{} of {} reached this position: {}% won, {}% drawn, {}% lost by the player to move.",
         plural(t.games as usize, "game"),
-        report.games,
+        grouped(report.games as u64),
         percent(t.to_move_wins, t.games),
         percent(t.draws, t.games),
         percent(t.to_move_losses, t.games)
@@ -247,8 +248,21 @@ fn plural(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
-        format!("{n} {what}s")
+        format!("{} {what}s", grouped(n as u64))
     }
+}
+
+/// A count as players read a large one: digits in groups of three (`1,000,000`).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -377,6 +391,16 @@ mod tests {
             markup.is_empty() && summary.starts_with("The saved index holds"),
             "{summary}"
         );
+    }
+
+    #[test]
+    fn large_counts_read_in_groups_of_three_digits() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(179_845), "179,845");
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(plural(12_345, "game"), "12,345 games");
     }
 
     #[test]

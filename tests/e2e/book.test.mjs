@@ -30,7 +30,7 @@ let book;
 before(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'beeline-book-'));
   const games = path.join(dir, 'games.pgn');
-  beeline(['generate', '--games', '300', '--seed', '3', '--pgn', games]);
+  beeline(['generate', '--games', '1200', '--seed', '3', '--pgn', games]);
   book = path.join(dir, 'book');
   beeline(['book', games, '--out', book]);
 });
@@ -132,8 +132,8 @@ test('the book beside the app answers as the command line, a shard a position, a
     await toStart(page);
     const start = cli(['--book', book]);
     await eventually(() => rows(page, '.book-table'), start);
-    assert.match(await page.textContent('.explorer-summary'), /^Book: 300 games of 300 reached this position/);
-    assert.equal(await page.textContent('#explorer .book-table caption'), 'Book: 300 games, their first 20 plies');
+    assert.match(await page.textContent('.explorer-summary'), /^Book: 1,200 games of 1,200 reached this position/);
+    assert.equal(await page.textContent('#explorer .book-table caption'), 'Book: 1,200 games, their first 20 plies');
     // No collection is open: the book's table alone, without a game column.
     assert.equal(await page.locator('#explorer table').count(), 1);
     assert.equal(await page.locator('#explorer .book-table .open-game').count(), 0);
@@ -191,8 +191,8 @@ test('a book on another site shows beside the open collection\'s moves', async (
     await eventually(() => rows(page, '.explorer-table:not(.book-table)'), cli([file]));
     await eventually(() => rows(page, '.book-table'), cli(['--book', book]));
     assert.deepEqual(await page.$$eval('#explorer caption', (cs) => cs.map((c) => c.textContent)),
-      ['Open collection', 'Book: 300 games, their first 20 plies']);
-    assert.match(await page.textContent('.explorer-summary'), /^3 games of 3 reached this position.* Book: 300 games of 300/);
+      ['Open collection', 'Book: 1,200 games, their first 20 plies']);
+    assert.match(await page.textContent('.explorer-summary'), /^3 games of 3 reached this position.* Book: 1,200 games of 1,200/);
     // A move of the collection that the book also knows: both tables answer after it.
     await page.click('#explorer .explorer-table:not(.book-table) tr[data-explorer-move="S"] .play-move');
     await eventually(() => rows(page, '.book-table'), cli(['--book', book], 'S'));
