@@ -86,15 +86,22 @@ impl Library {
     }
 }
 
-/// The index of a collection's games that `filter` accepts: every ply of every game up to
-/// [`EVERY_PLY_UP_TO`] games, else their first [`DEPTH`] plies.
+/// The index of a collection's games that `filter` accepts: as deep as the collection was
+/// keyed (`Collection::key_plies`, which a large collection's reader sets), else every ply
+/// of every game up to [`EVERY_PLY_UP_TO`] games, and their first [`DEPTH`] plies above.
 fn index_of(c: &Collection, filter: &Filter) -> Index {
-    let depth = if c.games.len() <= EVERY_PLY_UP_TO {
-        c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
-    } else {
-        DEPTH
-    };
-    Index::build(&c.games, filter, depth)
+    Index::build(&c.games, filter, depth_of(c))
+}
+
+/// The plies of each game [`index_of`] indexes.
+pub fn depth_of(c: &Collection) -> usize {
+    match c.key_plies {
+        Some(plies) => plies,
+        None if c.games.len() <= EVERY_PLY_UP_TO => {
+            c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
+        }
+        None => DEPTH,
+    }
 }
 
 /// What the page asks of the game list: its filters, its order and the game on the board.
@@ -307,7 +314,7 @@ pub fn game_type_of(value: &str) -> Option<GameType> {
 pub(crate) mod fixture {
     use super::*;
 
-    const GAMES: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2024.01.02\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n\
+    pub const GAMES: &str = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2024.01.02\"]\n[Result \"WhiteWins\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n\
         [GameType \"Base\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[Date \"2023.05.06\"]\n[Result \"BlackWins\"]\n\n1. wS1\n2. bS1 -wS1\n\n\
         [GameType \"Base+M\"]\n[White \"Bo\"]\n[Black \"Cy\"]\n[Result \"Draw\"]\n\n1. wA1\n2. bM wA1-\n3. wQ -wA1\n4. bQ bM-\n";
 
@@ -424,6 +431,32 @@ mod tests {
         let mut lib = lib;
         assert_eq!(lib.refilter(&base), Ok(()));
         assert_eq!(lib.index.games(), 2);
+    }
+
+    #[test]
+    fn a_collection_keyed_at_its_first_plies_is_indexed_as_deep() {
+        use crate::collection::explorer::play_line;
+        let mut c = Collection::new();
+        c.key_plies = Some(2);
+        c.add_text("three.pgn", fixture::GAMES);
+        assert!(c.games.iter().all(|g| g.keys.len() <= 3));
+        assert_eq!(depth_of(&c), 2);
+        let lib = Library::new(c, &Filter::default());
+        assert_eq!(lib.index.depth(), 2);
+        // Within the depth it answers as the collection keyed at every ply.
+        let full = library();
+        for line in ["", "wS1", "wS1; bS1 wS1-"] {
+            let pos = play_line(line).unwrap();
+            assert_eq!(
+                lib.report(&pos).position,
+                full.report(&pos).position,
+                "{line}"
+            );
+        }
+        // Past it, nothing.
+        let deep = play_line("wS1; bS1 wS1-; wQ -wS1").unwrap();
+        assert_eq!(lib.report(&deep).position.games, 0);
+        assert_eq!(full.report(&deep).position.games, 1);
     }
 
     #[test]

@@ -41,6 +41,10 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// Games (or archive entries) read between two progress messages.
 const CHUNK: usize = 250;
 
+/// Collections larger than this (16 MiB of files, about 20,000 games of PGN) are keyed at
+/// their games' first [`index::DEPTH`] plies only (see [`Library::new`]).
+const LARGE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
+
 /// Starts answering the page.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -271,6 +275,18 @@ impl std::io::Read for FileSlices<'_> {
 /// it is every [`CHUNK`] games or entries.
 fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
     let mut c = Collection::new();
+    // A large collection is keyed, and so indexed, at its games' first plies only: the
+    // keys of every ply of an archive would not fit, and keying is most of the reading.
+    let bytes: f64 = sources
+        .iter()
+        .map(|s| match s.dyn_ref::<web_sys::File>() {
+            Some(f) => f.size(),
+            None => s.as_string().map_or(0, |t| t.len()) as f64,
+        })
+        .sum();
+    if bytes > LARGE_BYTES {
+        c.key_plies = Some(index::DEPTH);
+    }
     let total = sources.length() as usize;
     let reader = web_sys::FileReaderSync::new().ok();
     let progress = |c: &Collection, done: usize| {

@@ -67,7 +67,8 @@ pub fn explore(lib: &mut Library, filter: &Filter, pos: &Position) -> (String, S
     let mut summary = explorer_summary(&report);
     // Past the depth of a cut index (a small collection's is every ply of every game).
     let depth = lib.index.depth();
-    let cut = lib.saved || lib.collection.games.len() > EVERY_PLY_UP_TO;
+    let c = &lib.collection;
+    let cut = lib.saved || c.key_plies.is_some() || c.games.len() > EVERY_PLY_UP_TO;
     if cut && pos.ply() > depth {
         summary.push_str(&format!(
             " The explorer holds each game's first {depth} plies only."
