@@ -208,7 +208,7 @@ fn memory() -> f64 {
 }
 
 /// The saved explorer index among `sources`, when they are one file that starts as one
-/// (`collection::index`): read a megabyte at a time, never whole beside its copy.
+/// (`collection::index`): read [`SLICE`] bytes at a time, never whole beside its copy.
 fn saved_index(sources: &Array) -> Option<Result<Index, Failure>> {
     if sources.length() != 1 {
         return None;
@@ -237,9 +237,13 @@ fn saved_index(sources: &Array) -> Option<Result<Index, Failure>> {
         reader: &reader,
         at: 0.0,
     };
-    let mut read = std::io::BufReader::with_capacity(1 << 20, slices);
+    let mut read = std::io::BufReader::with_capacity(SLICE, slices);
     Some(Index::read_from(&mut read, file.size() as u64).map_err(|e| failed(e.to_string())))
 }
+
+/// The bytes read from a file at once: each read is a `FileReaderSync` call of its own,
+/// which costs about as much as a megabyte's copy.
+const SLICE: usize = 16 << 20;
 
 /// A file read in slices, as `std::io::Read`.
 struct FileSlices<'a> {
@@ -250,7 +254,7 @@ struct FileSlices<'a> {
 
 impl std::io::Read for FileSlices<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let end = (self.at + buf.len().min(1 << 20) as f64).min(self.file.size());
+        let end = (self.at + buf.len().min(SLICE) as f64).min(self.file.size());
         if end <= self.at {
             return Ok(0);
         }
