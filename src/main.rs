@@ -583,6 +583,13 @@ fn generate(
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a pipe whose reader has gone (`beeline explore
+    // … | head`) would panic; the default action ends the program quietly instead.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to its default, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -275,3 +275,20 @@ fn positions_convert_both_ways() {
     let back = beeline(&["convert", "-", "--to", "position"], Some(&written));
     assert_eq!(out(&back), written);
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // `beeline perft … | head -1`: the reader is gone before the command writes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(["perft", "Base", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Ended by the signal (or done before the reader went), never with a panic's status.
+    assert_ne!(o.status.code(), Some(101), "{stderr}");
+}
