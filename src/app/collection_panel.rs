@@ -89,8 +89,6 @@ pub(super) enum Action {
     PlayExplored,
     /// The book the address names, if it names one, to open in the explorer.
     OpenBook,
-    /// The worker answered the index to save.
-    SaveAnswered,
 }
 
 impl Action {
@@ -171,7 +169,6 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
         Action::Show => return show(viewer, el),
         Action::Explore => return collection_worker::explore(viewer),
         Action::OpenBook => return open_book(viewer),
-        Action::SaveAnswered => return collection_worker::save_answered(),
         Action::PlayExplored => {
             let mv = el
                 .get_attribute("data-play")
@@ -215,11 +212,39 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
     }
 }
 
+/// The book an address's query names: `book=URL` (as written, relative to the page or
+/// not), `book` alone for the `book/` folder beside the app; `None` when it names none.
+pub fn book_address(query: &str) -> Option<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = super::embed::unescape(value);
+        (key == "book").then(|| {
+            if value.trim().is_empty() {
+                "book/".to_string()
+            } else {
+                value.trim().to_string()
+            }
+        })
+    })
+}
+
+/// Offers the explorer's index the worker answered as `collection.blnindex`, which opens
+/// again without its games, here or with `beeline explore --index`.
+fn offer_index(bytes: JsValue) {
+    // (Not `{:?}` of the error: formatting a JavaScript value costs the first visit's
+    // script the glue that writes any value.)
+    let saved = services::download_value(&bytes, "collection.blnindex", "application/octet-stream");
+    if saved.is_err() {
+        leptos::logging::warn!("the browser would not save the index");
+    }
+}
+
 /// Opens the book the address names (`?book=URL`, relative to the page or not) in the
 /// explorer: the worker reads it before the explorer's first question.
 fn open_book(viewer: Viewer) {
     let query = services::location_search().unwrap_or_default();
-    let Some(address) = super::explorer_panel::book_address(&query) else {
+    let Some(address) = book_address(&query) else {
         return;
     };
     // A relative address is the worker's to resolve: its script is beside the page.
@@ -269,6 +294,9 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     }
     if let Some(e) = error {
         status.set_text_content(Some(&e));
+    }
+    if let Some(bytes) = collection_worker::take_saved() {
+        offer_index(bytes);
     }
     let (col, desc) = viewer.collection.sort.get_untracked();
     for column in Column::ALL {
@@ -408,5 +436,23 @@ mod tests {
             kit::controls::check_markup::<Control>(&markup()),
             Vec::<String>::new()
         );
+    }
+
+    #[test]
+    fn an_address_names_a_book_by_its_url_or_the_folder_beside_the_app() {
+        assert_eq!(book_address(""), None);
+        assert_eq!(book_address("?embed&move=3"), None);
+        assert_eq!(book_address("?book"), Some("book/".into()));
+        assert_eq!(book_address("?book="), Some("book/".into()));
+        assert_eq!(
+            book_address("?x=1&book=https%3A%2F%2Fexample.org%2Fhive%2Fbook%2F"),
+            Some("https://example.org/hive/book/".into())
+        );
+        assert_eq!(
+            book_address("?book=../books/2024"),
+            Some("../books/2024".into())
+        );
+        // Not a book's parameter, though it starts like one.
+        assert_eq!(book_address("?bookish=1"), None);
     }
 }

@@ -5,7 +5,6 @@
 //! previous one of its kind is still being answered waits, and only the latest waits: typing
 //! a name or stepping fast never queues work behind the worker.
 
-use super::collection_panel::Action;
 use super::collection_state::{Opened, Progress};
 use super::game::Game;
 use super::viewer::Viewer;
@@ -149,28 +148,15 @@ pub fn reopen(viewer: Viewer) {
     }
 }
 
-/// Asks the worker for the explorer's index of the open collection, to save as a file
-/// ([`save_answered`]).
+/// Asks the worker for the explorer's index of the open collection: its bytes come back
+/// to the panel ([`take_saved`]).
 pub fn save_index(viewer: Viewer) {
     with_link(viewer, |l| l.post(message(&["save-index".into()])));
 }
 
-/// Offers the index the worker answered as `collection.blnindex`, which opens again
-/// without its games, here or with `beeline explore --index`.
-pub fn save_answered() {
-    let Some(bytes) = SAVED.with(|s| s.borrow_mut().take()) else {
-        return;
-    };
-    // (Not `{:?}` of the error: formatting a JavaScript value costs the first visit's
-    // script the glue that writes any value.)
-    let saved = super::kit::services::download_value(
-        &bytes,
-        "collection.blnindex",
-        "application/octet-stream",
-    );
-    if saved.is_err() {
-        leptos::logging::warn!("the browser would not save the index");
-    }
+/// The index the worker answered to [`save_index`], if it has not been taken.
+pub fn take_saved() -> Option<JsValue> {
+    SAVED.with(|s| s.borrow_mut().take())
 }
 
 /// Reads the book at `url` (its folder) for the explorer, which shows its moves from then on.
@@ -302,23 +288,12 @@ fn answered(viewer: Viewer, msg: &Array) {
             viewer.collection.explored.set(Some((text(1), text(2))));
             done(Kind::Explore);
         }
-        // The index to save: offered by the panel's code, loaded on first use.
+        // The panel shows the list's state again, and offers the index as a file: the
+        // error it shows is cleared (there is none while a collection is open), which wakes
+        // it without code of its own on the first screen.
         "index" => {
             SAVED.with(|s| *s.borrow_mut() = Some(msg.get(1)));
-            if let Some(panel) = document()
-                .query_selector(".collection-panel")
-                .ok()
-                .flatten()
-            {
-                let at = panel.clone();
-                super::collection_panel::later(
-                    viewer,
-                    panel,
-                    Action::SaveAnswered,
-                    at,
-                    "Not saved",
-                );
-            }
+            viewer.collection.error.set(None);
         }
         "game" => {
             if let Ok((rec, _)) = permalink::decode(&text(2)) {

@@ -13,23 +13,6 @@ use leptos::prelude::*;
 /// The tables come from the worker (`worker::tables::explorer_tables`).
 const MARKUP: &str = r#"<h2>Explorer</h2><p class="explorer-summary" role="status"></p><div class="explorer-tables"></div>"#;
 
-/// The book an address's query names: `book=URL` (as written, relative to the page or
-/// not), `book` alone for the `book/` folder beside the app; `None` when it names none.
-pub fn book_address(query: &str) -> Option<String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    query.split('&').find_map(|pair| {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = super::embed::unescape(value);
-        (key == "book").then(|| {
-            if value.trim().is_empty() {
-                "book/".to_string()
-            } else {
-                value.trim().to_string()
-            }
-        })
-    })
-}
-
 #[component]
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
@@ -101,27 +84,4 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         }),
     );
     view! { <section id="explorer" class="explorer-panel" aria-label="Explorer" hidden node_ref=root inner_html=MARKUP></section> }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::book_address;
-
-    #[test]
-    fn an_address_names_a_book_by_its_url_or_the_folder_beside_the_app() {
-        assert_eq!(book_address(""), None);
-        assert_eq!(book_address("?embed&move=3"), None);
-        assert_eq!(book_address("?book"), Some("book/".into()));
-        assert_eq!(book_address("?book="), Some("book/".into()));
-        assert_eq!(
-            book_address("?x=1&book=https%3A%2F%2Fexample.org%2Fhive%2Fbook%2F"),
-            Some("https://example.org/hive/book/".into())
-        );
-        assert_eq!(
-            book_address("?book=../books/2024"),
-            Some("../books/2024".into())
-        );
-        // Not a book's parameter, though it starts like one.
-        assert_eq!(book_address("?bookish=1"), None);
-    }
 }
