@@ -130,9 +130,31 @@ pub fn read_paths_keyed(
     key_plies: Option<usize>,
     f: &mut dyn FnMut(Collection),
 ) {
+    read_paths_with(paths, threads, key_plies, false, f);
+}
+
+/// [`read_paths_keyed`] playing only the keyed plies of records that state their result
+/// ([`super::read_game_opening`]): for an index of the first `plies` plies.
+pub fn read_paths_opening(
+    paths: &[PathBuf],
+    threads: usize,
+    plies: usize,
+    f: &mut dyn FnMut(Collection),
+) {
+    read_paths_with(paths, threads, Some(plies), true, f);
+}
+
+fn read_paths_with(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    opening_only: bool,
+    f: &mut dyn FnMut(Collection),
+) {
     let threads = threads.max(1);
     let new = || Collection {
         key_plies,
+        opening_only,
         ..Collection::default()
     };
     let (files, failures, skipped) = expand(paths);
@@ -179,7 +201,7 @@ pub fn read_paths_keyed(
                 })
                 .collect();
             let mut c = new();
-            for (name, game) in parallel_games(jobs, threads, key_plies) {
+            for (name, game) in parallel_games(jobs, threads, key_plies, opening_only) {
                 c.push(name, game);
             }
             f(c);
@@ -273,12 +295,14 @@ fn parallel_games(
     jobs: Vec<(String, &str)>,
     threads: usize,
     key_plies: Option<usize>,
+    opening_only: bool,
 ) -> Vec<(String, Result<Game, String>)> {
+    let read = |name: &str, text: &str| super::read_game_with(name, text, key_plies, opening_only);
     if jobs.len() < 64 || threads == 1 {
         return jobs
             .into_iter()
             .map(|(name, text)| {
-                let g = super::read_game_keyed(&name, text, key_plies);
+                let g = read(&name, text);
                 (name, g)
             })
             .collect();
@@ -292,9 +316,7 @@ fn parallel_games(
                 s.spawn(move || {
                     jobs[lo..hi]
                         .iter()
-                        .map(|(name, text)| {
-                            (name.clone(), super::read_game_keyed(name, text, key_plies))
-                        })
+                        .map(|(name, text)| (name.clone(), read(name, text)))
                         .collect::<Vec<_>>()
                 })
             })

@@ -48,7 +48,7 @@ use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::engine::setup::Setup;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::{write_game, Coordinates};
-use crate::record::{import, Format};
+use crate::record::{import, import_opening, Format, Record};
 use key::PositionKey;
 
 /// Plies of the opening shown in a game list: the first four turns of each player.
@@ -154,6 +154,9 @@ pub struct Collection {
     /// Key only the positions of each game's first plies ([`read_game_keyed`]); all when
     /// `None`.
     pub key_plies: Option<usize>,
+    /// With `key_plies`, play only those plies of a record that states its result
+    /// ([`read_game_opening`]): for an index of openings, which needs no more.
+    pub opening_only: bool,
 }
 
 /// Whether a file name is one a game record may have: `.sgf`, `.pgn`, `.uhp`, `.txt`
@@ -180,11 +183,40 @@ pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
 /// `plies + 1` keys at most.
 pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result<Game, String> {
     let rec = import(text, None).map_err(|e| e.to_string())?;
+    let n = rec.moves.len();
+    game_of(source, rec, n, plies.unwrap_or(usize::MAX))
+}
+
+/// [`read_game_keyed`] with `plies` keyed, playing only those plies when the record states
+/// its result and allows it ([`import_opening`]: the later moves are counted and checked
+/// for form, not played); else the whole game, as [`read_game_keyed`] reads it. `moves`
+/// then holds the keyed plies only, and `info.plies` counts them all.
+///
+/// For a game valid to its end the index of either is the same. A game that breaks a rule
+/// after `plies` is read whole here (no `info.error`, every ply counted); one that breaks
+/// it sooner, or writes a later move that is not a MoveString of its pieces, is read as
+/// [`read_game_keyed`] reads it, error and all.
+pub fn read_game_opening(source: &str, text: &str, plies: usize) -> Result<Game, String> {
+    match import_opening(text, plies) {
+        Some(o) => game_of(source, o.rec, o.plies, plies),
+        None => read_game_keyed(source, text, Some(plies)),
+    }
+}
+
+/// A game from its record, whose main line has `plies` plies (`rec.moves` may hold fewer),
+/// keying the first `keyed`.
+fn game_of(source: &str, rec: Record, plies: usize, keyed: usize) -> Result<Game, String> {
     let mut pos = rec.start();
-    let keyed = plies.unwrap_or(usize::MAX).min(rec.moves.len());
+    let keyed = keyed.min(rec.moves.len());
     let mut keys = Vec::with_capacity(keyed + 1);
     keys.push(PositionKey::of(&pos));
-    for (i, &mv) in rec.moves.iter().enumerate() {
+    // With a stated result the final position is not needed: only the keyed plies are
+    // played.
+    let played = match rec.meta.result {
+        Some(_) => keyed,
+        None => rec.moves.len(),
+    };
+    for (i, &mv) in rec.moves[..played].iter().enumerate() {
         // The importer played every move of `moves` on this same start.
         pos.play_unchecked(mv);
         if i < keyed {
@@ -201,7 +233,7 @@ pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result
         result,
         game_type: rec.game_type,
         format: rec.format,
-        plies: rec.moves.len(),
+        plies,
         error: rec.error.map(|e| e.to_string()),
     };
     Ok(Game {
@@ -238,7 +270,7 @@ impl Game {
 /// a text of one game, else `source #n (line l)`.
 pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
     let mut games = Vec::new();
-    for_each_game(source, text, None, &mut |name, game| {
+    for_each_game(source, text, None, false, &mut |name, game| {
         games.push((name, game))
     });
     games
@@ -249,6 +281,7 @@ fn for_each_game(
     source: &str,
     text: &str,
     key_plies: Option<usize>,
+    opening_only: bool,
     f: &mut dyn FnMut(String, Result<Game, String>),
 ) {
     let chunks = split::split_records(text);
@@ -266,8 +299,21 @@ fn for_each_game(
         } else {
             source.to_string()
         };
-        let game = read_game_keyed(&name, chunk.text, key_plies);
+        let game = read_game_with(&name, chunk.text, key_plies, opening_only);
         f(name, game);
+    }
+}
+
+/// A game read as a collection reading keyed plies (and maybe those only) reads it.
+pub(crate) fn read_game_with(
+    source: &str,
+    text: &str,
+    key_plies: Option<usize>,
+    opening_only: bool,
+) -> Result<Game, String> {
+    match key_plies {
+        Some(p) if opening_only => read_game_opening(source, text, p),
+        _ => read_game_keyed(source, text, key_plies),
     }
 }
 
@@ -304,8 +350,8 @@ impl Collection {
         each: &mut dyn FnMut(&Collection),
     ) -> usize {
         let before = self.games.len();
-        let key_plies = self.key_plies;
-        for_each_game(source, text, key_plies, &mut |name, game| {
+        let (key_plies, opening_only) = (self.key_plies, self.opening_only);
+        for_each_game(source, text, key_plies, opening_only, &mut |name, game| {
             self.push(name, game);
             each(self);
         });

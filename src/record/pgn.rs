@@ -14,7 +14,7 @@
 
 use super::drawing;
 use super::tree::{Annotation, GameTree};
-use super::{parse_result, Format, HeaderFault, Record, RecordError, Replayer};
+use super::{parse_result, Format, HeaderFault, Opening, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
 use crate::engine::position::Rules;
 
@@ -264,6 +264,69 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         .sum();
     let body = if body_start > 0 { &text[offset..] } else { "" };
     read_tree(rec, body, body_start, Format::Pgn)
+}
+
+/// [`super::import_opening`] for a PGN record: a header stating the result and a plain
+/// body (move numbers and MoveStrings, result words), its moves paired as [`import`]
+/// pairs them.
+pub(crate) fn import_opening(text: &str, rules: Rules, plies: usize) -> Option<Opening> {
+    let (rec, body_start) = header(text, rules).ok()?;
+    if rec.meta.result.is_none() || rec.tree.setup().is_some() || body_start == 0 {
+        return None;
+    }
+    let offset: usize = text
+        .split_inclusive('\n')
+        .take(body_start - 1)
+        .map(str::len)
+        .sum();
+    let body = &text[offset..];
+    // Comments, variations and annotations are left to `import`.
+    if body.bytes().any(|b| {
+        matches!(
+            b,
+            b'{' | b'}' | b'(' | b')' | b';' | b'%' | b'$' | b'!' | b'?'
+        )
+    }) {
+        return None;
+    }
+    let game_type = rec.game_type;
+    let mut r = Replayer::new(rec);
+    let mut lex = Lexer {
+        s: body,
+        i: 0,
+        line: body_start,
+    };
+    let mut n = 0;
+    let mut pair = String::new();
+    while let Some((_, tok)) = lex.next_token() {
+        let Tok::Word(word, _) = tok else { continue };
+        // The header states the result: result words are passed over.
+        if word == "*" || parse_result(word).is_some() {
+            continue;
+        }
+        let mut text = word;
+        // Once a piece is down every MoveString but a pass names a reference.
+        if n > 0 && !word.eq_ignore_ascii_case("pass") {
+            if let Some(Tok::Word(second, _)) = lex.peek() {
+                if parse_result(second).is_none() && second != "*" {
+                    lex.next_token();
+                    pair.clear();
+                    pair.push_str(word);
+                    pair.push(' ');
+                    pair.push_str(second);
+                    text = &pair;
+                }
+            }
+        }
+        if n < plies {
+            let mv = r.uhp_move(text).ok()?;
+            r.play_resolved(mv);
+        } else if !super::well_formed_later(text, game_type) {
+            return None;
+        }
+        n += 1;
+    }
+    super::opening_of(r, n)
 }
 
 /// Reads a body of moves with variations, comments and annotations as [`import`] does
