@@ -144,6 +144,9 @@ pub fn read_paths_opening(
     read_paths_with(paths, threads, Some(plies), true, f);
 }
 
+/// Parts read ahead of the caller: it handles one while the next are read.
+const AHEAD: usize = 2;
+
 fn read_paths_with(
     paths: &[PathBuf],
     threads: usize,
@@ -152,6 +155,32 @@ fn read_paths_with(
     f: &mut dyn FnMut(Collection),
 ) {
     let threads = threads.max(1);
+    if threads == 1 {
+        return read_parts(paths, 1, key_plies, opening_only, f);
+    }
+    // The caller's work on a part (indexing it) overlaps the reading of the next: one
+    // reading thread hands the parts over in order.
+    let (tx, rx) = std::sync::mpsc::sync_channel(AHEAD);
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            read_parts(paths, threads, key_plies, opening_only, &mut |part| {
+                // The receiver leaves only when the reading is over.
+                let _ = tx.send(part);
+            })
+        });
+        for part in rx {
+            f(part);
+        }
+    });
+}
+
+fn read_parts(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    opening_only: bool,
+    f: &mut dyn FnMut(Collection),
+) {
     let new = || Collection {
         key_plies,
         opening_only,
