@@ -298,7 +298,10 @@ pub(crate) fn import_opening(text: &str, rules: Rules, plies: usize) -> Option<O
     };
     let mut n = 0;
     let mut pair = String::new();
-    while let Some((_, tok)) = lex.next_token() {
+    // One token looked ahead (not `peek`, which reads it twice).
+    let mut next = lex.next_token();
+    while let Some((_, tok)) = next {
+        next = lex.next_token();
         let Tok::Word(word, _) = tok else { continue };
         // The header states the result: result words are passed over.
         if word == "*" || parse_result(word).is_some() {
@@ -307,9 +310,9 @@ pub(crate) fn import_opening(text: &str, rules: Rules, plies: usize) -> Option<O
         let mut text = word;
         // Once a piece is down every MoveString but a pass names a reference.
         if n > 0 && !word.eq_ignore_ascii_case("pass") {
-            if let Some(Tok::Word(second, _)) = lex.peek() {
+            if let Some((_, Tok::Word(second, _))) = next {
                 if parse_result(second).is_none() && second != "*" {
-                    lex.next_token();
+                    next = lex.next_token();
                     pair.clear();
                     pair.push_str(word);
                     pair.push(' ');
