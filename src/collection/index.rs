@@ -61,6 +61,7 @@ pub struct Index {
     /// Open addressing by key: position number + 1, 0 for an empty slot; a power of two
     /// long, never more than three quarters full.
     slots: Vec<u32>,
+    tags: Tags,
 }
 
 fn pack(t: Tally, big: &mut Vec<Tally>, at: Option<u32>) -> u32 {
@@ -99,6 +100,27 @@ fn add(p: &mut u32, big: &mut Vec<Tally>, outcome: Outcome, to_move: Color) {
     *p = pack(t, big, at);
 }
 
+/// A key's byte kept beside its slot ([`Tags`]).
+fn tag_of(key: u64) -> u8 {
+    (key >> 56) as u8
+}
+
+/// One byte of each slot's key beside `slots`: a probe compares it before reading the key,
+/// which lies far off in memory (most probes while indexing are for new positions and
+/// would read a key at each slot passed). Kept while building, not saved: an index read
+/// back compares keys (until positions are added to it), and two indexes are equal
+/// whatever their tags.
+#[derive(Clone, Debug, Default)]
+struct Tags(Vec<u8>);
+
+impl PartialEq for Tags {
+    fn eq(&self, _: &Tags) -> bool {
+        true
+    }
+}
+
+impl Eq for Tags {}
+
 fn slot_of(key: u64, mask: usize) -> usize {
     // The key is a hash already; fold its halves.
     ((key ^ key >> 32) as usize) & mask
@@ -118,6 +140,7 @@ impl Index {
             edges: Vec::new(),
             big: Vec::new(),
             slots: vec![0; 1024],
+            tags: Tags(vec![0; 1024]),
         }
     }
 
@@ -149,16 +172,20 @@ impl Index {
                 s.nodes.clear();
                 s.edges.clear();
             }
-            let node = self.node(key.short());
+            let (node, new) = self.node(key.short());
             let to_move = if ply % 2 == 0 {
                 Color::White
             } else {
                 Color::Black
             };
             if let Some(from) = prev {
-                if !s.edges.contains(&(from, node)) {
+                // A position new to the index has no move to it yet: no list to walk.
+                if new || !s.edges.contains(&(from, node)) {
                     s.edges.push((from, node));
-                    let e = self.edge(from, node, number);
+                    let e = match new {
+                        true => self.push_edge(from, node, number),
+                        false => self.edge(from, node, number),
+                    };
                     add(
                         &mut self.edges[e].tally,
                         &mut self.big,
@@ -167,7 +194,7 @@ impl Index {
                     );
                 }
             }
-            if !s.nodes.contains(&node) {
+            if new || !s.nodes.contains(&node) {
                 s.nodes.push(node);
                 add(
                     &mut self.tallies[node as usize],
@@ -180,36 +207,55 @@ impl Index {
         }
     }
 
-    fn find(&self, key: u64) -> Option<u32> {
+    /// The position of `key`: its number, or the empty slot where it would go.
+    fn probe(&self, key: u64) -> Result<u32, usize> {
         let mask = self.slots.len().wrapping_sub(1);
         let mut i = slot_of(key, mask);
+        let tags = (self.tags.0.len() == self.slots.len()).then_some(&self.tags.0);
+        let tag = tag_of(key);
         // At most every slot once (the table always has an empty one).
         for _ in 0..self.slots.len() {
-            let s = *self.slots.get(i)?;
+            let Some(&s) = self.slots.get(i) else { break };
             if s == 0 {
-                return None;
+                return Err(i);
             }
-            if self.keys.get(s as usize - 1) == Some(&key) {
-                return Some(s - 1);
+            if tags.is_none_or(|t| t[i] == tag) && self.keys.get(s as usize - 1) == Some(&key) {
+                return Ok(s - 1);
             }
             i = (i + 1) & mask;
         }
-        None
+        Err(usize::MAX)
     }
 
-    fn node(&mut self, key: u64) -> u32 {
-        if let Some(n) = self.find(key) {
-            return n;
+    fn find(&self, key: u64) -> Option<u32> {
+        self.probe(key).ok()
+    }
+
+    /// The position of `key`, added when new (and whether it was).
+    fn node(&mut self, key: u64) -> (u32, bool) {
+        if self.tags.0.len() != self.slots.len() {
+            self.retag();
         }
+        let mut slot = match self.probe(key) {
+            Ok(n) => return (n, false),
+            Err(slot) => slot,
+        };
         if (self.keys.len() + 1) * 4 > self.slots.len() * 3 {
             self.grow();
+            slot = usize::MAX;
         }
         let n = self.keys.len() as u32;
         self.keys.push(key);
         self.tallies.push(0);
         self.first.push(NONE);
-        self.place(key, n);
-        n
+        match slot {
+            usize::MAX => self.place(key, n),
+            i => {
+                self.slots[i] = n + 1;
+                self.tags.0[i] = tag_of(key);
+            }
+        }
+        (n, true)
     }
 
     fn place(&mut self, key: u64, n: u32) {
@@ -219,13 +265,27 @@ impl Index {
             i = (i + 1) & mask;
         }
         self.slots[i] = n + 1;
+        self.tags.0[i] = tag_of(key);
     }
 
     fn grow(&mut self) {
         self.slots = vec![0; self.slots.len() * 2];
+        self.tags.0 = vec![0; self.slots.len()];
         for n in 0..self.keys.len() {
             self.place(self.keys[n], n as u32);
         }
+    }
+
+    /// The tags of an index read back, before positions are added to it.
+    fn retag(&mut self) {
+        self.tags.0 = self
+            .slots
+            .iter()
+            .map(|&s| match s {
+                0 => 0,
+                s => self.keys.get(s as usize - 1).map_or(0, |&k| tag_of(k)),
+            })
+            .collect();
     }
 
     fn edge(&mut self, from: u32, child: u32, game: u32) -> usize {
@@ -237,6 +297,11 @@ impl Index {
             }
             e = edge.next;
         }
+        self.push_edge(from, child, game)
+    }
+
+    /// A move not in the index yet, first of its position's list.
+    fn push_edge(&mut self, from: u32, child: u32, game: u32) -> usize {
         self.edges.push(Edge {
             child,
             tally: 0,
@@ -572,6 +637,7 @@ impl Index {
             edges,
             big,
             slots,
+            tags: Tags::default(),
         };
         ix.check()?;
         Ok(ix)
