@@ -621,9 +621,16 @@ impl Replayer {
 
     /// Resolves a UHP MoveString (with the repairs) against the current position.
     pub fn uhp_move(&mut self, text: &str) -> Result<Move, ReadError> {
-        for tok in text.split_whitespace() {
-            let t = tok.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
-            self.note_token(t);
+        // Once told, the notice is not looked for again.
+        if !self.noted_unique_one {
+            for tok in text.split_whitespace() {
+                // The direction marks are ASCII: trimmed as bytes, without decoding chars.
+                let b = tok.as_bytes();
+                let dir = |c: &u8| matches!(c, b'-' | b'/' | b'\\');
+                let start = b.iter().position(|c| !dir(c)).unwrap_or(b.len());
+                let end = b.iter().rposition(|c| !dir(c)).map_or(start, |i| i + 1);
+                self.note_token(&tok[start..end]);
+            }
         }
         let ms: MoveString = text.parse()?;
         let ms = match ms {
