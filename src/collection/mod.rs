@@ -128,7 +128,8 @@ pub struct Game {
     /// The position the game starts from when it is not the empty board (a PGN's
     /// `Position` tag).
     pub setup: Option<Setup>,
-    /// The main line (the legal prefix), in the record's coordinates.
+    /// The main line (the legal prefix), in the record's coordinates (its first plies only
+    /// when read for an index of openings, [`read_game_opening`]).
     pub moves: Vec<Move>,
     /// The key of the position before each move and after the last: `moves.len() + 1`
     /// (fewer when read for an index of the first plies, [`read_game_keyed`]).
