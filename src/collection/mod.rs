@@ -48,7 +48,7 @@ use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::engine::setup::Setup;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::{write_game, Coordinates};
-use crate::record::{import, import_opening, Format, Record};
+use crate::record::{import, import_opening_with, Format, Record};
 use key::PositionKey;
 
 /// Plies of the opening shown in a game list: the first four turns of each player.
@@ -184,12 +184,11 @@ pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
 /// `plies + 1` keys at most.
 pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result<Game, String> {
     let rec = import(text, None).map_err(|e| e.to_string())?;
-    let n = rec.moves.len();
-    game_of(source, rec, n, plies.unwrap_or(usize::MAX))
+    Ok(game_keyed(source, rec, plies.unwrap_or(usize::MAX)))
 }
 
 /// [`read_game_keyed`] with `plies` keyed, playing only those plies when the record states
-/// its result and allows it ([`import_opening`]: the later moves are counted and checked
+/// its result and allows it ([`crate::record::import_opening`]: the later moves are counted and checked
 /// for form, not played); else the whole game, as [`read_game_keyed`] reads it. `moves`
 /// then holds the keyed plies only, and `info.plies` counts them all.
 ///
@@ -198,15 +197,20 @@ pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result
 /// it sooner, or writes a later move that is not a MoveString of its pieces, is read as
 /// [`read_game_keyed`] reads it, error and all.
 pub fn read_game_opening(source: &str, text: &str, plies: usize) -> Result<Game, String> {
-    match import_opening(text, plies) {
-        Some(o) => game_of(source, o.rec, o.plies, plies),
+    // Keyed as the importer plays them (the opening is at most `plies` + 1 positions).
+    let mut keys = Vec::with_capacity(plies.min(64) + 1);
+    let opening = import_opening_with(text, plies, &mut |pos| keys.push(PositionKey::of(pos)));
+    match opening {
+        Some(o) => match o.rec.meta.result {
+            Some(result) => Ok(game_of(source, o.rec, o.plies, keys, result)),
+            None => read_game_keyed(source, text, Some(plies)),
+        },
         None => read_game_keyed(source, text, Some(plies)),
     }
 }
 
-/// A game from its record, whose main line has `plies` plies (`rec.moves` may hold fewer),
-/// keying the first `keyed`.
-fn game_of(source: &str, rec: Record, plies: usize, keyed: usize) -> Result<Game, String> {
+/// The game of a whole record, keying its first `keyed` plies.
+fn game_keyed(source: &str, rec: Record, keyed: usize) -> Game {
     let mut pos = rec.start();
     let keyed = keyed.min(rec.moves.len());
     let mut keys = Vec::with_capacity(keyed + 1);
@@ -225,6 +229,19 @@ fn game_of(source: &str, rec: Record, plies: usize, keyed: usize) -> Result<Game
         }
     }
     let result = rec.meta.result.unwrap_or_else(|| pos.state());
+    let plies = rec.moves.len();
+    game_of(source, rec, plies, keys, result)
+}
+
+/// A game from its record, whose main line has `plies` plies (`rec.moves` may hold fewer),
+/// with its keys and result.
+fn game_of(
+    source: &str,
+    rec: Record,
+    plies: usize,
+    keys: Vec<PositionKey>,
+    result: GameState,
+) -> Game {
     let info = GameInfo {
         source: source.to_string(),
         white: rec.meta.white,
@@ -237,14 +254,14 @@ fn game_of(source: &str, rec: Record, plies: usize, keyed: usize) -> Result<Game
         plies,
         error: rec.error.map(|e| e.to_string()),
     };
-    Ok(Game {
+    Game {
         info,
         setup: rec.tree.setup(),
         rules: rec.rules,
         moves: rec.moves,
         keys,
         outcome: Outcome::of(result),
-    })
+    }
 }
 
 impl Game {

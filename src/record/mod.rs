@@ -385,13 +385,24 @@ pub struct Opening {
 /// move that stops or ends the game within the first plies, a later one that is not well
 /// formed.
 pub fn import_opening(text: &str, plies: usize) -> Option<Opening> {
+    import_opening_with(text, plies, &mut |_| {})
+}
+
+/// [`import_opening`], calling `each` with the position before the first move and after
+/// each move played (the first `plies`), as they are played: a caller keying them needs
+/// not play them again. (When it gives `None`, some may have been called.)
+pub fn import_opening_with(
+    text: &str,
+    plies: usize,
+    each: &mut dyn FnMut(&Position),
+) -> Option<Opening> {
     check_size(text).ok()?;
     if plies == 0 {
         return None;
     }
     match detect::detect(text)? {
-        Format::Pgn => pgn::import_opening(text, Rules::uhp(), plies),
-        Format::Uhp => uhp_game::import_opening(text, Rules::uhp(), plies),
+        Format::Pgn => pgn::import_opening(text, Rules::uhp(), plies, each),
+        Format::Uhp => uhp_game::import_opening(text, Rules::uhp(), plies, each),
         _ => None,
     }
 }

@@ -14,7 +14,7 @@
 
 use super::{Format, HeaderFault, Opening, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
-use crate::engine::position::{GameState, Rules};
+use crate::engine::position::{GameState, Position, Rules};
 use crate::notation::uhp::Turn;
 
 /// Each `;`-separated field and the line where it starts.
@@ -30,7 +30,12 @@ fn fields(text: &str) -> Vec<(usize, &str)> {
 
 /// [`super::import_opening`] for a GameString whose state says how the game ended (one in
 /// progress takes its result from the final position).
-pub(crate) fn import_opening(text: &str, rules: Rules, plies: usize) -> Option<Opening> {
+pub(crate) fn import_opening(
+    text: &str,
+    rules: Rules,
+    plies: usize,
+    each: &mut dyn FnMut(&Position),
+) -> Option<Opening> {
     let mut it = fields(text)
         .into_iter()
         .filter(|(_, f)| !f.is_empty())
@@ -49,11 +54,13 @@ pub(crate) fn import_opening(text: &str, rules: Rules, plies: usize) -> Option<O
     // A stated end is the result, whatever the final position (e.g. a resignation).
     rec.meta.result = Some(state);
     let mut r = Replayer::new(rec);
+    each(&r.pos);
     let mut n = 0;
     for (_, text) in it {
         if n < plies {
             let mv = r.uhp_move(text).ok()?;
             r.play_resolved(mv);
+            each(&r.pos);
         } else if !super::well_formed_later(text, game_type) {
             return None;
         }
