@@ -12,6 +12,9 @@
 # at 1,000,000: indexed in under 60 s with a peak under 1 GB, a saved index reopened and
 # answering in under 2 s, a book answer from one shard of at most 64 KB. The browser run is
 # left out there (BROWSER=1 asks for it).
+# `explore` plays only the indexed plies of records that state their result (docs/EXPLORER.md,
+# "Reading only the opening"); CHECK_ALL=1 also times `explore --check-all`, every move of
+# every game played, once.
 # Prints wall time, CPU time and peak memory (with /usr/bin/time -v when present; else wall
 # time only). The load average is printed first: other work on the machine slows the runs.
 # GAMES=<n> SEED=<s> RUNS=<r> change the defaults (10000, 1, 3); OUT=<dir> keeps the files.
@@ -82,6 +85,9 @@ measure() {
 INDEX="$OUT/games-$GAMES-$SEED.idx"
 measure "explore the PGN (and save the index)" "$BIN" explore "$PGN" --save "$INDEX"
 measure "explore the zip" "$BIN" explore "$ZIP"
+if [[ "${CHECK_ALL:-0}" == 1 ]]; then
+  RUNS=1 measure "explore the PGN, every move played (--check-all)" "$BIN" explore "$PGN" --check-all
+fi
 "$BIN" explore --index "$INDEX" | head -4
 echo "[bench-explore] saved index: $(stat -c %s "$INDEX") bytes, $(( $(stat -c %s "$INDEX") / GAMES )) bytes a game"
 measure "reopen the saved index and answer after a line, JSON" "$BIN" explore --index "$INDEX" --line "wA1;bP wA1\\" --json

@@ -102,6 +102,11 @@ enum Command {
         /// Only games where either player's name contains this (case-insensitive).
         #[arg(long)]
         player: Option<String>,
+        /// Play every move of every game under the rules (slower): by default only the
+        /// indexed plies of a record that states its result are played, the later moves
+        /// counted and checked for form, so a rule broken after the depth goes untold.
+        #[arg(long)]
+        check_all: bool,
         /// Threads reading the games (default: the machine's cores).
         #[arg(long, hide = true)]
         threads: Option<usize>,
@@ -130,6 +135,9 @@ enum Command {
         /// Only games where either player's name contains this (case-insensitive).
         #[arg(long)]
         player: Option<String>,
+        /// As `explore --check-all`: play every move of every game under the rules.
+        #[arg(long)]
+        check_all: bool,
         #[arg(long, hide = true)]
         threads: Option<usize>,
     },
@@ -278,6 +286,7 @@ fn run(cli: Cli) -> Result<(), String> {
             game_type,
             min_plies,
             player,
+            check_all,
             threads,
         } => {
             let filter = Filter {
@@ -287,7 +296,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let index = match index {
                 Some(path) => open_index(&path, &filter)?,
-                None => index_files(&files, &filter, depth, threads)?,
+                None => index_files(&files, &filter, depth, check_all, threads)?,
             };
             let m = files::write_book(&index, &out)?;
             eprintln!(
@@ -329,6 +338,7 @@ fn run(cli: Cli) -> Result<(), String> {
             game_type,
             min_plies,
             player,
+            check_all,
             threads,
         } => {
             let filter = Filter {
@@ -338,7 +348,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let index = match index {
                 Some(path) => open_index(&path, &filter)?,
-                None => index_files(&files, &filter, depth, threads)?,
+                None => index_files(&files, &filter, depth, check_all, threads)?,
             };
             if let Some(path) = save {
                 let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
@@ -452,6 +462,7 @@ fn index_files(
     files: &[std::path::PathBuf],
     filter: &Filter,
     depth: usize,
+    check_all: bool,
     threads: Option<usize>,
 ) -> Result<Index, String> {
     let threads = threads.unwrap_or_else(|| {
@@ -462,7 +473,7 @@ fn index_files(
     let mut index = Index::new(depth, filter);
     let mut scratch = Scratch::default();
     let (mut games, mut failures, mut notes, mut skipped) = (0usize, Vec::new(), Vec::new(), 0);
-    files::read_paths_keyed(files, threads, Some(depth), &mut |part| {
+    let mut each = |part: beeline::collection::Collection| {
         for g in &part.games {
             if let Some(e) = &g.info.error {
                 notes.push(format!(
@@ -478,7 +489,12 @@ fn index_files(
         failures.extend(part.failures);
         skipped += part.skipped.len();
         // The part's games are dropped here, once indexed.
-    });
+    };
+    if check_all {
+        files::read_paths_keyed(files, threads, Some(depth), &mut each);
+    } else {
+        files::read_paths_opening(files, threads, depth, &mut each);
+    }
     for f in &failures {
         eprintln!("beeline: {}: {}", f.source, f.error);
     }

@@ -130,9 +130,60 @@ pub fn read_paths_keyed(
     key_plies: Option<usize>,
     f: &mut dyn FnMut(Collection),
 ) {
+    read_paths_with(paths, threads, key_plies, false, f);
+}
+
+/// [`read_paths_keyed`] playing only the keyed plies of records that state their result
+/// ([`super::read_game_opening`]): for an index of the first `plies` plies.
+pub fn read_paths_opening(
+    paths: &[PathBuf],
+    threads: usize,
+    plies: usize,
+    f: &mut dyn FnMut(Collection),
+) {
+    read_paths_with(paths, threads, Some(plies), true, f);
+}
+
+/// Parts read ahead of the caller: it handles one while the next are read.
+const AHEAD: usize = 2;
+
+fn read_paths_with(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    opening_only: bool,
+    f: &mut dyn FnMut(Collection),
+) {
     let threads = threads.max(1);
+    if threads == 1 {
+        return read_parts(paths, 1, key_plies, opening_only, f);
+    }
+    // The caller's work on a part (indexing it) overlaps the reading of the next: one
+    // reading thread hands the parts over in order.
+    let (tx, rx) = std::sync::mpsc::sync_channel(AHEAD);
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            read_parts(paths, threads, key_plies, opening_only, &mut |part| {
+                // The receiver leaves only when the reading is over.
+                let _ = tx.send(part);
+            })
+        });
+        for part in rx {
+            f(part);
+        }
+    });
+}
+
+fn read_parts(
+    paths: &[PathBuf],
+    threads: usize,
+    key_plies: Option<usize>,
+    opening_only: bool,
+    f: &mut dyn FnMut(Collection),
+) {
     let new = || Collection {
         key_plies,
+        opening_only,
         ..Collection::default()
     };
     let (files, failures, skipped) = expand(paths);
@@ -179,7 +230,7 @@ pub fn read_paths_keyed(
                 })
                 .collect();
             let mut c = new();
-            for (name, game) in parallel_games(jobs, threads, key_plies) {
+            for (name, game) in parallel_games(jobs, threads, key_plies, opening_only) {
                 c.push(name, game);
             }
             f(c);
@@ -273,12 +324,14 @@ fn parallel_games(
     jobs: Vec<(String, &str)>,
     threads: usize,
     key_plies: Option<usize>,
+    opening_only: bool,
 ) -> Vec<(String, Result<Game, String>)> {
+    let read = |name: &str, text: &str| super::read_game_with(name, text, key_plies, opening_only);
     if jobs.len() < 64 || threads == 1 {
         return jobs
             .into_iter()
             .map(|(name, text)| {
-                let g = super::read_game_keyed(&name, text, key_plies);
+                let g = read(&name, text);
                 (name, g)
             })
             .collect();
@@ -292,9 +345,7 @@ fn parallel_games(
                 s.spawn(move || {
                     jobs[lo..hi]
                         .iter()
-                        .map(|(name, text)| {
-                            (name.clone(), super::read_game_keyed(name, text, key_plies))
-                        })
+                        .map(|(name, text)| (name.clone(), read(name, text)))
                         .collect::<Vec<_>>()
                 })
             })

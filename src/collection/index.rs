@@ -21,6 +21,8 @@ use super::key::PositionKey;
 use super::{Game, Outcome};
 use crate::engine::piece::Color;
 use crate::engine::position::{Move, Position};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{Read, Write};
 use thiserror::Error;
 
@@ -61,6 +63,7 @@ pub struct Index {
     /// Open addressing by key: position number + 1, 0 for an empty slot; a power of two
     /// long, never more than three quarters full.
     slots: Vec<u32>,
+    aids: Aids,
 }
 
 fn pack(t: Tally, big: &mut Vec<Tally>, at: Option<u32>) -> u32 {
@@ -99,6 +102,67 @@ fn add(p: &mut u32, big: &mut Vec<Tally>, outcome: Outcome, to_move: Color) {
     *p = pack(t, big, at);
 }
 
+/// A key's byte kept beside its slot ([`Aids::tags`]).
+fn tag_of(key: u64) -> u8 {
+    (key >> 56) as u8
+}
+
+/// Moves from a position with more than this many are also found by a hash map while
+/// building ([`Aids::moves`]) rather than by walking the list.
+const WIDE: usize = 8;
+
+/// What speeds up building, not saved (an index read back has none, and builds them when
+/// positions are added to it); two indexes are equal whatever their aids.
+#[derive(Clone, Debug, Default)]
+struct Aids {
+    /// One byte of each slot's key beside `slots`: a probe compares it before reading the
+    /// key, which lies far off in memory (most probes while indexing are for new positions
+    /// and would read a key at each slot passed).
+    tags: Vec<u8>,
+    /// Positions with more than [`WIDE`] moves (a bit each): the first plies' positions,
+    /// whose lists are long and spread through memory.
+    wide: Vec<u64>,
+    /// The moves from the wide positions: (position << 32 | position after) to the move.
+    moves: HashMap<u64, u32, BuildHasherDefault<PairHasher>>,
+}
+
+impl PartialEq for Aids {
+    fn eq(&self, _: &Aids) -> bool {
+        true
+    }
+}
+
+impl Eq for Aids {}
+
+impl Aids {
+    fn is_wide(&self, n: u32) -> bool {
+        self.wide
+            .get(n as usize / 64)
+            .is_some_and(|w| w & 1 << (n % 64) != 0)
+    }
+}
+
+/// A hasher for a pair of position numbers.
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        let x = (self.0 ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ x >> 29;
+    }
+}
+
 fn slot_of(key: u64, mask: usize) -> usize {
     // The key is a hash already; fold its halves.
     ((key ^ key >> 32) as usize) & mask
@@ -118,6 +182,10 @@ impl Index {
             edges: Vec::new(),
             big: Vec::new(),
             slots: vec![0; 1024],
+            aids: Aids {
+                tags: vec![0; 1024],
+                ..Aids::default()
+            },
         }
     }
 
@@ -143,22 +211,36 @@ impl Index {
         let number = number.min(u32::MAX as usize) as u32;
         let mut prev: Option<u32> = None;
         let last = game.keys.len().min(self.depth as usize + 1);
+        // The slots of the game's positions, read together first: their cache misses then
+        // overlap instead of coming one after another (the table is far larger than the
+        // caches).
+        let mask = self.slots.len() - 1;
+        let mut touched = 0u32;
+        for key in &game.keys[..last] {
+            let i = slot_of(key.short(), mask);
+            touched ^= self.slots[i] ^ u32::from(self.aids.tags.get(i).copied().unwrap_or(0));
+        }
+        std::hint::black_box(touched);
         for (ply, key) in game.keys[..last].iter().enumerate() {
             // A placement adds a piece for good: no earlier position comes back.
             if ply > 0 && matches!(game.moves.get(ply - 1), Some(Move::Place { .. })) {
                 s.nodes.clear();
                 s.edges.clear();
             }
-            let node = self.node(key.short());
+            let (node, new) = self.node(key.short());
             let to_move = if ply % 2 == 0 {
                 Color::White
             } else {
                 Color::Black
             };
             if let Some(from) = prev {
-                if !s.edges.contains(&(from, node)) {
+                // A position new to the index has no move to it yet: no list to walk.
+                if new || !s.edges.contains(&(from, node)) {
                     s.edges.push((from, node));
-                    let e = self.edge(from, node, number);
+                    let e = match new {
+                        true => self.push_edge(from, node, number),
+                        false => self.edge(from, node, number),
+                    };
                     add(
                         &mut self.edges[e].tally,
                         &mut self.big,
@@ -167,7 +249,7 @@ impl Index {
                     );
                 }
             }
-            if !s.nodes.contains(&node) {
+            if new || !s.nodes.contains(&node) {
                 s.nodes.push(node);
                 add(
                     &mut self.tallies[node as usize],
@@ -180,36 +262,55 @@ impl Index {
         }
     }
 
-    fn find(&self, key: u64) -> Option<u32> {
+    /// The position of `key`: its number, or the empty slot where it would go.
+    fn probe(&self, key: u64) -> Result<u32, usize> {
         let mask = self.slots.len().wrapping_sub(1);
         let mut i = slot_of(key, mask);
+        let tags = (self.aids.tags.len() == self.slots.len()).then_some(&self.aids.tags);
+        let tag = tag_of(key);
         // At most every slot once (the table always has an empty one).
         for _ in 0..self.slots.len() {
-            let s = *self.slots.get(i)?;
+            let Some(&s) = self.slots.get(i) else { break };
             if s == 0 {
-                return None;
+                return Err(i);
             }
-            if self.keys.get(s as usize - 1) == Some(&key) {
-                return Some(s - 1);
+            if tags.is_none_or(|t| t[i] == tag) && self.keys.get(s as usize - 1) == Some(&key) {
+                return Ok(s - 1);
             }
             i = (i + 1) & mask;
         }
-        None
+        Err(usize::MAX)
     }
 
-    fn node(&mut self, key: u64) -> u32 {
-        if let Some(n) = self.find(key) {
-            return n;
+    fn find(&self, key: u64) -> Option<u32> {
+        self.probe(key).ok()
+    }
+
+    /// The position of `key`, added when new (and whether it was).
+    fn node(&mut self, key: u64) -> (u32, bool) {
+        if self.aids.tags.len() != self.slots.len() {
+            self.retag();
         }
+        let mut slot = match self.probe(key) {
+            Ok(n) => return (n, false),
+            Err(slot) => slot,
+        };
         if (self.keys.len() + 1) * 4 > self.slots.len() * 3 {
             self.grow();
+            slot = usize::MAX;
         }
         let n = self.keys.len() as u32;
         self.keys.push(key);
         self.tallies.push(0);
         self.first.push(NONE);
-        self.place(key, n);
-        n
+        match slot {
+            usize::MAX => self.place(key, n),
+            i => {
+                self.slots[i] = n + 1;
+                self.aids.tags[i] = tag_of(key);
+            }
+        }
+        (n, true)
     }
 
     fn place(&mut self, key: u64, n: u32) {
@@ -219,32 +320,84 @@ impl Index {
             i = (i + 1) & mask;
         }
         self.slots[i] = n + 1;
+        self.aids.tags[i] = tag_of(key);
     }
 
     fn grow(&mut self) {
         self.slots = vec![0; self.slots.len() * 2];
+        self.aids.tags = vec![0; self.slots.len()];
         for n in 0..self.keys.len() {
             self.place(self.keys[n], n as u32);
         }
     }
 
+    /// The tags of an index read back, before positions are added to it.
+    fn retag(&mut self) {
+        self.aids.tags = self
+            .slots
+            .iter()
+            .map(|&s| match s {
+                0 => 0,
+                s => self.keys.get(s as usize - 1).map_or(0, |&k| tag_of(k)),
+            })
+            .collect();
+    }
+
     fn edge(&mut self, from: u32, child: u32, game: u32) -> usize {
+        let pair = u64::from(from) << 32 | u64::from(child);
+        if self.aids.is_wide(from) {
+            if let Some(&e) = self.aids.moves.get(&pair) {
+                return e as usize;
+            }
+            return self.push_edge(from, child, game);
+        }
         let mut e = self.first[from as usize];
+        let mut walked = 0;
         while e != NONE {
             let edge = &self.edges[e as usize];
             if edge.child == child {
                 return e as usize;
             }
             e = edge.next;
+            walked += 1;
         }
+        if walked >= WIDE {
+            self.widen(from);
+        }
+        self.push_edge(from, child, game)
+    }
+
+    /// Marks a position wide, its moves in the map from now on.
+    fn widen(&mut self, from: u32) {
+        let word = from as usize / 64;
+        if self.aids.wide.len() <= word {
+            self.aids.wide.resize(word + 1 + self.keys.len() / 64, 0);
+        }
+        self.aids.wide[word] |= 1 << (from % 64);
+        let mut e = self.first[from as usize];
+        while let Some(edge) = self.edges.get(e as usize) {
+            let pair = u64::from(from) << 32 | u64::from(edge.child);
+            self.aids.moves.insert(pair, e);
+            e = edge.next;
+        }
+    }
+
+    /// A move not in the index yet, first of its position's list.
+    fn push_edge(&mut self, from: u32, child: u32, game: u32) -> usize {
         self.edges.push(Edge {
             child,
             tally: 0,
             game,
             next: self.first[from as usize],
         });
-        self.first[from as usize] = (self.edges.len() - 1) as u32;
-        self.edges.len() - 1
+        let e = (self.edges.len() - 1) as u32;
+        self.first[from as usize] = e;
+        if self.aids.is_wide(from) {
+            self.aids
+                .moves
+                .insert(u64::from(from) << 32 | u64::from(child), e);
+        }
+        e as usize
     }
 
     /// Games indexed.
@@ -572,6 +725,7 @@ impl Index {
             edges,
             big,
             slots,
+            aids: Aids::default(),
         };
         ix.check()?;
         Ok(ix)

@@ -48,7 +48,7 @@ use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::engine::setup::Setup;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::{write_game, Coordinates};
-use crate::record::{import, Format};
+use crate::record::{import, import_opening_with, Format, Record};
 use key::PositionKey;
 
 /// Plies of the opening shown in a game list: the first four turns of each player.
@@ -128,7 +128,8 @@ pub struct Game {
     /// The position the game starts from when it is not the empty board (a PGN's
     /// `Position` tag).
     pub setup: Option<Setup>,
-    /// The main line (the legal prefix), in the record's coordinates.
+    /// The main line (the legal prefix), in the record's coordinates (its first plies only
+    /// when read for an index of openings, [`read_game_opening`]).
     pub moves: Vec<Move>,
     /// The key of the position before each move and after the last: `moves.len() + 1`
     /// (fewer when read for an index of the first plies, [`read_game_keyed`]).
@@ -154,6 +155,9 @@ pub struct Collection {
     /// Key only the positions of each game's first plies ([`read_game_keyed`]); all when
     /// `None`.
     pub key_plies: Option<usize>,
+    /// With `key_plies`, play only those plies of a record that states its result
+    /// ([`read_game_opening`]): for an index of openings, which needs no more.
+    pub opening_only: bool,
 }
 
 /// Whether a file name is one a game record may have: `.sgf`, `.pgn`, `.uhp`, `.txt`
@@ -187,11 +191,44 @@ pub fn read_game(source: &str, text: &str) -> Result<Game, String> {
 /// `plies + 1` keys at most.
 pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result<Game, String> {
     let rec = import(text, None).map_err(|e| e.to_string())?;
+    Ok(game_keyed(source, rec, plies.unwrap_or(usize::MAX)))
+}
+
+/// [`read_game_keyed`] with `plies` keyed, playing only those plies when the record states
+/// its result and allows it ([`crate::record::import_opening`]: the later moves are counted and checked
+/// for form, not played); else the whole game, as [`read_game_keyed`] reads it. `moves`
+/// then holds the keyed plies only, and `info.plies` counts them all.
+///
+/// For a game valid to its end the index of either is the same. A game that breaks a rule
+/// after `plies` is read whole here (no `info.error`, every ply counted); one that breaks
+/// it sooner, or writes a later move that is not a MoveString of its pieces, is read as
+/// [`read_game_keyed`] reads it, error and all.
+pub fn read_game_opening(source: &str, text: &str, plies: usize) -> Result<Game, String> {
+    // Keyed as the importer plays them (the opening is at most `plies` + 1 positions).
+    let mut keys = Vec::with_capacity(plies.min(64) + 1);
+    let opening = import_opening_with(text, plies, &mut |pos| keys.push(PositionKey::of(pos)));
+    match opening {
+        Some(o) => match o.rec.meta.result {
+            Some(result) => Ok(game_of(source, o.rec, o.plies, keys, result)),
+            None => read_game_keyed(source, text, Some(plies)),
+        },
+        None => read_game_keyed(source, text, Some(plies)),
+    }
+}
+
+/// The game of a whole record, keying its first `keyed` plies.
+fn game_keyed(source: &str, rec: Record, keyed: usize) -> Game {
     let mut pos = rec.start();
-    let keyed = plies.unwrap_or(usize::MAX).min(rec.moves.len());
+    let keyed = keyed.min(rec.moves.len());
     let mut keys = Vec::with_capacity(keyed + 1);
     keys.push(PositionKey::of(&pos));
-    for (i, &mv) in rec.moves.iter().enumerate() {
+    // With a stated result the final position is not needed: only the keyed plies are
+    // played.
+    let played = match rec.meta.result {
+        Some(_) => keyed,
+        None => rec.moves.len(),
+    };
+    for (i, &mv) in rec.moves[..played].iter().enumerate() {
         // The importer played every move of `moves` on this same start.
         pos.play_unchecked(mv);
         if i < keyed {
@@ -199,6 +236,19 @@ pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result
         }
     }
     let result = rec.meta.result.unwrap_or_else(|| pos.state());
+    let plies = rec.moves.len();
+    game_of(source, rec, plies, keys, result)
+}
+
+/// A game from its record, whose main line has `plies` plies (`rec.moves` may hold fewer),
+/// with its keys and result.
+fn game_of(
+    source: &str,
+    rec: Record,
+    plies: usize,
+    keys: Vec<PositionKey>,
+    result: GameState,
+) -> Game {
     let info = GameInfo {
         source: source.to_string(),
         white: rec.meta.white,
@@ -208,17 +258,17 @@ pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result
         result,
         game_type: rec.game_type,
         format: rec.format,
-        plies: rec.moves.len(),
+        plies,
         error: rec.error.map(|e| e.to_string()),
     };
-    Ok(Game {
+    Game {
         info,
         setup: rec.tree.setup(),
         rules: rec.rules,
         moves: rec.moves,
         keys,
         outcome: Outcome::of(result),
-    })
+    }
 }
 
 impl Game {
@@ -245,7 +295,7 @@ impl Game {
 /// a text of one game, else `source #n (line l)`.
 pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
     let mut games = Vec::new();
-    for_each_game(source, text, None, &mut |name, game| {
+    for_each_game(source, text, None, false, &mut |name, game| {
         games.push((name, game))
     });
     games
@@ -256,6 +306,7 @@ fn for_each_game(
     source: &str,
     text: &str,
     key_plies: Option<usize>,
+    opening_only: bool,
     f: &mut dyn FnMut(String, Result<Game, String>),
 ) {
     let chunks = split::split_records(text);
@@ -273,8 +324,21 @@ fn for_each_game(
         } else {
             source.to_string()
         };
-        let game = read_game_keyed(&name, chunk.text, key_plies);
+        let game = read_game_with(&name, chunk.text, key_plies, opening_only);
         f(name, game);
+    }
+}
+
+/// A game read as a collection reading keyed plies (and maybe those only) reads it.
+pub(crate) fn read_game_with(
+    source: &str,
+    text: &str,
+    key_plies: Option<usize>,
+    opening_only: bool,
+) -> Result<Game, String> {
+    match key_plies {
+        Some(p) if opening_only => read_game_opening(source, text, p),
+        _ => read_game_keyed(source, text, key_plies),
     }
 }
 
@@ -311,8 +375,8 @@ impl Collection {
         each: &mut dyn FnMut(&Collection),
     ) -> usize {
         let before = self.games.len();
-        let key_plies = self.key_plies;
-        for_each_game(source, text, key_plies, &mut |name, game| {
+        let (key_plies, opening_only) = (self.key_plies, self.opening_only);
+        for_each_game(source, text, key_plies, opening_only, &mut |name, game| {
             self.push(name, game);
             each(self);
         });

@@ -36,8 +36,11 @@ pub struct Chunk<'a> {
 
 /// Whether a line starts a UHP GameString (`Base+MLP;InProgress;…`).
 fn is_game_string(line: &str) -> bool {
-    line.split_once(';')
-        .is_some_and(|(gt, _)| !gt.is_empty() && gt.trim().parse::<GameType>().is_ok())
+    // Game types start with `Base` (a quick refusal of the other lines).
+    line.starts_with(['B', 'b'])
+        && line
+            .split_once(';')
+            .is_some_and(|(gt, _)| !gt.is_empty() && gt.trim().parse::<GameType>().is_ok())
 }
 
 /// Whether a line opens an SGF game tree: `(` then, after blanks, `;`.

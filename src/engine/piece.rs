@@ -217,8 +217,7 @@ impl FromStr for Piece {
             .filter(char::is_ascii_uppercase)
             .ok_or_else(syntax)?;
         let bug = Bug::from_letter(bug_char).ok_or_else(syntax)?;
-        let rest: String = chars.collect();
-        let number = match rest.as_str() {
+        let number = match chars.as_str() {
             "" => 0,
             d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => d.as_bytes()[0] - b'0',
             _ => return Err(syntax()),

@@ -363,6 +363,73 @@ pub fn import(text: &str, format: Option<Format>) -> Result<Record, RecordError>
     read_repaired(text, rules, &|t: &str, r: Rules| import_with(t, format, r))
 }
 
+/// The first plies of a record, read by [`import_opening`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The record with only its first plies in `moves` (its tree is left empty), and the
+    /// result it states.
+    pub rec: Record,
+    /// Plies in the whole main line, counted but not played past the first.
+    pub plies: usize,
+}
+
+/// Reads only the first `plies` moves of a record whose result is stated (a PGN `Result`
+/// tag, a UHP GameString's finished state), for an index that keeps no more: those moves
+/// are played under every rule, the later ones only counted and checked for form (each a
+/// MoveString of the game's pieces naming a reference), not played. For a record that is
+/// valid to its end everything [`import`] gives that an opening needs is the same: the
+/// first moves, the result, the number of plies.
+///
+/// `None` when the record needs [`import`]: another format, no result stated (it comes
+/// from the final position), a set-up position, variations, comments or annotations, a
+/// move that stops or ends the game within the first plies, a later one that is not well
+/// formed.
+pub fn import_opening(text: &str, plies: usize) -> Option<Opening> {
+    import_opening_with(text, plies, &mut |_| {})
+}
+
+/// [`import_opening`], calling `each` with the position before the first move and after
+/// each move played (the first `plies`), as they are played: a caller keying them needs
+/// not play them again. (When it gives `None`, some may have been called.)
+pub fn import_opening_with(
+    text: &str,
+    plies: usize,
+    each: &mut dyn FnMut(&Position),
+) -> Option<Opening> {
+    check_size(text).ok()?;
+    if plies == 0 {
+        return None;
+    }
+    match detect::detect(text)? {
+        Format::Pgn => pgn::import_opening(text, Rules::uhp(), plies, each),
+        Format::Uhp => uhp_game::import_opening(text, Rules::uhp(), plies, each),
+        _ => None,
+    }
+}
+
+/// Whether a move after an opening's first plies is well formed: a MoveString (a pass, or
+/// a piece and its reference: the board is not empty any more) of the game's pieces.
+pub(crate) fn well_formed_later(text: &str, game_type: GameType) -> bool {
+    match text.parse::<MoveString>() {
+        Ok(MoveString::Pass) => true,
+        Ok(MoveString::Move { piece, target }) => {
+            game_type.includes(piece.bug)
+                && game_type.includes(target.reference.bug)
+                && (piece != target.reference || target.direction.is_some())
+        }
+        _ => false,
+    }
+}
+
+/// The end of an opening read by a [`Replayer`]: `None` when it stopped, or when the game
+/// is over after its first plies and the record goes on (a move would break a rule there).
+pub(crate) fn opening_of(r: Replayer, plies: usize) -> Option<Opening> {
+    if r.stopped() || (r.pos.state().is_over() && plies > r.rec.moves.len()) {
+        return None;
+    }
+    Some(Opening { rec: r.rec, plies })
+}
+
 fn check_size(text: &str) -> Result<(), RecordError> {
     if text.len() > MAX_INPUT {
         return Err(RecordError::TooLarge(text.len()));
@@ -565,9 +632,16 @@ impl Replayer {
 
     /// Resolves a UHP MoveString (with the repairs) against the current position.
     pub fn uhp_move(&mut self, text: &str) -> Result<Move, ReadError> {
-        for tok in text.split_whitespace() {
-            let t = tok.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
-            self.note_token(t);
+        // Once told, the notice is not looked for again.
+        if !self.noted_unique_one {
+            for tok in text.split_whitespace() {
+                // The direction marks are ASCII: trimmed as bytes, without decoding chars.
+                let b = tok.as_bytes();
+                let dir = |c: &u8| matches!(c, b'-' | b'/' | b'\\');
+                let start = b.iter().position(|c| !dir(c)).unwrap_or(b.len());
+                let end = b.iter().rposition(|c| !dir(c)).map_or(start, |i| i + 1);
+                self.note_token(&tok[start..end]);
+            }
         }
         let ms: MoveString = text.parse()?;
         let ms = match ms {

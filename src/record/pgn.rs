@@ -14,9 +14,9 @@
 
 use super::drawing;
 use super::tree::{Annotation, GameTree};
-use super::{parse_result, Format, HeaderFault, Record, RecordError, Replayer};
+use super::{parse_result, Format, HeaderFault, Opening, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
-use crate::engine::position::Rules;
+use crate::engine::position::{Position, Rules};
 
 /// One `[Name "value"]` tag pair, if the line is one.
 pub(crate) fn tag_pair(line: &str) -> Option<(&str, String)> {
@@ -147,22 +147,23 @@ impl<'a> Lexer<'a> {
         let start = self.i;
         let line = self.line;
         let c = *b.get(start)?;
-        let upto = |i: usize, pred: &dyn Fn(u8) -> bool| {
+        // Generic, not `&dyn Fn`: the predicate is inlined into the loop over the bytes.
+        fn upto(b: &[u8], i: usize, pred: impl Fn(u8) -> bool) -> usize {
             let mut j = i;
             while j < b.len() && pred(b[j]) {
                 j += 1;
             }
             j
-        };
+        }
         let tok = match c {
             b'{' => {
-                let end = upto(start + 1, &|x| x != b'}');
+                let end = upto(b, start + 1, |x| x != b'}');
                 self.line += b[start..end].iter().filter(|&&x| x == b'\n').count();
                 self.i = (end + 1).min(b.len());
                 Tok::Comment(&self.s[start + 1..end])
             }
             b';' | b'%' => {
-                let end = upto(start + 1, &|x| x != b'\n');
+                let end = upto(b, start + 1, |x| x != b'\n');
                 self.i = end;
                 Tok::Comment(&self.s[start + 1..end])
             }
@@ -176,17 +177,17 @@ impl<'a> Lexer<'a> {
                 }
             }
             b'$' => {
-                let end = upto(start + 1, &|x| x.is_ascii_digit());
+                let end = upto(b, start + 1, |x| x.is_ascii_digit());
                 self.i = end;
                 Tok::Nag(&self.s[start + 1..end])
             }
             b'!' | b'?' => {
-                let end = upto(start, &|x| x == b'!' || x == b'?');
+                let end = upto(b, start, |x| x == b'!' || x == b'?');
                 self.i = end;
                 Tok::Suffix(&self.s[start..end])
             }
             _ => {
-                let end = upto(start, &|x| !is_delimiter(x));
+                let end = upto(b, start, |x| !is_delimiter(x));
                 let word = &self.s[start..end];
                 let digits = word.bytes().take_while(u8::is_ascii_digit).count();
                 let dots = word[digits..].bytes().take_while(|&x| x == b'.').count();
@@ -264,6 +265,79 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         .sum();
     let body = if body_start > 0 { &text[offset..] } else { "" };
     read_tree(rec, body, body_start, Format::Pgn)
+}
+
+/// [`super::import_opening`] for a PGN record: a header stating the result and a plain
+/// body (move numbers and MoveStrings, result words), its moves paired as [`import`]
+/// pairs them.
+pub(crate) fn import_opening(
+    text: &str,
+    rules: Rules,
+    plies: usize,
+    each: &mut dyn FnMut(&Position),
+) -> Option<Opening> {
+    let (rec, body_start) = header(text, rules).ok()?;
+    if rec.meta.result.is_none() || rec.tree.setup().is_some() || body_start == 0 {
+        return None;
+    }
+    let offset: usize = text
+        .split_inclusive('\n')
+        .take(body_start - 1)
+        .map(str::len)
+        .sum();
+    let body = &text[offset..];
+    // Comments, variations and annotations are left to `import`.
+    if body.bytes().any(|b| {
+        matches!(
+            b,
+            b'{' | b'}' | b'(' | b')' | b';' | b'%' | b'$' | b'!' | b'?'
+        )
+    }) {
+        return None;
+    }
+    let game_type = rec.game_type;
+    let mut r = Replayer::new(rec);
+    each(&r.pos);
+    let mut lex = Lexer {
+        s: body,
+        i: 0,
+        line: body_start,
+    };
+    let mut n = 0;
+    let mut pair = String::new();
+    // One token looked ahead (not `peek`, which reads it twice).
+    let mut next = lex.next_token();
+    while let Some((_, tok)) = next {
+        next = lex.next_token();
+        let Tok::Word(word, _) = tok else { continue };
+        // The header states the result: result words are passed over.
+        if word == "*" || parse_result(word).is_some() {
+            continue;
+        }
+        let mut text = word;
+        // Once a piece is down every MoveString but a pass names a reference.
+        if n > 0 && !word.eq_ignore_ascii_case("pass") {
+            if let Some((_, Tok::Word(second, _))) = next {
+                if parse_result(second).is_none() && second != "*" {
+                    next = lex.next_token();
+                    pair.clear();
+                    pair.push_str(word);
+                    pair.push(' ');
+                    pair.push_str(second);
+                    text = &pair;
+                }
+            }
+        }
+        if n < plies {
+            let mv = r.uhp_move(text).ok()?;
+            r.play_resolved(mv);
+            each(&r.pos);
+        } else if !super::well_formed_later(text, game_type) {
+            return None;
+        }
+        n += 1;
+    }
+    super::opening_of(r, n)
 }
 
 /// Reads a body of moves with variations, comments and annotations as [`import`] does

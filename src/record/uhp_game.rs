@@ -12,20 +12,67 @@
 //! assert_eq!(rec.notices.len(), 2);
 //! ```
 
-use super::{Format, HeaderFault, Record, RecordError, Replayer};
+use super::{Format, HeaderFault, Opening, Record, RecordError, Replayer};
 use crate::engine::piece::GameType;
-use crate::engine::position::{GameState, Rules};
+use crate::engine::position::{GameState, Position, Rules};
 use crate::notation::uhp::Turn;
 
-/// Reads a GameString (one line, or several lines joined: moves may follow on new lines).
-pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
-    // Where each `;`-separated field starts, to report lines.
+/// Each `;`-separated field and the line where it starts.
+fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut fields: Vec<(usize, &str)> = Vec::new();
     for (line, l) in super::numbered_lines(text) {
         for f in l.split(';') {
             fields.push((line, f.trim()));
         }
     }
+    fields
+}
+
+/// [`super::import_opening`] for a GameString whose state says how the game ended (one in
+/// progress takes its result from the final position).
+pub(crate) fn import_opening(
+    text: &str,
+    rules: Rules,
+    plies: usize,
+    each: &mut dyn FnMut(&Position),
+) -> Option<Opening> {
+    let mut it = fields(text)
+        .into_iter()
+        .filter(|(_, f)| !f.is_empty())
+        .peekable();
+    let game_type: GameType = it.next()?.1.parse().ok()?;
+    let state = it.peek().and_then(|&(_, f)| GameState::parse(f))?;
+    if !state.is_over() {
+        return None;
+    }
+    it.next();
+    if it.peek().is_some_and(|&(_, f)| f.parse::<Turn>().is_ok()) {
+        it.next();
+    }
+    let mut rec = Record::new(game_type, Format::Uhp);
+    rec.rules = rules;
+    // A stated end is the result, whatever the final position (e.g. a resignation).
+    rec.meta.result = Some(state);
+    let mut r = Replayer::new(rec);
+    each(&r.pos);
+    let mut n = 0;
+    for (_, text) in it {
+        if n < plies {
+            let mv = r.uhp_move(text).ok()?;
+            r.play_resolved(mv);
+            each(&r.pos);
+        } else if !super::well_formed_later(text, game_type) {
+            return None;
+        }
+        n += 1;
+    }
+    super::opening_of(r, n)
+}
+
+/// Reads a GameString (one line, or several lines joined: moves may follow on new lines).
+pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
+    // Where each `;`-separated field starts, to report lines.
+    let fields = fields(text);
     // Fields of an unterminated line continue; empty ones (trailing `;`) are skipped.
     let mut it = fields.into_iter().filter(|(_, f)| !f.is_empty()).peekable();
     let (gt_line, gt_text) = it.next().ok_or(RecordError::Empty)?;
