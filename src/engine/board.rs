@@ -105,6 +105,46 @@ pub(crate) fn piece_key(p: PieceId, h: Hex, height: u8) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The directions a crawler can slide in from a cell whose occupied neighbours are
+/// `pattern` (bit `d` for direction `d`), as a mask indexed by the pattern: the target
+/// empty, and of the two cells both touch exactly one occupied (both: a gate; neither:
+/// leaving the hive).
+pub(crate) const SLIDES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut pat = 0;
+    while pat < 64 {
+        let mut d = 0;
+        while d < 6 {
+            let left = pat & (1 << ((d + 5) % 6)) != 0;
+            let right = pat & (1 << ((d + 1) % 6)) != 0;
+            if pat & (1 << d) == 0 && left != right {
+                t[pat] |= 1 << d;
+            }
+            d += 1;
+        }
+        pat += 1;
+    }
+    t
+};
+
+/// The bit of direction `d` from `a` to `b` when `b` is the neighbour of `a` in that
+/// direction, else 0: from the difference of their torus coordinates.
+#[inline(always)]
+pub(crate) fn toward(a: Cell, b: Cell) -> u8 {
+    let m = GRID - 1;
+    let dq = b.wrapping_sub(a) & m;
+    let dr = (b >> GRID_BITS).wrapping_sub(a >> GRID_BITS) & m;
+    match dq | dr << GRID_BITS {
+        0b00000_00001 => 1 << 0,
+        0b00001_00000 => 1 << 1,
+        0b00001_11111 => 1 << 2,
+        0b00000_11111 => 1 << 3,
+        0b11111_00000 => 1 << 4,
+        0b11111_00001 => 1 << 5,
+        _ => 0,
+    }
+}
+
 /// A fixed-size set of cells.
 #[derive(Clone, Copy)]
 pub(crate) struct CellSet([u64; CELLS / 64]);
@@ -140,13 +180,24 @@ impl CellSet {
 }
 
 /// Stacks of pieces on the grid.
+///
+/// Beside the stacks, kept up to date as cells fill and empty (six neighbours each time),
+/// the hive as a graph for the one-hive rule and the evaluation: which neighbours of each
+/// cell are occupied, and which ground pieces touch each other.
 #[derive(Clone)]
 pub struct Board {
     top: [u8; CELLS],
     height: [u8; CELLS],
+    /// Bit `d` set when the neighbour of the cell in direction `d` is occupied.
+    around: [u8; CELLS],
     hex: [Hex; PIECE_COUNT],
     under: [u8; PIECE_COUNT],
+    /// For each piece at the bottom of a stack, the bottom pieces of the neighbouring
+    /// cells (bit `id`); 0 for the others.
+    touching: [u32; PIECE_COUNT],
     placed: u32,
+    /// The pieces at the bottom of their stacks: one per occupied cell.
+    ground: u32,
 }
 
 impl Default for Board {
@@ -160,9 +211,12 @@ impl Board {
         Board {
             top: [NONE; CELLS],
             height: [0; CELLS],
+            around: [0; CELLS],
             hex: [Hex::ORIGIN; PIECE_COUNT],
             under: [NONE; PIECE_COUNT],
+            touching: [0; PIECE_COUNT],
             placed: 0,
+            ground: 0,
         }
     }
 
@@ -255,6 +309,20 @@ impl Board {
     /// Puts `p` on top of whatever stands at `h`.
     pub(crate) fn push(&mut self, p: PieceId, h: Hex) {
         let c = cell_of(h);
+        if self.height[c] == 0 {
+            self.ground |= 1 << p.0;
+            let mut touching = 0u32;
+            for d in 0..6 {
+                let n = neighbor(c, d);
+                self.around[n] |= 1 << ((d + 3) % 6);
+                if self.height[n] != 0 {
+                    let g = self.bottom_c(n);
+                    self.touching[g as usize] |= 1 << p.0;
+                    touching |= 1 << g;
+                }
+            }
+            self.touching[p.index()] = touching;
+        }
         self.under[p.index()] = self.top[c];
         self.top[c] = p.0;
         self.height[c] += 1;
@@ -270,7 +338,45 @@ impl Board {
         self.height[c] -= 1;
         self.under[p.index()] = NONE;
         self.placed &= !(1 << p.0);
+        if self.height[c] == 0 {
+            self.ground &= !(1 << p.0);
+            for d in 0..6 {
+                self.around[neighbor(c, d)] &= !(1 << ((d + 3) % 6));
+            }
+            let mut rest = std::mem::take(&mut self.touching[p.index()]);
+            while rest != 0 {
+                self.touching[rest.trailing_zeros() as usize] &= !(1 << p.0);
+                rest &= rest - 1;
+            }
+        }
         Some(p)
+    }
+
+    /// The id of the piece at the bottom of the occupied cell `c`.
+    fn bottom_c(&self, c: Cell) -> u8 {
+        let mut p = self.top[c];
+        while self.under[p as usize] != NONE {
+            p = self.under[p as usize];
+        }
+        p
+    }
+
+    /// Which neighbours of `c` are occupied: bit `d` for direction `d`.
+    #[inline(always)]
+    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+        self.around[c]
+    }
+
+    /// The pieces at the bottom of their stacks (bit `id`): one per occupied cell.
+    #[inline(always)]
+    pub(crate) fn ground_mask(&self) -> u32 {
+        self.ground
+    }
+
+    /// For a piece at the bottom of its stack, those of the neighbouring cells (bit `id`).
+    #[inline(always)]
+    pub(crate) fn touching(&self, p: PieceId) -> u32 {
+        self.touching[p.index()]
     }
 
     #[inline(always)]
@@ -335,6 +441,17 @@ mod tests {
     }
 
     #[test]
+    fn toward_names_the_neighbour_s_direction() {
+        for c in [0, 31, 32, 500, 992, 1023] {
+            for d in 0..6 {
+                assert_eq!(toward(c, neighbor(c, d)), 1 << d, "cell {c}, direction {d}");
+                assert_eq!(toward(c, neighbor(neighbor(c, d), d)), 0);
+            }
+            assert_eq!(toward(c, c), 0);
+        }
+    }
+
+    #[test]
     fn stacks_push_and_pop() {
         let mut b = Board::new();
         let h = Hex::new(-40, 7);
@@ -381,6 +498,62 @@ mod tests {
         b.pop(x);
         b.pop(x);
         assert_eq!(b.key(), 0);
+    }
+
+    /// The occupied neighbours and the ground graph kept by `push` and `pop` are those
+    /// computed from the stacks, through stacking and unstacking.
+    #[test]
+    fn graph_follows_the_stacks() {
+        fn check(b: &Board) {
+            let mut ground = 0u32;
+            for c in 0..CELLS {
+                let mut around = 0u8;
+                for d in 0..6 {
+                    if b.height_c(neighbor(c, d)) != 0 {
+                        around |= 1 << d;
+                    }
+                }
+                assert_eq!(b.around_c(c), around, "cell {c}");
+                if b.height_c(c) != 0 {
+                    let g = b.bottom_c(c);
+                    ground |= 1 << g;
+                    let mut touching = 0u32;
+                    for d in 0..6 {
+                        let n = neighbor(c, d);
+                        if b.height_c(n) != 0 {
+                            touching |= 1 << b.bottom_c(n);
+                        }
+                    }
+                    assert_eq!(b.touching(PieceId(g)), touching, "cell {c}");
+                }
+            }
+            assert_eq!(b.ground_mask(), ground);
+        }
+        let mut b = Board::new();
+        let cells = [
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(0, 1),
+            Hex::new(31, 0),
+        ];
+        let mut seed: u64 = 0x6772_6170_68;
+        let mut on: Vec<Hex> = Vec::new();
+        let mut next_piece = 0u8;
+        for _ in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let h = cells[(seed >> 33) as usize % cells.len()];
+            if (seed >> 40) % 3 != 0 && next_piece < PIECE_COUNT as u8 {
+                b.push(PieceId(next_piece), h);
+                next_piece += 1;
+                on.push(h);
+            } else if let Some(h) = on.pop() {
+                b.pop(h);
+                next_piece -= 1;
+            }
+            check(&b);
+        }
     }
 
     #[test]

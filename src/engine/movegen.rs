@@ -5,7 +5,7 @@
 //! where a Pillbug could also throw it) is one move. That is also how published perft
 //! counts count: distinct (piece, destination) pairs.
 
-use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::board::{cell_of, neighbor, toward, Board, Cell, CellSet, SLIDES};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{Move, Position};
@@ -27,17 +27,17 @@ impl Lifted<'_> {
         }
     }
 
-    /// A ground-level slide from `a` in direction `d`: the target must be empty, and of the two
-    /// cells both touch, exactly one is occupied (both: a gate; neither: leaving the hive).
+    /// The directions of the ground-level slides from `a` (bit `d`): the target must be
+    /// empty, and of the two cells both touch, exactly one is occupied (both: a gate;
+    /// neither: leaving the hive). From the board's occupied neighbours, less the lifted
+    /// piece's cell when it leaves it empty.
     #[inline(always)]
-    fn can_slide(&self, a: Cell, d: usize) -> Option<Cell> {
-        let b = neighbor(a, d);
-        if self.h(b) != 0 {
-            return None;
+    fn slides(&self, a: Cell) -> u8 {
+        let mut around = self.board.around_c(a);
+        if self.from_height == 0 {
+            around &= !toward(a, self.from);
         }
-        let l = self.h(neighbor(a, (d + 5) % 6)) != 0;
-        let r = self.h(neighbor(a, (d + 1) % 6)) != 0;
-        (l != r).then_some(b)
+        SLIDES[around as usize]
     }
 
     /// A step at any height from `a` (standing on `ha` pieces) to its neighbour in direction
@@ -58,26 +58,71 @@ impl Lifted<'_> {
     }
 }
 
+/// Occupancy patterns of a cell's six neighbours (bit `d` for direction `d`) that form at
+/// most one unbroken arc: the neighbours of a piece there touch one another in a chain, so
+/// lifting it never splits the hive and it needs no global test. Bit `pattern` of the mask.
+const ONE_ARC: u64 = {
+    let mut mask = 0u64;
+    let mut pat = 0;
+    while pat < 64 {
+        let mut arcs = 0;
+        let mut d = 0;
+        while d < 6 {
+            // An arc starts at an occupied neighbour whose anticlockwise one is empty.
+            if pat & (1 << d) != 0 && pat & (1 << ((d + 5) % 6)) == 0 {
+                arcs += 1;
+            }
+            d += 1;
+        }
+        if arcs <= 1 {
+            mask |= 1 << pat;
+        }
+        pat += 1;
+    }
+    mask
+};
+
 /// Articulation cells of the hive: a piece standing alone on one of them holds the hive
 /// together and may not move. Returned as a mask over those pieces' ids; a piece on top of a
 /// stack is never pinned, since the stack stays behind.
+///
+/// From the graph the board keeps (ground pieces and which touch): only a lone piece whose
+/// neighbours form two arcs or more can hold the hive together; for each such piece a flood
+/// fill over the masks, without it, from one of its neighbours, stops as soon as it has met
+/// all the others.
 fn pinned_mask(board: &Board) -> u32 {
-    let Some(start) = board.occupied().next() else {
-        return 0;
-    };
-    let mut disc = [0u8; 32];
-    let mut low = [0u8; 32];
-    let mut timer = 0u8;
+    let all = board.ground_mask();
+    let mut candidates = 0u32;
+    let mut rest = all;
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        let c = cell_of(board.hex_of(p));
+        if board.height_c(c) == 1 && ONE_ARC & (1 << board.around_c(c)) == 0 {
+            candidates |= 1 << p.0;
+        }
+    }
     let mut pinned = 0u32;
-    dfs(
-        board,
-        cell_of(start),
-        usize::MAX,
-        &mut disc,
-        &mut low,
-        &mut timer,
-        &mut pinned,
-    );
+    while candidates != 0 {
+        let x = PieceId(candidates.trailing_zeros() as u8);
+        candidates &= candidates - 1;
+        let others = all & !(1 << x.0);
+        let near = board.touching(x);
+        let mut reach = near & near.wrapping_neg();
+        let mut frontier = reach;
+        while frontier != 0 && near & !reach != 0 {
+            let mut next = 0u32;
+            while frontier != 0 {
+                next |= board.touching(PieceId(frontier.trailing_zeros() as u8));
+                frontier &= frontier - 1;
+            }
+            frontier = next & others & !reach;
+            reach |= frontier;
+        }
+        if near & !reach != 0 {
+            pinned |= 1 << x.0;
+        }
+    }
     pinned
 }
 
@@ -85,44 +130,6 @@ fn pinned_mask(board: &Board) -> u32 {
 /// One articulation pass over the board: use [`Ctx::is_pinned`] when a `Ctx` is at hand.
 pub(crate) fn is_pinned(board: &Board, p: PieceId) -> bool {
     pinned_mask(board) & (1 << p.0) != 0
-}
-
-fn dfs(
-    board: &Board,
-    u: Cell,
-    parent: Cell,
-    disc: &mut [u8; 32],
-    low: &mut [u8; 32],
-    timer: &mut u8,
-    pinned: &mut u32,
-) {
-    let Some(up) = board.top_c(u) else { return };
-    let ui = up.index();
-    *timer += 1;
-    disc[ui] = *timer;
-    low[ui] = *timer;
-    let mut children = 0;
-    for d in 0..6 {
-        let v = neighbor(u, d);
-        let Some(vp) = board.top_c(v) else { continue };
-        let vi = vp.index();
-        if disc[vi] == 0 {
-            children += 1;
-            dfs(board, v, u, disc, low, timer, pinned);
-            low[ui] = low[ui].min(low[vi]);
-            if parent != usize::MAX && low[vi] >= disc[ui] {
-                *pinned |= 1 << ui;
-            }
-        } else if v != parent {
-            low[ui] = low[ui].min(disc[vi]);
-        }
-    }
-    if parent == usize::MAX && children > 1 {
-        *pinned |= 1 << ui;
-    }
-    if board.height_c(u) > 1 {
-        *pinned &= !(1 << ui);
-    }
 }
 
 /// Per-position facts shared by the generators.
@@ -279,10 +286,10 @@ impl<'a> Ctx<'a> {
 fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     match bug {
         Bug::Queen | Bug::Pillbug => {
-            for d in 0..6 {
-                if let Some(b) = v.can_slide(from, d) {
-                    push(b);
-                }
+            let mut dirs = v.slides(from);
+            while dirs != 0 {
+                push(neighbor(from, dirs.trailing_zeros() as usize));
+                dirs &= dirs - 1;
             }
         }
         Bug::Beetle => beetle(v, from, push),
@@ -314,21 +321,21 @@ fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
 }
 
 fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
-    for d1 in 0..6 {
-        let Some(c1) = v.can_slide(from, d1) else {
-            continue;
-        };
-        for d2 in 0..6 {
-            let Some(c2) = v.can_slide(c1, d2) else {
-                continue;
-            };
+    let mut d1s = v.slides(from);
+    while d1s != 0 {
+        let c1 = neighbor(from, d1s.trailing_zeros() as usize);
+        d1s &= d1s - 1;
+        let mut d2s = v.slides(c1);
+        while d2s != 0 {
+            let c2 = neighbor(c1, d2s.trailing_zeros() as usize);
+            d2s &= d2s - 1;
             if c2 == from {
                 continue;
             }
-            for d3 in 0..6 {
-                let Some(c3) = v.can_slide(c2, d3) else {
-                    continue;
-                };
+            let mut d3s = v.slides(c2);
+            while d3s != 0 {
+                let c3 = neighbor(c2, d3s.trailing_zeros() as usize);
+                d3s &= d3s - 1;
                 if c3 != from && c3 != c1 {
                     push(c3);
                 }
@@ -347,13 +354,14 @@ fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        for d in 0..6 {
-            if let Some(b) = v.can_slide(a, d) {
-                if visited.insert(b) && tail < queue.len() {
-                    queue[tail] = b as u16;
-                    tail += 1;
-                    push(b);
-                }
+        let mut dirs = v.slides(a);
+        while dirs != 0 {
+            let b = neighbor(a, dirs.trailing_zeros() as usize);
+            dirs &= dirs - 1;
+            if visited.insert(b) && tail < queue.len() {
+                queue[tail] = b as u16;
+                tail += 1;
+                push(b);
             }
         }
     }
@@ -376,16 +384,17 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        for d in 0..6 {
-            if let Some(c) = v.can_slide(a, d) {
-                if visited.insert(c) && tail < queue.len() {
-                    // The torus cell first; the true hex only for a cell that could be it.
-                    if c == target && b.hex_of_cell(c, from) == to {
-                        return true;
-                    }
-                    queue[tail] = c as u16;
-                    tail += 1;
+        let mut dirs = v.slides(a);
+        while dirs != 0 {
+            let c = neighbor(a, dirs.trailing_zeros() as usize);
+            dirs &= dirs - 1;
+            if visited.insert(c) && tail < queue.len() {
+                // The torus cell first; the true hex only for a cell that could be it.
+                if c == target && b.hex_of_cell(c, from) == to {
+                    return true;
                 }
+                queue[tail] = c as u16;
+                tail += 1;
             }
         }
     }
@@ -599,6 +608,90 @@ mod tests {
     use super::*;
     use crate::engine::piece::GameType;
     use std::collections::HashSet;
+
+    /// Tarjan's articulation points by recursion over the grid: the reference for
+    /// [`pinned_mask`].
+    fn pinned_mask_dfs(board: &Board) -> u32 {
+        let Some(start) = board.occupied().next() else {
+            return 0;
+        };
+        let mut disc = [0u8; 32];
+        let mut low = [0u8; 32];
+        let mut timer = 0u8;
+        let mut pinned = 0u32;
+        dfs(
+            board,
+            cell_of(start),
+            usize::MAX,
+            &mut disc,
+            &mut low,
+            &mut timer,
+            &mut pinned,
+        );
+        pinned
+    }
+
+    fn dfs(
+        board: &Board,
+        u: Cell,
+        parent: Cell,
+        disc: &mut [u8; 32],
+        low: &mut [u8; 32],
+        timer: &mut u8,
+        pinned: &mut u32,
+    ) {
+        let Some(up) = board.top_c(u) else { return };
+        let ui = up.index();
+        *timer += 1;
+        disc[ui] = *timer;
+        low[ui] = *timer;
+        let mut children = 0;
+        for d in 0..6 {
+            let v = neighbor(u, d);
+            let Some(vp) = board.top_c(v) else { continue };
+            let vi = vp.index();
+            if disc[vi] == 0 {
+                children += 1;
+                dfs(board, v, u, disc, low, timer, pinned);
+                low[ui] = low[ui].min(low[vi]);
+                if parent != usize::MAX && low[vi] >= disc[ui] {
+                    *pinned |= 1 << ui;
+                }
+            } else if v != parent {
+                low[ui] = low[ui].min(disc[vi]);
+            }
+        }
+        if parent == usize::MAX && children > 1 {
+            *pinned |= 1 << ui;
+        }
+        if board.height_c(u) > 1 {
+            *pinned &= !(1 << ui);
+        }
+    }
+
+    /// The pinned pieces found by arcs and flood fills are Tarjan's articulation points, in
+    /// every position of seeded random games of every game type.
+    #[test]
+    fn pinned_mask_agrees_with_tarjan() {
+        let mut seed: u64 = 0x7069_6e6e_6564;
+        let mut checked = 0usize;
+        for gt in GameType::all() {
+            for _ in 0..8 {
+                let mut pos = Position::new(gt);
+                while !pos.state().is_over() && pos.ply() < 200 {
+                    let b = pos.board();
+                    assert_eq!(pinned_mask(b), pinned_mask_dfs(b), "{pos:?}");
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
 
     /// Every placement and movement of every piece to every cell on or near the hive, as
     /// well as a pass and movements from the wrong cell.

@@ -22,7 +22,7 @@
 //! * a small bonus for having the move.
 
 use super::Score;
-use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet, SLIDES};
 use crate::engine::movegen::Ctx;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{GameState, Position};
@@ -194,17 +194,14 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32)
 /// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
 /// the two cells both touch is occupied, not both (a gate), not neither (off the hive).
 fn slides(b: &Board, a: Cell, d: usize) -> bool {
-    let to = neighbor(a, d);
-    b.height_c(to) == 0
-        && (b.height_c(neighbor(a, (d + 5) % 6)) != 0)
-            != (b.height_c(neighbor(a, (d + 1) % 6)) != 0)
+    SLIDES[b.around_c(a) as usize] & (1 << d) != 0
 }
 
 /// The bug a free piece moves as, if it can move at all (cheap tests, no move generation:
 /// the evaluation runs at every leaf). A Mosquito on top moves as a Beetle; on the ground
 /// as the best bug it touches.
 fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> {
-    let crawls = || (0..6).any(|d| slides(b, from, d));
+    let crawls = || SLIDES[b.around_c(from) as usize] != 0;
     match p.bug() {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => Some(p.bug()),
         Bug::Queen | Bug::Pillbug | Bug::Ant | Bug::Spider => crawls().then_some(p.bug()),
