@@ -540,8 +540,53 @@ fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
     touches_own && !(0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|q| q.color() != me))
 }
 
+/// A legal move by torus cells, as the generator finds it: [`CellMove::to_move`] gives the
+/// move with its true hexes. The search keeps its moves this way and turns into a `Move`
+/// only those it plays (most are never played: a cut-off comes first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CellMove {
+    Place {
+        piece: PieceId,
+        to: Cell,
+    },
+    Move {
+        piece: PieceId,
+        from: Cell,
+        to: Cell,
+    },
+    Pass,
+}
+
+impl CellMove {
+    /// The move with its hexes: the moving piece's own, and the destination's found from a
+    /// piece next to it (exact wherever the hive lies; the origin on the empty board).
+    pub(crate) fn to_move(self, b: &Board) -> Move {
+        match self {
+            CellMove::Place { piece, to } => Move::Place {
+                piece,
+                to: b.hex_of_cell(to, Hex::ORIGIN),
+            },
+            CellMove::Move { piece, to, .. } => {
+                let from = b.hex_of(piece);
+                Move::Move {
+                    piece,
+                    from,
+                    to: b.hex_of_cell(to, from),
+                }
+            }
+            CellMove::Pass => Move::Pass,
+        }
+    }
+}
+
 /// All legal moves of the side to move (`Pass` when there is none); none once the game is over.
 pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
+    let b = pos.board();
+    generate_cells(pos, &mut |m| out(m.to_move(b)));
+}
+
+/// [`generate`] by torus cells.
+pub(crate) fn generate_cells(pos: &Position, out: &mut impl FnMut(CellMove)) {
     if pos.state().is_over() || pos.is_split() {
         return;
     }
@@ -555,9 +600,10 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
     }
     if n > 0 {
         placement_cells(pos, &mut |to| {
+            let to = cell_of(to);
             for &piece in &kinds[..n] {
                 any = true;
-                out(Move::Place { piece, to });
+                out(CellMove::Place { piece, to });
             }
         });
     }
@@ -565,19 +611,15 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
     if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
         for p in b.pieces() {
-            let from = b.hex_of(p);
-            ctx.piece_moves(p, &mut |c| {
+            let from = cell_of(b.hex_of(p));
+            ctx.piece_moves(p, &mut |to| {
                 any = true;
-                out(Move::Move {
-                    piece: p,
-                    from,
-                    to: b.hex_of_cell(c, from),
-                });
+                out(CellMove::Move { piece: p, from, to });
             });
         }
     }
     if !any {
-        out(Move::Pass);
+        out(CellMove::Pass);
     }
 }
 
