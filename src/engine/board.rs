@@ -167,16 +167,6 @@ impl CellSet {
     pub(crate) fn contains(&self, c: Cell) -> bool {
         self.0[c / 64] & (1u64 << (c % 64)) != 0
     }
-
-    /// The cells in `self` and not in `other`.
-    #[inline(always)]
-    pub(crate) fn minus(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
 }
 
 /// Stacks of pieces on the grid.
