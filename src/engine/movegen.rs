@@ -86,10 +86,10 @@ const ONE_ARC: u64 = {
 /// together and may not move. Returned as a mask over those pieces' ids; a piece on top of a
 /// stack is never pinned, since the stack stays behind.
 ///
-/// From the graph the board keeps (ground pieces and which touch): only a lone piece whose
-/// neighbours form two arcs or more can hold the hive together; for each such piece a flood
-/// fill over the masks, without it, from one of its neighbours, stops as soon as it has met
-/// all the others.
+/// Only a lone piece whose neighbours form two arcs or more can hold the hive together;
+/// when there is one, Tarjan's depth-first search over the graph the board keeps (ground
+/// pieces and which touch, as bit masks), with its own stack. The edges back to ancestors
+/// are all seen when a piece is first reached (an undirected search has no others).
 fn pinned_mask(board: &Board) -> u32 {
     let all = board.ground_mask();
     let mut candidates = 0u32;
@@ -102,28 +102,64 @@ fn pinned_mask(board: &Board) -> u32 {
             candidates |= 1 << p.0;
         }
     }
+    if candidates == 0 {
+        return 0;
+    }
+    let root = all.trailing_zeros() as usize;
+    let mut disc = [0u8; 32];
+    let mut low = [0u8; 32];
+    let mut parent = [0u8; 32];
+    let mut todo = [0u32; 32];
+    let mut stack = [0u8; 32];
+    let mut depth = 1;
+    let mut visited = 1u32 << root;
+    let mut timer = 1u8;
+    let mut root_children = 0;
     let mut pinned = 0u32;
-    while candidates != 0 {
-        let x = PieceId(candidates.trailing_zeros() as u8);
-        candidates &= candidates - 1;
-        let others = all & !(1 << x.0);
-        let near = board.touching(x);
-        let mut reach = near & near.wrapping_neg();
-        let mut frontier = reach;
-        while frontier != 0 && near & !reach != 0 {
-            let mut next = 0u32;
-            while frontier != 0 {
-                next |= board.touching(PieceId(frontier.trailing_zeros() as u8));
-                frontier &= frontier - 1;
+    stack[0] = root as u8;
+    disc[root] = 1;
+    low[root] = 1;
+    todo[root] = board.touching(PieceId(root as u8));
+    while depth > 0 {
+        let u = stack[depth - 1] as usize;
+        let unseen = todo[u] & !visited;
+        if unseen != 0 {
+            let v = unseen.trailing_zeros() as usize;
+            todo[u] = unseen & (unseen - 1);
+            let edges = board.touching(PieceId(v as u8));
+            timer += 1;
+            disc[v] = timer;
+            // Every neighbour reached already is an ancestor: the lowest one bounds `low`.
+            let mut lo = timer;
+            let mut back = edges & visited & !(1 << u);
+            while back != 0 {
+                lo = lo.min(disc[back.trailing_zeros() as usize]);
+                back &= back - 1;
             }
-            frontier = next & others & !reach;
-            reach |= frontier;
-        }
-        if near & !reach != 0 {
-            pinned |= 1 << x.0;
+            low[v] = lo;
+            parent[v] = u as u8;
+            todo[v] = edges;
+            visited |= 1 << v;
+            stack[depth] = v as u8;
+            depth += 1;
+            if u == root {
+                root_children += 1;
+            }
+        } else {
+            depth -= 1;
+            if depth > 0 {
+                let p = parent[u] as usize;
+                low[p] = low[p].min(low[u]);
+                if p != root && low[u] >= disc[p] {
+                    pinned |= 1 << p;
+                }
+            }
         }
     }
-    pinned
+    if root_children > 1 {
+        pinned |= 1 << root;
+    }
+    pinned & candidates
 }
 
 /// Whether `p` stands alone on a cell that holds the hive together, so it may not leave it.
