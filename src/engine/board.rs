@@ -50,7 +50,8 @@ const fn neighbor_table() -> [[u16; 6]; CELLS] {
 #[cfg(not(feature = "web"))]
 #[inline(always)]
 pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
-    NEIGHBORS[c][d] as Cell
+    // The mask is free and lets the compiler drop the bounds check (cells are below CELLS).
+    NEIGHBORS[c & (CELLS - 1)][d] as Cell
 }
 
 /// The neighbour of cell `c` in direction index `d`, computed: the app's build (feature
@@ -157,7 +158,7 @@ impl CellSet {
     /// Adds `c`; returns whether it was new.
     #[inline(always)]
     pub(crate) fn insert(&mut self, c: Cell) -> bool {
-        let (w, b) = (c / 64, 1u64 << (c % 64));
+        let (w, b) = ((c / 64) % (CELLS / 64), 1u64 << (c % 64));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
         new
@@ -165,7 +166,7 @@ impl CellSet {
 
     #[inline(always)]
     pub(crate) fn contains(&self, c: Cell) -> bool {
-        self.0[c / 64] & (1u64 << (c % 64)) != 0
+        self.0[(c / 64) % (CELLS / 64)] & (1u64 << (c % 64)) != 0
     }
 }
 
@@ -188,6 +189,8 @@ pub struct Board {
     placed: u32,
     /// The pieces at the bottom of their stacks: one per occupied cell.
     ground: u32,
+    /// The pieces with another on top of them.
+    covered: u32,
 }
 
 impl Default for Board {
@@ -207,6 +210,7 @@ impl Board {
             touching: [0; PIECE_COUNT],
             placed: 0,
             ground: 0,
+            covered: 0,
         }
     }
 
@@ -240,7 +244,13 @@ impl Board {
 
     /// Whether nothing stands on `p`.
     pub fn is_on_top(&self, p: PieceId) -> bool {
-        self.is_placed(p) && self.top_c(cell_of(self.hex[p.index()])) == Some(p)
+        (self.placed & !self.covered) & (1 << p.0) != 0
+    }
+
+    /// The pieces on top of their stacks (bit `id`).
+    #[inline(always)]
+    pub(crate) fn tops_mask(&self) -> u32 {
+        self.placed & !self.covered
     }
 
     /// The stack at `h`, bottom first.
@@ -313,6 +323,9 @@ impl Board {
             }
             self.touching[p.index()] = touching;
         }
+        if self.height[c] != 0 {
+            self.covered |= 1 << self.top[c];
+        }
         self.under[p.index()] = self.top[c];
         self.top[c] = p.0;
         self.height[c] += 1;
@@ -328,6 +341,9 @@ impl Board {
         self.height[c] -= 1;
         self.under[p.index()] = NONE;
         self.placed &= !(1 << p.0);
+        if self.height[c] != 0 {
+            self.covered &= !(1 << self.top[c]);
+        }
         if self.height[c] == 0 {
             self.ground &= !(1 << p.0);
             for d in 0..6 {
@@ -354,7 +370,7 @@ impl Board {
     /// Which neighbours of `c` are occupied: bit `d` for direction `d`.
     #[inline(always)]
     pub(crate) fn around_c(&self, c: Cell) -> u8 {
-        self.around[c]
+        self.around[c & (CELLS - 1)]
     }
 
     /// The pieces at the bottom of their stacks (bit `id`): one per occupied cell.
@@ -371,13 +387,13 @@ impl Board {
 
     #[inline(always)]
     pub(crate) fn top_c(&self, c: Cell) -> Option<PieceId> {
-        let t = self.top[c];
+        let t = self.top[c & (CELLS - 1)];
         (t != NONE).then_some(PieceId(t))
     }
 
     #[inline(always)]
     pub(crate) fn height_c(&self, c: Cell) -> u8 {
-        self.height[c]
+        self.height[c & (CELLS - 1)]
     }
 
     pub(crate) fn hex_of(&self, p: PieceId) -> Hex {
@@ -518,6 +534,11 @@ mod tests {
                 }
             }
             assert_eq!(b.ground_mask(), ground);
+            let tops: u32 = b
+                .pieces()
+                .filter(|p| b.top_c(cell_of(b.hex_of(*p))) == Some(*p))
+                .fold(0, |m, p| m | 1 << p.0);
+            assert_eq!(b.tops_mask(), tops);
         }
         let mut b = Board::new();
         let cells = [

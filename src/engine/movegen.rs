@@ -646,7 +646,11 @@ pub(crate) fn generate_cells(pos: &Position, out: &mut impl FnMut(CellMove)) {
     let b = pos.board();
     if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
-        for p in b.pieces() {
+        // Covered pieces have no moves: the pieces on top, in id order.
+        let mut rest = b.tops_mask();
+        while rest != 0 {
+            let p = PieceId(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
             let from = cell_of(b.hex_of(p));
             ctx.piece_moves(p, &mut |to| {
                 any = true;

@@ -82,10 +82,10 @@ fn side_score(pos: &Position) -> Score {
     // Each colour's pieces on top of their stacks (bit `id`).
     let mut tops = [0u32; 2];
 
-    for p in b.pieces() {
-        if !b.is_on_top(p) {
-            continue;
-        }
+    let mut rest = b.tops_mask();
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
         let c = p.color();
         tops[c.index()] |= 1 << p.0;
         let from = cell_of(b.hex_of(p));

@@ -553,7 +553,7 @@ impl Searcher {
                         s += RELIEF;
                     }
                 }
-                s += self.history[piece.index() * CELLS + to].min(HISTORY_CAP);
+                s += self.history[history_slot(piece, to)].min(HISTORY_CAP);
                 s
             };
             out.push((score, fp));
@@ -591,7 +591,13 @@ const QUIET_CEILING: i32 = KILLER / 2;
 
 /// The history table's slot of a move's fingerprint: its piece and destination cell.
 fn history_index(fp: u32) -> Option<usize> {
-    table::piece_and_to(fp).map(|(p, to)| p.index() * CELLS + to)
+    table::piece_and_to(fp).map(|(p, to)| history_slot(p, to))
+}
+
+/// The history table's slot of a piece going to a cell: by cell first, so that the
+/// placements of every kind on one cell (generated one after the other) share a cache line.
+fn history_slot(piece: PieceId, to: Cell) -> usize {
+    (to % CELLS) * PIECE_COUNT + piece.index()
 }
 
 /// The position's key plus the piece that may not move this turn, which changes the legal
