@@ -547,7 +547,7 @@ mod tests {
             Hex::new(0, 1),
             Hex::new(31, 0),
         ];
-        let mut seed: u64 = 0x6772_6170_68;
+        let mut seed: u64 = 0x0067_7261_7068;
         let mut on: Vec<Hex> = Vec::new();
         let mut next_piece = 0u8;
         for _ in 0..400 {

@@ -92,7 +92,7 @@ pub(crate) fn fingerprint_cells(m: CellMove) -> u32 {
 
 /// The moving piece and destination cell of a fingerprint (none for a pass).
 pub(crate) fn piece_and_to(fp: u32) -> Option<(PieceId, Cell)> {
-    (fp >> 26 != 3).then(|| (PieceId((fp >> 20 & 0x3f) as u8), (fp >> 10 & 0x3ff) as Cell))
+    (fp >> 26 != 3).then_some((PieceId((fp >> 20 & 0x3f) as u8), (fp >> 10 & 0x3ff) as Cell))
 }
 
 /// The move a fingerprint of one of the legal moves here stands for.
