@@ -418,6 +418,11 @@ impl Searcher {
             let (order, fp) = moves[i];
             let m = table::move_of(fp, pos.board());
             pos.play_unchecked(m);
+            // The child probes the table unless it is a leaf: its slot is on its way while
+            // the child checks for the end of the game and repetitions.
+            if depth > 1 {
+                self.table.touch(search_key(pos));
+            }
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, clock)
             } else {

@@ -154,6 +154,13 @@ impl Table {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
+    /// Starts bringing `key`'s slot into the cache: a load whose value is dropped, issued
+    /// where the work before the probe can run while it is on its way.
+    #[inline(always)]
+    pub(crate) fn touch(&self, key: u64) {
+        std::hint::black_box(self.slot(key)[1].load(Ordering::Relaxed));
+    }
+
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let s = self.slot(key);
         let check = s[0].load(Ordering::Relaxed);
