@@ -17,7 +17,6 @@ mod table;
 pub mod uhp;
 
 use crate::engine::board::{cell_of, neighbor, Cell, CellSet, CELLS};
-use crate::engine::movegen::CellMove;
 use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -528,25 +527,25 @@ impl Searcher {
         let opp_q = b.position(PieceId::queen(me.other())).map(cell_of);
         let (own_ring, opp_ring) = (ring(own_q), ring(opp_q));
         let killers = self.killers[ply];
-        crate::engine::movegen::generate_cells(pos, &mut |m| {
-            let fp = fingerprint_cells(m);
-            let score = if tt_move != 0 && fp == tt_move {
-                1 << 30
-            } else {
-                let mut s = 0;
-                if killers[0] == fp {
-                    s += KILLER;
-                } else if killers[1] == fp {
-                    s += KILLER / 2;
-                }
-                let (piece, from, to) = match m {
-                    CellMove::Place { piece, to } => (piece, None, to),
-                    CellMove::Move { piece, from, to } => (piece, Some(from), to),
-                    CellMove::Pass => {
-                        out.push((s, fp));
-                        return;
-                    }
-                };
+        // The moves first, then their scores in a loop of its own: the generator's
+        // callback stays small, and the scoring loop runs over the fingerprints.
+        crate::engine::movegen::generate_cells(pos, &mut |m| out.push((0, fingerprint_cells(m))));
+        let queen = PieceId::queen(me);
+        for (score, fp) in out.iter_mut() {
+            let fp = *fp;
+            if tt_move != 0 && fp == tt_move {
+                *score = 1 << 30;
+                continue;
+            }
+            let mut s = 0;
+            if killers[0] == fp {
+                s += KILLER;
+            } else if killers[1] == fp {
+                s += KILLER / 2;
+            }
+            if let Some((piece, to)) = table::piece_and_to(fp) {
+                // Only a movement has a cell it leaves.
+                let from = (fp >> 26 == 2).then_some((fp & 0x3ff) as Cell);
                 if let Some(q) = opp_q {
                     let was_adjacent = from.is_some_and(|f| opp_ring.contains(f));
                     if to == q || (opp_ring.contains(to) && !was_adjacent) {
@@ -554,15 +553,14 @@ impl Searcher {
                     }
                 }
                 if let (Some(_), Some(from)) = (own_q, from) {
-                    if piece == PieceId::queen(me) || own_ring.contains(from) {
+                    if piece == queen || own_ring.contains(from) {
                         s += RELIEF;
                     }
                 }
                 s += self.history[history_slot(piece, to)].min(HISTORY_CAP);
-                s
-            };
-            out.push((score, fp));
-        });
+            }
+            *score = s;
+        }
     }
 }
 
