@@ -175,16 +175,30 @@ pub(crate) struct Ctx<'a> {
     /// Pieces that hold the hive together (bit `id`): see [`pinned_mask`].
     pinned: u32,
     pub(crate) last: Option<PieceId>,
+    /// The pieces that can use the Pillbug's ability now ([`Ctx::can_throw`], bit `id`).
+    throwers: u32,
 }
 
 impl<'a> Ctx<'a> {
     pub(crate) fn new(pos: &'a Position) -> Ctx<'a> {
-        Ctx {
+        let mut ctx = Ctx {
             pos,
             me: pos.to_move(),
             pinned: pinned_mask(pos.board()),
             last: pos.last_moved(),
+            throwers: 0,
+        };
+        if pos.game_type().pillbug {
+            // Only the side to move's Pillbug and Mosquito can ever throw.
+            for bug in [Bug::Mosquito, Bug::Pillbug] {
+                if let Some(t) = PieceId::of_kind(ctx.me, bug).next() {
+                    if ctx.can_throw(t) {
+                        ctx.throwers |= 1 << t.0;
+                    }
+                }
+            }
         }
+        ctx
     }
 
     fn board(&self) -> &Board {
@@ -302,11 +316,11 @@ impl<'a> Ctx<'a> {
         if p.color() == self.me && Some(p) != self.last && self.free(p) {
             self.own_moves(p, &mut seen, emit);
         }
-        if self.pos.game_type().pillbug && self.throwable(p) {
+        if self.throwers != 0 && self.throwable(p) {
             let pc = cell_of(b.hex_of(p));
             for d in 0..6 {
                 if let Some(t) = b.top_c(neighbor(pc, d)) {
-                    if self.can_throw(t) {
+                    if self.throwers & (1 << t.0) != 0 {
                         self.throws(t, p, &mut |c| {
                             if seen.insert(c) {
                                 emit(c);
