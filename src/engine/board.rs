@@ -179,15 +179,20 @@ impl CellSet {
 pub struct Board {
     top: [u8; CELLS],
     height: [u8; CELLS],
-    /// Bit `d` set when the neighbour of the cell in direction `d` is occupied.
+    /// Bit `d` set when the neighbour of the cell in direction `d` is occupied. Not in the
+    /// app's build (feature `web`), like `touching`: it computes this when asked.
+    #[cfg(not(feature = "web"))]
     around: [u8; CELLS],
     hex: [Hex; PIECE_COUNT],
     under: [u8; PIECE_COUNT],
     /// For each piece at the bottom of a stack, the bottom pieces of the neighbouring
-    /// cells (bit `id`); 0 for the others.
+    /// cells (bit `id`); 0 for the others. Not in the app's build (feature `web`), which
+    /// does not search: its pinned pieces come from a plain depth-first search, for size.
+    #[cfg(not(feature = "web"))]
     touching: [u32; PIECE_COUNT],
     placed: u32,
     /// The pieces at the bottom of their stacks: one per occupied cell.
+    #[cfg(not(feature = "web"))]
     ground: u32,
     /// The pieces with another on top of them.
     covered: u32,
@@ -204,11 +209,14 @@ impl Board {
         Board {
             top: [NONE; CELLS],
             height: [0; CELLS],
+            #[cfg(not(feature = "web"))]
             around: [0; CELLS],
             hex: [Hex::ORIGIN; PIECE_COUNT],
             under: [NONE; PIECE_COUNT],
+            #[cfg(not(feature = "web"))]
             touching: [0; PIECE_COUNT],
             placed: 0,
+            #[cfg(not(feature = "web"))]
             ground: 0,
             covered: 0,
         }
@@ -309,19 +317,9 @@ impl Board {
     /// Puts `p` on top of whatever stands at `h`.
     pub(crate) fn push(&mut self, p: PieceId, h: Hex) {
         let c = cell_of(h);
+        #[cfg(not(feature = "web"))]
         if self.height[c] == 0 {
-            self.ground |= 1 << p.0;
-            let mut touching = 0u32;
-            for d in 0..6 {
-                let n = neighbor(c, d);
-                self.around[n] |= 1 << ((d + 3) % 6);
-                if self.height[n] != 0 {
-                    let g = self.bottom_c(n);
-                    self.touching[g as usize] |= 1 << p.0;
-                    touching |= 1 << g;
-                }
-            }
-            self.touching[p.index()] = touching;
+            self.link(p, c);
         }
         if self.height[c] != 0 {
             self.covered |= 1 << self.top[c];
@@ -344,21 +342,46 @@ impl Board {
         if self.height[c] != 0 {
             self.covered &= !(1 << self.top[c]);
         }
+        #[cfg(not(feature = "web"))]
         if self.height[c] == 0 {
-            self.ground &= !(1 << p.0);
-            for d in 0..6 {
-                self.around[neighbor(c, d)] &= !(1 << ((d + 3) % 6));
-            }
-            let mut rest = std::mem::take(&mut self.touching[p.index()]);
-            while rest != 0 {
-                self.touching[rest.trailing_zeros() as usize] &= !(1 << p.0);
-                rest &= rest - 1;
-            }
+            self.unlink(p, c);
         }
         Some(p)
     }
 
+    /// `p`, alone on the cell `c` it just filled, joins the graph.
+    #[cfg(not(feature = "web"))]
+    fn link(&mut self, p: PieceId, c: Cell) {
+        self.ground |= 1 << p.0;
+        let mut touching = 0u32;
+        for d in 0..6 {
+            let n = neighbor(c, d);
+            self.around[n] |= 1 << ((d + 3) % 6);
+            if self.height[n] != 0 {
+                let g = self.bottom_c(n);
+                self.touching[g as usize] |= 1 << p.0;
+                touching |= 1 << g;
+            }
+        }
+        self.touching[p.index()] = touching;
+    }
+
+    /// `p`, leaving its cell `c` empty, leaves the graph.
+    #[cfg(not(feature = "web"))]
+    fn unlink(&mut self, p: PieceId, c: Cell) {
+        self.ground &= !(1 << p.0);
+        for d in 0..6 {
+            self.around[neighbor(c, d)] &= !(1 << ((d + 3) % 6));
+        }
+        let mut rest = std::mem::take(&mut self.touching[p.index()]);
+        while rest != 0 {
+            self.touching[rest.trailing_zeros() as usize] &= !(1 << p.0);
+            rest &= rest - 1;
+        }
+    }
+
     /// The id of the piece at the bottom of the occupied cell `c`.
+    #[cfg(not(feature = "web"))]
     fn bottom_c(&self, c: Cell) -> u8 {
         let mut p = self.top[c];
         while self.under[p as usize] != NONE {
@@ -368,18 +391,29 @@ impl Board {
     }
 
     /// Which neighbours of `c` are occupied: bit `d` for direction `d`.
+    #[cfg(not(feature = "web"))]
     #[inline(always)]
     pub(crate) fn around_c(&self, c: Cell) -> u8 {
         self.around[c & (CELLS - 1)]
     }
 
+    /// Which neighbours of `c` are occupied, looked up (the app's build keeps no table).
+    #[cfg(feature = "web")]
+    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+        (0..6).fold(0, |m, d| {
+            m | u8::from(self.height_c(neighbor(c, d)) != 0) << d
+        })
+    }
+
     /// The pieces at the bottom of their stacks (bit `id`): one per occupied cell.
+    #[cfg(not(feature = "web"))]
     #[inline(always)]
     pub(crate) fn ground_mask(&self) -> u32 {
         self.ground
     }
 
     /// For a piece at the bottom of its stack, those of the neighbouring cells (bit `id`).
+    #[cfg(not(feature = "web"))]
     #[inline(always)]
     pub(crate) fn touching(&self, p: PieceId) -> u32 {
         self.touching[p.index()]
@@ -509,6 +543,7 @@ mod tests {
     /// The occupied neighbours and the ground graph kept by `push` and `pop` are those
     /// computed from the stacks, through stacking and unstacking.
     #[test]
+    #[cfg(not(feature = "web"))]
     fn graph_follows_the_stacks() {
         fn check(b: &Board) {
             let mut ground = 0u32;

@@ -5,7 +5,7 @@
 //! where a Pillbug could also throw it) is one move. That is also how published perft
 //! counts count: distinct (piece, destination) pairs.
 
-use crate::engine::board::{cell_of, neighbor, toward, Board, Cell, CellSet, SLIDES};
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet, SLIDES};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{Move, Position};
@@ -31,12 +31,21 @@ impl Lifted<'_> {
     /// empty, and of the two cells both touch, exactly one is occupied (both: a gate;
     /// neither: leaving the hive). From the board's occupied neighbours, less the lifted
     /// piece's cell when it leaves it empty.
+    #[cfg(not(feature = "web"))]
     #[inline(always)]
     fn slides(&self, a: Cell) -> u8 {
         let mut around = self.board.around_c(a);
         if self.from_height == 0 {
-            around &= !toward(a, self.from);
+            around &= !crate::engine::board::toward(a, self.from);
         }
+        SLIDES[around as usize]
+    }
+
+    /// [`Lifted::slides`] for the app's build, which keeps no neighbour table: the
+    /// neighbours' heights as this view sees them.
+    #[cfg(feature = "web")]
+    fn slides(&self, a: Cell) -> u8 {
+        let around = (0..6).fold(0, |m, d| m | u8::from(self.h(neighbor(a, d)) != 0) << d);
         SLIDES[around as usize]
     }
 
@@ -61,6 +70,7 @@ impl Lifted<'_> {
 /// Occupancy patterns of a cell's six neighbours (bit `d` for direction `d`) that form at
 /// most one unbroken arc: the neighbours of a piece there touch one another in a chain, so
 /// lifting it never splits the hive and it needs no global test. Bit `pattern` of the mask.
+#[cfg(not(feature = "web"))]
 const ONE_ARC: u64 = {
     let mut mask = 0u64;
     let mut pat = 0;
@@ -90,6 +100,7 @@ const ONE_ARC: u64 = {
 /// when there is one, Tarjan's depth-first search over the graph the board keeps (ground
 /// pieces and which touch, as bit masks), with its own stack. The edges back to ancestors
 /// are all seen when a piece is first reached (an undirected search has no others).
+#[cfg(not(feature = "web"))]
 fn pinned_mask(board: &Board) -> u32 {
     let all = board.ground_mask();
     let mut candidates = 0u32;
@@ -160,6 +171,75 @@ fn pinned_mask(board: &Board) -> u32 {
         pinned |= 1 << root;
     }
     pinned & candidates
+}
+
+/// Tarjan's articulation points by recursion over the grid: the app's build (feature
+/// `web`, which does not search and keeps no graph), and the reference the faster
+/// [`pinned_mask`] is tested against.
+#[cfg(any(feature = "web", test))]
+fn pinned_mask_dfs(board: &Board) -> u32 {
+    let Some(start) = board.occupied().next() else {
+        return 0;
+    };
+    let mut disc = [0u8; 32];
+    let mut low = [0u8; 32];
+    let mut timer = 0u8;
+    let mut pinned = 0u32;
+    dfs(
+        board,
+        cell_of(start),
+        usize::MAX,
+        &mut disc,
+        &mut low,
+        &mut timer,
+        &mut pinned,
+    );
+    pinned
+}
+
+#[cfg(any(feature = "web", test))]
+fn dfs(
+    board: &Board,
+    u: Cell,
+    parent: Cell,
+    disc: &mut [u8; 32],
+    low: &mut [u8; 32],
+    timer: &mut u8,
+    pinned: &mut u32,
+) {
+    let Some(up) = board.top_c(u) else { return };
+    let ui = up.index();
+    *timer += 1;
+    disc[ui] = *timer;
+    low[ui] = *timer;
+    let mut children = 0;
+    for d in 0..6 {
+        let v = neighbor(u, d);
+        let Some(vp) = board.top_c(v) else { continue };
+        let vi = vp.index();
+        if disc[vi] == 0 {
+            children += 1;
+            dfs(board, v, u, disc, low, timer, pinned);
+            low[ui] = low[ui].min(low[vi]);
+            if parent != usize::MAX && low[vi] >= disc[ui] {
+                *pinned |= 1 << ui;
+            }
+        } else if v != parent {
+            low[ui] = low[ui].min(disc[vi]);
+        }
+    }
+    if parent == usize::MAX && children > 1 {
+        *pinned |= 1 << ui;
+    }
+    if board.height_c(u) > 1 {
+        *pinned &= !(1 << ui);
+    }
+}
+
+/// The app's pinned pieces: see [`pinned_mask_dfs`].
+#[cfg(feature = "web")]
+fn pinned_mask(board: &Board) -> u32 {
+    pinned_mask_dfs(board)
 }
 
 /// Whether `p` stands alone on a cell that holds the hive together, so it may not leave it.
@@ -704,66 +784,6 @@ mod tests {
     use super::*;
     use crate::engine::piece::GameType;
     use std::collections::HashSet;
-
-    /// Tarjan's articulation points by recursion over the grid: the reference for
-    /// [`pinned_mask`].
-    fn pinned_mask_dfs(board: &Board) -> u32 {
-        let Some(start) = board.occupied().next() else {
-            return 0;
-        };
-        let mut disc = [0u8; 32];
-        let mut low = [0u8; 32];
-        let mut timer = 0u8;
-        let mut pinned = 0u32;
-        dfs(
-            board,
-            cell_of(start),
-            usize::MAX,
-            &mut disc,
-            &mut low,
-            &mut timer,
-            &mut pinned,
-        );
-        pinned
-    }
-
-    fn dfs(
-        board: &Board,
-        u: Cell,
-        parent: Cell,
-        disc: &mut [u8; 32],
-        low: &mut [u8; 32],
-        timer: &mut u8,
-        pinned: &mut u32,
-    ) {
-        let Some(up) = board.top_c(u) else { return };
-        let ui = up.index();
-        *timer += 1;
-        disc[ui] = *timer;
-        low[ui] = *timer;
-        let mut children = 0;
-        for d in 0..6 {
-            let v = neighbor(u, d);
-            let Some(vp) = board.top_c(v) else { continue };
-            let vi = vp.index();
-            if disc[vi] == 0 {
-                children += 1;
-                dfs(board, v, u, disc, low, timer, pinned);
-                low[ui] = low[ui].min(low[vi]);
-                if parent != usize::MAX && low[vi] >= disc[ui] {
-                    *pinned |= 1 << ui;
-                }
-            } else if v != parent {
-                low[ui] = low[ui].min(disc[vi]);
-            }
-        }
-        if parent == usize::MAX && children > 1 {
-            *pinned |= 1 << ui;
-        }
-        if board.height_c(u) > 1 {
-            *pinned &= !(1 << ui);
-        }
-    }
 
     /// The pinned pieces found by arcs and flood fills are Tarjan's articulation points, in
     /// every position of seeded random games of every game type.
