@@ -50,7 +50,8 @@ const fn neighbor_table() -> [[u16; 6]; CELLS] {
 #[cfg(not(feature = "web"))]
 #[inline(always)]
 pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
-    NEIGHBORS[c][d] as Cell
+    // The mask is free and lets the compiler drop the bounds check (cells are below CELLS).
+    NEIGHBORS[c & (CELLS - 1)][d] as Cell
 }
 
 /// The neighbour of cell `c` in direction index `d`, computed: the app's build (feature
@@ -105,6 +106,46 @@ pub(crate) fn piece_key(p: PieceId, h: Hex, height: u8) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The directions a crawler can slide in from a cell whose occupied neighbours are
+/// `pattern` (bit `d` for direction `d`), as a mask indexed by the pattern: the target
+/// empty, and of the two cells both touch exactly one occupied (both: a gate; neither:
+/// leaving the hive).
+pub(crate) const SLIDES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut pat = 0;
+    while pat < 64 {
+        let mut d = 0;
+        while d < 6 {
+            let left = pat & (1 << ((d + 5) % 6)) != 0;
+            let right = pat & (1 << ((d + 1) % 6)) != 0;
+            if pat & (1 << d) == 0 && left != right {
+                t[pat] |= 1 << d;
+            }
+            d += 1;
+        }
+        pat += 1;
+    }
+    t
+};
+
+/// The bit of direction `d` from `a` to `b` when `b` is the neighbour of `a` in that
+/// direction, else 0: from the difference of their torus coordinates.
+#[inline(always)]
+pub(crate) fn toward(a: Cell, b: Cell) -> u8 {
+    let m = GRID - 1;
+    let dq = b.wrapping_sub(a) & m;
+    let dr = (b >> GRID_BITS).wrapping_sub(a >> GRID_BITS) & m;
+    match dq | dr << GRID_BITS {
+        0b00000_00001 => 1 << 0,
+        0b00001_00000 => 1 << 1,
+        0b00001_11111 => 1 << 2,
+        0b00000_11111 => 1 << 3,
+        0b11111_00000 => 1 << 4,
+        0b11111_00001 => 1 << 5,
+        _ => 0,
+    }
+}
+
 /// A fixed-size set of cells.
 #[derive(Clone, Copy)]
 pub(crate) struct CellSet([u64; CELLS / 64]);
@@ -117,7 +158,7 @@ impl CellSet {
     /// Adds `c`; returns whether it was new.
     #[inline(always)]
     pub(crate) fn insert(&mut self, c: Cell) -> bool {
-        let (w, b) = (c / 64, 1u64 << (c % 64));
+        let (w, b) = ((c / 64) % (CELLS / 64), 1u64 << (c % 64));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
         new
@@ -125,28 +166,36 @@ impl CellSet {
 
     #[inline(always)]
     pub(crate) fn contains(&self, c: Cell) -> bool {
-        self.0[c / 64] & (1u64 << (c % 64)) != 0
-    }
-
-    /// The cells in `self` and not in `other`.
-    #[inline(always)]
-    pub(crate) fn minus(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0[(c / 64) % (CELLS / 64)] & (1u64 << (c % 64)) != 0
     }
 }
 
 /// Stacks of pieces on the grid.
+///
+/// Beside the stacks, kept up to date as cells fill and empty (six neighbours each time),
+/// the hive as a graph for the one-hive rule and the evaluation: which neighbours of each
+/// cell are occupied, and which ground pieces touch each other.
 #[derive(Clone)]
 pub struct Board {
     top: [u8; CELLS],
     height: [u8; CELLS],
+    /// Bit `d` set when the neighbour of the cell in direction `d` is occupied. Not in the
+    /// app's build (feature `web`), like `touching`: it computes this when asked.
+    #[cfg(not(feature = "web"))]
+    around: [u8; CELLS],
     hex: [Hex; PIECE_COUNT],
     under: [u8; PIECE_COUNT],
+    /// For each piece at the bottom of a stack, the bottom pieces of the neighbouring
+    /// cells (bit `id`); 0 for the others. Not in the app's build (feature `web`), which
+    /// does not search: its pinned pieces come from a plain depth-first search, for size.
+    #[cfg(not(feature = "web"))]
+    touching: [u32; PIECE_COUNT],
     placed: u32,
+    /// The pieces at the bottom of their stacks: one per occupied cell.
+    #[cfg(not(feature = "web"))]
+    ground: u32,
+    /// The pieces with another on top of them.
+    covered: u32,
 }
 
 impl Default for Board {
@@ -160,9 +209,16 @@ impl Board {
         Board {
             top: [NONE; CELLS],
             height: [0; CELLS],
+            #[cfg(not(feature = "web"))]
+            around: [0; CELLS],
             hex: [Hex::ORIGIN; PIECE_COUNT],
             under: [NONE; PIECE_COUNT],
+            #[cfg(not(feature = "web"))]
+            touching: [0; PIECE_COUNT],
             placed: 0,
+            #[cfg(not(feature = "web"))]
+            ground: 0,
+            covered: 0,
         }
     }
 
@@ -196,7 +252,13 @@ impl Board {
 
     /// Whether nothing stands on `p`.
     pub fn is_on_top(&self, p: PieceId) -> bool {
-        self.is_placed(p) && self.top_c(cell_of(self.hex[p.index()])) == Some(p)
+        (self.placed & !self.covered) & (1 << p.0) != 0
+    }
+
+    /// The pieces on top of their stacks (bit `id`).
+    #[inline(always)]
+    pub(crate) fn tops_mask(&self) -> u32 {
+        self.placed & !self.covered
     }
 
     /// The stack at `h`, bottom first.
@@ -255,6 +317,13 @@ impl Board {
     /// Puts `p` on top of whatever stands at `h`.
     pub(crate) fn push(&mut self, p: PieceId, h: Hex) {
         let c = cell_of(h);
+        #[cfg(not(feature = "web"))]
+        if self.height[c] == 0 {
+            self.link(p, c);
+        }
+        if self.height[c] != 0 {
+            self.covered |= 1 << self.top[c];
+        }
         self.under[p.index()] = self.top[c];
         self.top[c] = p.0;
         self.height[c] += 1;
@@ -270,18 +339,95 @@ impl Board {
         self.height[c] -= 1;
         self.under[p.index()] = NONE;
         self.placed &= !(1 << p.0);
+        if self.height[c] != 0 {
+            self.covered &= !(1 << self.top[c]);
+        }
+        #[cfg(not(feature = "web"))]
+        if self.height[c] == 0 {
+            self.unlink(p, c);
+        }
         Some(p)
+    }
+
+    /// `p`, alone on the cell `c` it just filled, joins the graph.
+    #[cfg(not(feature = "web"))]
+    fn link(&mut self, p: PieceId, c: Cell) {
+        self.ground |= 1 << p.0;
+        let mut touching = 0u32;
+        for d in 0..6 {
+            let n = neighbor(c, d);
+            self.around[n] |= 1 << ((d + 3) % 6);
+            if self.height[n] != 0 {
+                let g = self.bottom_c(n);
+                self.touching[g as usize] |= 1 << p.0;
+                touching |= 1 << g;
+            }
+        }
+        self.touching[p.index()] = touching;
+    }
+
+    /// `p`, leaving its cell `c` empty, leaves the graph.
+    #[cfg(not(feature = "web"))]
+    fn unlink(&mut self, p: PieceId, c: Cell) {
+        self.ground &= !(1 << p.0);
+        for d in 0..6 {
+            self.around[neighbor(c, d)] &= !(1 << ((d + 3) % 6));
+        }
+        let mut rest = std::mem::take(&mut self.touching[p.index()]);
+        while rest != 0 {
+            self.touching[rest.trailing_zeros() as usize] &= !(1 << p.0);
+            rest &= rest - 1;
+        }
+    }
+
+    /// The id of the piece at the bottom of the occupied cell `c`.
+    #[cfg(not(feature = "web"))]
+    fn bottom_c(&self, c: Cell) -> u8 {
+        let mut p = self.top[c];
+        while self.under[p as usize] != NONE {
+            p = self.under[p as usize];
+        }
+        p
+    }
+
+    /// Which neighbours of `c` are occupied: bit `d` for direction `d`.
+    #[cfg(not(feature = "web"))]
+    #[inline(always)]
+    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+        self.around[c & (CELLS - 1)]
+    }
+
+    /// Which neighbours of `c` are occupied, looked up (the app's build keeps no table).
+    #[cfg(feature = "web")]
+    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+        (0..6).fold(0, |m, d| {
+            m | u8::from(self.height_c(neighbor(c, d)) != 0) << d
+        })
+    }
+
+    /// The pieces at the bottom of their stacks (bit `id`): one per occupied cell.
+    #[cfg(not(feature = "web"))]
+    #[inline(always)]
+    pub(crate) fn ground_mask(&self) -> u32 {
+        self.ground
+    }
+
+    /// For a piece at the bottom of its stack, those of the neighbouring cells (bit `id`).
+    #[cfg(not(feature = "web"))]
+    #[inline(always)]
+    pub(crate) fn touching(&self, p: PieceId) -> u32 {
+        self.touching[p.index()]
     }
 
     #[inline(always)]
     pub(crate) fn top_c(&self, c: Cell) -> Option<PieceId> {
-        let t = self.top[c];
+        let t = self.top[c & (CELLS - 1)];
         (t != NONE).then_some(PieceId(t))
     }
 
     #[inline(always)]
     pub(crate) fn height_c(&self, c: Cell) -> u8 {
-        self.height[c]
+        self.height[c & (CELLS - 1)]
     }
 
     pub(crate) fn hex_of(&self, p: PieceId) -> Hex {
@@ -335,6 +481,17 @@ mod tests {
     }
 
     #[test]
+    fn toward_names_the_neighbour_s_direction() {
+        for c in [0, 31, 32, 500, 992, 1023] {
+            for d in 0..6 {
+                assert_eq!(toward(c, neighbor(c, d)), 1 << d, "cell {c}, direction {d}");
+                assert_eq!(toward(c, neighbor(neighbor(c, d), d)), 0);
+            }
+            assert_eq!(toward(c, c), 0);
+        }
+    }
+
+    #[test]
     fn stacks_push_and_pop() {
         let mut b = Board::new();
         let h = Hex::new(-40, 7);
@@ -381,6 +538,68 @@ mod tests {
         b.pop(x);
         b.pop(x);
         assert_eq!(b.key(), 0);
+    }
+
+    /// The occupied neighbours and the ground graph kept by `push` and `pop` are those
+    /// computed from the stacks, through stacking and unstacking.
+    #[test]
+    #[cfg(not(feature = "web"))]
+    fn graph_follows_the_stacks() {
+        fn check(b: &Board) {
+            let mut ground = 0u32;
+            for c in 0..CELLS {
+                let mut around = 0u8;
+                for d in 0..6 {
+                    if b.height_c(neighbor(c, d)) != 0 {
+                        around |= 1 << d;
+                    }
+                }
+                assert_eq!(b.around_c(c), around, "cell {c}");
+                if b.height_c(c) != 0 {
+                    let g = b.bottom_c(c);
+                    ground |= 1 << g;
+                    let mut touching = 0u32;
+                    for d in 0..6 {
+                        let n = neighbor(c, d);
+                        if b.height_c(n) != 0 {
+                            touching |= 1 << b.bottom_c(n);
+                        }
+                    }
+                    assert_eq!(b.touching(PieceId(g)), touching, "cell {c}");
+                }
+            }
+            assert_eq!(b.ground_mask(), ground);
+            let tops: u32 = b
+                .pieces()
+                .filter(|p| b.top_c(cell_of(b.hex_of(*p))) == Some(*p))
+                .fold(0, |m, p| m | 1 << p.0);
+            assert_eq!(b.tops_mask(), tops);
+        }
+        let mut b = Board::new();
+        let cells = [
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(0, 1),
+            Hex::new(31, 0),
+        ];
+        let mut seed: u64 = 0x0067_7261_7068;
+        let mut on: Vec<Hex> = Vec::new();
+        let mut next_piece = 0u8;
+        for _ in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let h = cells[(seed >> 33) as usize % cells.len()];
+            if (seed >> 40) % 3 != 0 && next_piece < PIECE_COUNT as u8 {
+                b.push(PieceId(next_piece), h);
+                next_piece += 1;
+                on.push(h);
+            } else if let Some(h) = on.pop() {
+                b.pop(h);
+                next_piece -= 1;
+            }
+            check(&b);
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! where a Pillbug could also throw it) is one move. That is also how published perft
 //! counts count: distinct (piece, destination) pairs.
 
-use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet, SLIDES};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::engine::position::{Move, Position};
@@ -27,17 +27,26 @@ impl Lifted<'_> {
         }
     }
 
-    /// A ground-level slide from `a` in direction `d`: the target must be empty, and of the two
-    /// cells both touch, exactly one is occupied (both: a gate; neither: leaving the hive).
+    /// The directions of the ground-level slides from `a` (bit `d`): the target must be
+    /// empty, and of the two cells both touch, exactly one is occupied (both: a gate;
+    /// neither: leaving the hive). From the board's occupied neighbours, less the lifted
+    /// piece's cell when it leaves it empty.
+    #[cfg(not(feature = "web"))]
     #[inline(always)]
-    fn can_slide(&self, a: Cell, d: usize) -> Option<Cell> {
-        let b = neighbor(a, d);
-        if self.h(b) != 0 {
-            return None;
+    fn slides(&self, a: Cell) -> u8 {
+        let mut around = self.board.around_c(a);
+        if self.from_height == 0 {
+            around &= !crate::engine::board::toward(a, self.from);
         }
-        let l = self.h(neighbor(a, (d + 5) % 6)) != 0;
-        let r = self.h(neighbor(a, (d + 1) % 6)) != 0;
-        (l != r).then_some(b)
+        SLIDES[around as usize]
+    }
+
+    /// [`Lifted::slides`] for the app's build, which keeps no neighbour table: the
+    /// neighbours' heights as this view sees them.
+    #[cfg(feature = "web")]
+    fn slides(&self, a: Cell) -> u8 {
+        let around = (0..6).fold(0, |m, d| m | u8::from(self.h(neighbor(a, d)) != 0) << d);
+        SLIDES[around as usize]
     }
 
     /// A step at any height from `a` (standing on `ha` pieces) to its neighbour in direction
@@ -58,10 +67,117 @@ impl Lifted<'_> {
     }
 }
 
+/// Occupancy patterns of a cell's six neighbours (bit `d` for direction `d`) that form at
+/// most one unbroken arc: the neighbours of a piece there touch one another in a chain, so
+/// lifting it never splits the hive and it needs no global test. Bit `pattern` of the mask.
+#[cfg(not(feature = "web"))]
+const ONE_ARC: u64 = {
+    let mut mask = 0u64;
+    let mut pat = 0;
+    while pat < 64 {
+        let mut arcs = 0;
+        let mut d = 0;
+        while d < 6 {
+            // An arc starts at an occupied neighbour whose anticlockwise one is empty.
+            if pat & (1 << d) != 0 && pat & (1 << ((d + 5) % 6)) == 0 {
+                arcs += 1;
+            }
+            d += 1;
+        }
+        if arcs <= 1 {
+            mask |= 1 << pat;
+        }
+        pat += 1;
+    }
+    mask
+};
+
 /// Articulation cells of the hive: a piece standing alone on one of them holds the hive
 /// together and may not move. Returned as a mask over those pieces' ids; a piece on top of a
 /// stack is never pinned, since the stack stays behind.
+///
+/// Only a lone piece whose neighbours form two arcs or more can hold the hive together;
+/// when there is one, Tarjan's depth-first search over the graph the board keeps (ground
+/// pieces and which touch, as bit masks), with its own stack. The edges back to ancestors
+/// are all seen when a piece is first reached (an undirected search has no others).
+#[cfg(not(feature = "web"))]
 fn pinned_mask(board: &Board) -> u32 {
+    let all = board.ground_mask();
+    let mut candidates = 0u32;
+    let mut rest = all;
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        let c = cell_of(board.hex_of(p));
+        if board.height_c(c) == 1 && ONE_ARC & (1 << board.around_c(c)) == 0 {
+            candidates |= 1 << p.0;
+        }
+    }
+    if candidates == 0 {
+        return 0;
+    }
+    let root = all.trailing_zeros() as usize;
+    let mut disc = [0u8; 32];
+    let mut low = [0u8; 32];
+    let mut parent = [0u8; 32];
+    let mut todo = [0u32; 32];
+    let mut stack = [0u8; 32];
+    let mut depth = 1;
+    let mut visited = 1u32 << root;
+    let mut timer = 1u8;
+    let mut root_children = 0;
+    let mut pinned = 0u32;
+    stack[0] = root as u8;
+    disc[root] = 1;
+    low[root] = 1;
+    todo[root] = board.touching(PieceId(root as u8));
+    while depth > 0 {
+        let u = stack[depth - 1] as usize;
+        let unseen = todo[u] & !visited;
+        if unseen != 0 {
+            let v = unseen.trailing_zeros() as usize;
+            todo[u] = unseen & (unseen - 1);
+            let edges = board.touching(PieceId(v as u8));
+            timer += 1;
+            disc[v] = timer;
+            // Every neighbour reached already is an ancestor: the lowest one bounds `low`.
+            let mut lo = timer;
+            let mut back = edges & visited & !(1 << u);
+            while back != 0 {
+                lo = lo.min(disc[back.trailing_zeros() as usize]);
+                back &= back - 1;
+            }
+            low[v] = lo;
+            parent[v] = u as u8;
+            todo[v] = edges;
+            visited |= 1 << v;
+            stack[depth] = v as u8;
+            depth += 1;
+            if u == root {
+                root_children += 1;
+            }
+        } else {
+            depth -= 1;
+            if depth > 0 {
+                let p = parent[u] as usize;
+                low[p] = low[p].min(low[u]);
+                if p != root && low[u] >= disc[p] {
+                    pinned |= 1 << p;
+                }
+            }
+        }
+    }
+    if root_children > 1 {
+        pinned |= 1 << root;
+    }
+    pinned & candidates
+}
+
+/// Tarjan's articulation points by recursion over the grid: the app's build (feature
+/// `web`, which does not search and keeps no graph), and the reference the faster
+/// [`pinned_mask`] is tested against.
+#[cfg(any(feature = "web", test))]
+fn pinned_mask_dfs(board: &Board) -> u32 {
     let Some(start) = board.occupied().next() else {
         return 0;
     };
@@ -81,12 +197,7 @@ fn pinned_mask(board: &Board) -> u32 {
     pinned
 }
 
-/// Whether `p` stands alone on a cell that holds the hive together, so it may not leave it.
-/// One articulation pass over the board: use [`Ctx::is_pinned`] when a `Ctx` is at hand.
-pub(crate) fn is_pinned(board: &Board, p: PieceId) -> bool {
-    pinned_mask(board) & (1 << p.0) != 0
-}
-
+#[cfg(any(feature = "web", test))]
 fn dfs(
     board: &Board,
     u: Cell,
@@ -125,6 +236,18 @@ fn dfs(
     }
 }
 
+/// The app's pinned pieces: see [`pinned_mask_dfs`].
+#[cfg(feature = "web")]
+fn pinned_mask(board: &Board) -> u32 {
+    pinned_mask_dfs(board)
+}
+
+/// Whether `p` stands alone on a cell that holds the hive together, so it may not leave it.
+/// One articulation pass over the board: use [`Ctx::is_pinned`] when a `Ctx` is at hand.
+pub(crate) fn is_pinned(board: &Board, p: PieceId) -> bool {
+    pinned_mask(board) & (1 << p.0) != 0
+}
+
 /// Per-position facts shared by the generators.
 pub(crate) struct Ctx<'a> {
     pub(crate) pos: &'a Position,
@@ -132,16 +255,30 @@ pub(crate) struct Ctx<'a> {
     /// Pieces that hold the hive together (bit `id`): see [`pinned_mask`].
     pinned: u32,
     pub(crate) last: Option<PieceId>,
+    /// The pieces that can use the Pillbug's ability now ([`Ctx::can_throw`], bit `id`).
+    throwers: u32,
 }
 
 impl<'a> Ctx<'a> {
     pub(crate) fn new(pos: &'a Position) -> Ctx<'a> {
-        Ctx {
+        let mut ctx = Ctx {
             pos,
             me: pos.to_move(),
             pinned: pinned_mask(pos.board()),
             last: pos.last_moved(),
+            throwers: 0,
+        };
+        if pos.game_type().pillbug {
+            // Only the side to move's Pillbug and Mosquito can ever throw.
+            for bug in [Bug::Mosquito, Bug::Pillbug] {
+                if let Some(t) = PieceId::of_kind(ctx.me, bug).next() {
+                    if ctx.can_throw(t) {
+                        ctx.throwers |= 1 << t.0;
+                    }
+                }
+            }
         }
+        ctx
     }
 
     fn board(&self) -> &Board {
@@ -259,11 +396,11 @@ impl<'a> Ctx<'a> {
         if p.color() == self.me && Some(p) != self.last && self.free(p) {
             self.own_moves(p, &mut seen, emit);
         }
-        if self.pos.game_type().pillbug && self.throwable(p) {
+        if self.throwers != 0 && self.throwable(p) {
             let pc = cell_of(b.hex_of(p));
             for d in 0..6 {
                 if let Some(t) = b.top_c(neighbor(pc, d)) {
-                    if self.can_throw(t) {
+                    if self.throwers & (1 << t.0) != 0 {
                         self.throws(t, p, &mut |c| {
                             if seen.insert(c) {
                                 emit(c);
@@ -279,10 +416,10 @@ impl<'a> Ctx<'a> {
 fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     match bug {
         Bug::Queen | Bug::Pillbug => {
-            for d in 0..6 {
-                if let Some(b) = v.can_slide(from, d) {
-                    push(b);
-                }
+            let mut dirs = v.slides(from);
+            while dirs != 0 {
+                push(neighbor(from, dirs.trailing_zeros() as usize));
+                dirs &= dirs - 1;
             }
         }
         Bug::Beetle => beetle(v, from, push),
@@ -314,21 +451,21 @@ fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
 }
 
 fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
-    for d1 in 0..6 {
-        let Some(c1) = v.can_slide(from, d1) else {
-            continue;
-        };
-        for d2 in 0..6 {
-            let Some(c2) = v.can_slide(c1, d2) else {
-                continue;
-            };
+    let mut d1s = v.slides(from);
+    while d1s != 0 {
+        let c1 = neighbor(from, d1s.trailing_zeros() as usize);
+        d1s &= d1s - 1;
+        let mut d2s = v.slides(c1);
+        while d2s != 0 {
+            let c2 = neighbor(c1, d2s.trailing_zeros() as usize);
+            d2s &= d2s - 1;
             if c2 == from {
                 continue;
             }
-            for d3 in 0..6 {
-                let Some(c3) = v.can_slide(c2, d3) else {
-                    continue;
-                };
+            let mut d3s = v.slides(c2);
+            while d3s != 0 {
+                let c3 = neighbor(c2, d3s.trailing_zeros() as usize);
+                d3s &= d3s - 1;
                 if c3 != from && c3 != c1 {
                     push(c3);
                 }
@@ -347,13 +484,14 @@ fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        for d in 0..6 {
-            if let Some(b) = v.can_slide(a, d) {
-                if visited.insert(b) && tail < queue.len() {
-                    queue[tail] = b as u16;
-                    tail += 1;
-                    push(b);
-                }
+        let mut dirs = v.slides(a);
+        while dirs != 0 {
+            let b = neighbor(a, dirs.trailing_zeros() as usize);
+            dirs &= dirs - 1;
+            if visited.insert(b) && tail < queue.len() {
+                queue[tail] = b as u16;
+                tail += 1;
+                push(b);
             }
         }
     }
@@ -376,16 +514,17 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        for d in 0..6 {
-            if let Some(c) = v.can_slide(a, d) {
-                if visited.insert(c) && tail < queue.len() {
-                    // The torus cell first; the true hex only for a cell that could be it.
-                    if c == target && b.hex_of_cell(c, from) == to {
-                        return true;
-                    }
-                    queue[tail] = c as u16;
-                    tail += 1;
+        let mut dirs = v.slides(a);
+        while dirs != 0 {
+            let c = neighbor(a, dirs.trailing_zeros() as usize);
+            dirs &= dirs - 1;
+            if visited.insert(c) && tail < queue.len() {
+                // The torus cell first; the true hex only for a cell that could be it.
+                if c == target && b.hex_of_cell(c, from) == to {
+                    return true;
                 }
+                queue[tail] = c as u16;
+                tail += 1;
             }
         }
     }
@@ -531,8 +670,53 @@ fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
     touches_own && !(0..6).any(|e| b.top_c(neighbor(n, e)).is_some_and(|q| q.color() != me))
 }
 
+/// A legal move by torus cells, as the generator finds it: [`CellMove::to_move`] gives the
+/// move with its true hexes. The search keeps its moves this way and turns into a `Move`
+/// only those it plays (most are never played: a cut-off comes first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CellMove {
+    Place {
+        piece: PieceId,
+        to: Cell,
+    },
+    Move {
+        piece: PieceId,
+        from: Cell,
+        to: Cell,
+    },
+    Pass,
+}
+
+impl CellMove {
+    /// The move with its hexes: the moving piece's own, and the destination's found from a
+    /// piece next to it (exact wherever the hive lies; the origin on the empty board).
+    pub(crate) fn to_move(self, b: &Board) -> Move {
+        match self {
+            CellMove::Place { piece, to } => Move::Place {
+                piece,
+                to: b.hex_of_cell(to, Hex::ORIGIN),
+            },
+            CellMove::Move { piece, to, .. } => {
+                let from = b.hex_of(piece);
+                Move::Move {
+                    piece,
+                    from,
+                    to: b.hex_of_cell(to, from),
+                }
+            }
+            CellMove::Pass => Move::Pass,
+        }
+    }
+}
+
 /// All legal moves of the side to move (`Pass` when there is none); none once the game is over.
 pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
+    let b = pos.board();
+    generate_cells(pos, &mut |m| out(m.to_move(b)));
+}
+
+/// [`generate`] by torus cells.
+pub(crate) fn generate_cells(pos: &Position, out: &mut impl FnMut(CellMove)) {
     if pos.state().is_over() || pos.is_split() {
         return;
     }
@@ -546,29 +730,30 @@ pub(crate) fn generate(pos: &Position, out: &mut impl FnMut(Move)) {
     }
     if n > 0 {
         placement_cells(pos, &mut |to| {
+            let to = cell_of(to);
             for &piece in &kinds[..n] {
                 any = true;
-                out(Move::Place { piece, to });
+                out(CellMove::Place { piece, to });
             }
         });
     }
     let b = pos.board();
     if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
-        for p in b.pieces() {
-            let from = b.hex_of(p);
-            ctx.piece_moves(p, &mut |c| {
+        // Covered pieces have no moves: the pieces on top, in id order.
+        let mut rest = b.tops_mask();
+        while rest != 0 {
+            let p = PieceId(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            let from = cell_of(b.hex_of(p));
+            ctx.piece_moves(p, &mut |to| {
                 any = true;
-                out(Move::Move {
-                    piece: p,
-                    from,
-                    to: b.hex_of_cell(c, from),
-                });
+                out(CellMove::Move { piece: p, from, to });
             });
         }
     }
     if !any {
-        out(Move::Pass);
+        out(CellMove::Pass);
     }
 }
 
@@ -599,6 +784,30 @@ mod tests {
     use super::*;
     use crate::engine::piece::GameType;
     use std::collections::HashSet;
+
+    /// The pinned pieces found by arcs and flood fills are Tarjan's articulation points, in
+    /// every position of seeded random games of every game type.
+    #[test]
+    fn pinned_mask_agrees_with_tarjan() {
+        let mut seed: u64 = 0x7069_6e6e_6564;
+        let mut checked = 0usize;
+        for gt in GameType::all() {
+            for _ in 0..8 {
+                let mut pos = Position::new(gt);
+                while !pos.state().is_over() && pos.ply() < 200 {
+                    let b = pos.board();
+                    assert_eq!(pinned_mask(b), pinned_mask_dfs(b), "{pos:?}");
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
 
     /// Every placement and movement of every piece to every cell on or near the hive, as
     /// well as a pass and movements from the wrong cell.

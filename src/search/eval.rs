@@ -22,9 +22,9 @@
 //! * a small bonus for having the move.
 
 use super::Score;
-use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet};
+use crate::engine::board::{cell_of, neighbor, toward, Board, Cell, SLIDES};
 use crate::engine::movegen::Ctx;
-use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::piece::{Bug, Color, PieceId, PIECES_PER_COLOR};
 use crate::engine::position::{GameState, Position};
 
 /// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
@@ -79,12 +79,15 @@ fn side_score(pos: &Position) -> Score {
     let ctx = Ctx::new(pos);
     let mut sides = [new_side(), new_side()];
     let queens = [Color::White, Color::Black].map(|c| b.position(PieceId::queen(c)).map(cell_of));
+    // Each colour's pieces on top of their stacks (bit `id`).
+    let mut tops = [0u32; 2];
 
-    for p in b.pieces() {
-        if !b.is_on_top(p) {
-            continue;
-        }
+    let mut rest = b.tops_mask();
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
         let c = p.color();
+        tops[c.index()] |= 1 << p.0;
         let from = cell_of(b.hex_of(p));
         let on_ground = b.height_c(from) == 1;
         // Pillbug powers: the Pillbug, or a Mosquito on the ground beside one.
@@ -118,20 +121,25 @@ fn side_score(pos: &Position) -> Score {
     }
 
     let mut total = 0;
-    let placeable = placement_cells(pos);
+    // Before the second piece, anywhere goes (and no cell is known to be free).
+    let cells_known = pos.state() != GameState::NotStarted && b.placed_mask().count_ones() >= 2;
+    let game_type = pos.game_type();
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let (own, opp) = (c.index(), c.other().index());
-        // Before the second piece, anywhere goes (and no cell is known to be free).
-        let free_cells = placeable.as_ref().map(|p| &p[own]);
         let mut hand = 0;
         let mut pillbug_in_hand = false;
-        for p in pos.in_hand(c) {
-            hand += IN_HAND[p.bug() as usize];
-            pillbug_in_hand |= p.bug() == Bug::Pillbug;
+        let mut rest = !b.placed_mask() & COLOR_PIECES[own];
+        while rest != 0 {
+            let bug = PieceId(rest.trailing_zeros() as u8).bug();
+            rest &= rest - 1;
+            if game_type.includes(bug) {
+                hand += IN_HAND[bug as usize];
+                pillbug_in_hand |= bug == Bug::Pillbug;
+            }
         }
         // Pieces with nowhere to go in are worth less (they may find a cell later).
-        sides[own].in_hand = if free_cells.is_some_and(|f| f.is_empty()) {
+        sides[own].in_hand = if hand != 0 && cells_known && !any_free_cell(b, tops, c) {
             hand / 3
         } else {
             hand
@@ -142,7 +150,8 @@ fn side_score(pos: &Position) -> Score {
             if sides[own].guard {
                 s += PILLBUG_GUARD;
             } else if pillbug_in_hand
-                && free_cells.is_some_and(|f| (0..6).any(|d| f.contains(neighbor(q, d))))
+                && cells_known
+                && (0..6).any(|d| free_cell(b, c, neighbor(q, d)))
             {
                 s += PILLBUG_IN_HAND_GUARD;
             }
@@ -166,7 +175,55 @@ fn new_side() -> Side {
 }
 
 fn adjacent(a: Cell, b: Cell) -> bool {
-    (0..6).any(|d| neighbor(a, d) == b)
+    toward(a, b) != 0
+}
+
+/// Each colour's pieces (bit `id`), by colour index.
+const COLOR_PIECES: [u32; 2] = [
+    (1 << PIECES_PER_COLOR) - 1,
+    ((1 << PIECES_PER_COLOR) - 1) << PIECES_PER_COLOR,
+];
+/// The Ants of both colours (bit `id`): slots 8 to 10 of each.
+const ANTS: u32 = 0b111 << 8 | 0b111 << (8 + PIECES_PER_COLOR);
+
+/// Whether `c` may place a piece on the cell `n`: empty, next to a piece of its own on top
+/// of its stack and to none of the opponent's.
+fn free_cell(b: &Board, c: Color, n: Cell) -> bool {
+    if b.height_c(n) != 0 {
+        return false;
+    }
+    let mut own = false;
+    let mut dirs = b.around_c(n);
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        match b.top_c(neighbor(n, d)) {
+            Some(p) if p.color() == c => own = true,
+            Some(_) => return false,
+            None => {}
+        }
+    }
+    own
+}
+
+/// Whether `c` has any cell to place a piece on: the empty neighbours of its top pieces,
+/// until one is free (`tops`: each colour's top pieces).
+fn any_free_cell(b: &Board, tops: [u32; 2], c: Color) -> bool {
+    let mut rest = tops[c.index()];
+    while rest != 0 {
+        let p = PieceId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        let from = cell_of(b.hex_of(p));
+        let mut empty = !b.around_c(from) & 0x3f;
+        while empty != 0 {
+            let n = neighbor(from, empty.trailing_zeros() as usize);
+            empty &= empty - 1;
+            if free_cell(b, c, n) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
@@ -194,17 +251,14 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32)
 /// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
 /// the two cells both touch is occupied, not both (a gate), not neither (off the hive).
 fn slides(b: &Board, a: Cell, d: usize) -> bool {
-    let to = neighbor(a, d);
-    b.height_c(to) == 0
-        && (b.height_c(neighbor(a, (d + 5) % 6)) != 0)
-            != (b.height_c(neighbor(a, (d + 1) % 6)) != 0)
+    SLIDES[b.around_c(a) as usize] & (1 << d) != 0
 }
 
 /// The bug a free piece moves as, if it can move at all (cheap tests, no move generation:
 /// the evaluation runs at every leaf). A Mosquito on top moves as a Beetle; on the ground
 /// as the best bug it touches.
 fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> {
-    let crawls = || (0..6).any(|d| slides(b, from, d));
+    let crawls = || SLIDES[b.around_c(from) as usize] != 0;
     match p.bug() {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => Some(p.bug()),
         Bug::Queen | Bug::Pillbug | Bug::Ant | Bug::Spider => crawls().then_some(p.bug()),
@@ -238,15 +292,7 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
     let slide_in = || (0..6).any(|d| slides(b, neighbor(to, d), (d + 3) % 6));
     let mut slide_in_known: Option<bool> = None;
     // Ants first: the commonest answer, and the cheapest to give.
-    let mut rest = movers;
-    let mut ants = 0;
-    while rest != 0 {
-        let p = rest.trailing_zeros();
-        rest &= rest - 1;
-        if PieceId(p as u8).bug() == Bug::Ant {
-            ants |= 1 << p;
-        }
-    }
+    let ants = movers & ANTS;
     if ants != 0 && *slide_in_known.get_or_insert_with(slide_in) {
         return true;
     }
@@ -256,7 +302,7 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
         rest &= rest - 1;
         let from = cell_of(b.hex_of(p));
         let on_ground = b.height_c(from) == 1;
-        let dir = (0..6).find(|&d| neighbor(from, d) == to);
+        let dir = toward(from, to);
         let bug = match p.bug() {
             Bug::Mosquito if !on_ground => Bug::Beetle,
             Bug::Mosquito => {
@@ -275,8 +321,8 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
         };
         let reaches = match bug {
             Bug::Ant => *slide_in_known.get_or_insert_with(slide_in),
-            Bug::Beetle => dir.is_some(),
-            Bug::Queen | Bug::Pillbug => dir.is_some_and(|d| slides(b, from, d)),
+            Bug::Beetle => dir != 0,
+            Bug::Queen | Bug::Pillbug => SLIDES[b.around_c(from) as usize] & dir != 0,
             Bug::Grasshopper => (0..6).any(|d| {
                 // Walk from the target over a line of pieces to the Grasshopper.
                 let mut c = neighbor(to, d);
@@ -295,31 +341,6 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
         }
     }
     false
-}
-
-/// The empty cells each colour may place on (next to its own pieces, not the opponent's):
-/// one pass over the board for both colours. `None` before the second piece, which may go
-/// anywhere.
-fn placement_cells(pos: &Position) -> Option<[CellSet; 2]> {
-    let b = pos.board();
-    if pos.state() == GameState::NotStarted || b.placed_mask().count_ones() < 2 {
-        return None;
-    }
-    let mut near = [CellSet::new(), CellSet::new()];
-    for p in b.pieces() {
-        if !b.is_on_top(p) {
-            continue;
-        }
-        let from = cell_of(b.hex_of(p));
-        let set = &mut near[p.color().index()];
-        for d in 0..6 {
-            let n = neighbor(from, d);
-            if b.height_c(n) == 0 {
-                set.insert(n);
-            }
-        }
-    }
-    Some([near[0].minus(&near[1]), near[1].minus(&near[0])])
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use table::{fingerprint, Bound, Entry, Table};
+use table::{fingerprint_cells, Bound, Entry, Table};
 
 /// A score for the side to move, in hundredths (see [`eval`]).
 pub type Score = i32;
@@ -146,10 +146,13 @@ pub struct Searcher {
     /// Set when a parallel search's main thread is done: helpers stop.
     stop: Option<Arc<AtomicBool>>,
     age: u8,
-    killers: Vec<[Option<Move>; 2]>,
+    /// Two moves per ply that cut off there, as fingerprints (0 for none).
+    killers: Vec<[u32; 2]>,
     /// Beta cut-offs by (piece, destination cell).
     history: Vec<i32>,
-    move_lists: Vec<Vec<(i32, Move)>>,
+    /// Each ply's moves: the ordering score and the move's fingerprint, which names its
+    /// piece and cells (turned into a `Move` only when played).
+    move_lists: Vec<Vec<(i32, u32)>>,
     pv: Vec<Move>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
@@ -188,7 +191,7 @@ impl Searcher {
             table,
             stop: None,
             age: 0,
-            killers: vec![[None; 2]; MAX_PLY + 1],
+            killers: vec![[0; 2]; MAX_PLY + 1],
             history: vec![0; PIECE_COUNT * CELLS],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             pv: vec![Move::Pass; (MAX_PLY + 1) * (MAX_PLY + 1)],
@@ -206,7 +209,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history.fill(0);
-        self.killers.fill([None; 2]);
+        self.killers.fill([0; 2]);
         self.age = 0;
     }
 
@@ -408,11 +411,17 @@ impl Searcher {
 
         let alpha0 = alpha;
         let mut best = -WIN - 1;
-        let mut best_move = None;
+        let mut best_move = 0;
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let (order, m) = moves[i];
+            let (order, fp) = moves[i];
+            let m = table::move_of(fp, pos.board());
             pos.play_unchecked(m);
+            // The child probes the table unless it is a leaf: its slot is on its way while
+            // the child checks for the end of the game and repetitions.
+            if depth > 1 {
+                self.table.touch(search_key(pos));
+            }
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, clock)
             } else {
@@ -444,7 +453,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
-                best_move = Some(m);
+                best_move = fp;
                 if score > alpha {
                     alpha = score;
                     self.set_pv(ply, m);
@@ -454,12 +463,12 @@ impl Searcher {
                     if alpha >= beta {
                         if order < QUIET_CEILING {
                             let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
+                            if k[0] != fp {
                                 k[1] = k[0];
-                                k[0] = Some(m);
+                                k[0] = fp;
                             }
                         }
-                        if let Some(h) = history_index(m) {
+                        if let Some(h) = history_index(fp) {
                             self.history[h] += depth * depth;
                         }
                         break;
@@ -479,7 +488,7 @@ impl Searcher {
         self.table.store(
             key,
             Entry {
-                mv: best_move.map_or(0, fingerprint),
+                mv: best_move,
                 score: to_table(best, ply),
                 depth: depth.clamp(0, u8::MAX as i32) as u8,
                 bound,
@@ -501,7 +510,7 @@ impl Searcher {
     }
 
     /// Generates the legal moves into `out` with their ordering scores (see [`pick`]).
-    fn order(&self, pos: &Position, ply: usize, tt_move: u32, out: &mut Vec<(i32, Move)>) {
+    fn order(&self, pos: &Position, ply: usize, tt_move: u32, out: &mut Vec<(i32, u32)>) {
         out.clear();
         let me = pos.to_move();
         let b = pos.board();
@@ -518,43 +527,47 @@ impl Searcher {
         let opp_q = b.position(PieceId::queen(me.other())).map(cell_of);
         let (own_ring, opp_ring) = (ring(own_q), ring(opp_q));
         let killers = self.killers[ply];
-        crate::engine::movegen::generate(pos, &mut |m| {
-            let score = if tt_move != 0 && fingerprint(m) == tt_move {
-                1 << 30
-            } else {
-                let mut s = 0;
-                if let (Some(q), Some(to)) = (opp_q, m.to()) {
-                    let to = cell_of(to);
-                    let was_adjacent = m.from().is_some_and(|f| opp_ring.contains(cell_of(f)));
+        // The moves first, then their scores in a loop of its own: the generator's
+        // callback stays small, and the scoring loop runs over the fingerprints.
+        crate::engine::movegen::generate_cells(pos, &mut |m| out.push((0, fingerprint_cells(m))));
+        let queen = PieceId::queen(me);
+        for (score, fp) in out.iter_mut() {
+            let fp = *fp;
+            if tt_move != 0 && fp == tt_move {
+                *score = 1 << 30;
+                continue;
+            }
+            let mut s = 0;
+            if killers[0] == fp {
+                s += KILLER;
+            } else if killers[1] == fp {
+                s += KILLER / 2;
+            }
+            if let Some((piece, to)) = table::piece_and_to(fp) {
+                // Only a movement has a cell it leaves.
+                let from = (fp >> 26 == 2).then_some((fp & 0x3ff) as Cell);
+                if let Some(q) = opp_q {
+                    let was_adjacent = from.is_some_and(|f| opp_ring.contains(f));
                     if to == q || (opp_ring.contains(to) && !was_adjacent) {
                         s += ATTACK;
                     }
                 }
-                if let (Some(_), Some(from)) = (own_q, m.from()) {
-                    let piece_is_queen = m.piece() == Some(PieceId::queen(me));
-                    if piece_is_queen || own_ring.contains(cell_of(from)) {
+                if let (Some(_), Some(from)) = (own_q, from) {
+                    if piece == queen || own_ring.contains(from) {
                         s += RELIEF;
                     }
                 }
-                if killers[0] == Some(m) {
-                    s += KILLER;
-                } else if killers[1] == Some(m) {
-                    s += KILLER / 2;
-                }
-                if let Some(h) = history_index(m) {
-                    s += self.history[h].min(HISTORY_CAP);
-                }
-                s
-            };
-            out.push((score, m));
-        });
+                s += self.history[history_slot(piece, to)].min(HISTORY_CAP);
+            }
+            *score = s;
+        }
     }
 }
 
 /// Puts the move to search `i`-th at `i`: the best-scored of the rest, the generator's
 /// order breaking ties (so searches are repeatable). Most nodes cut off after a move or
 /// two, so the first few are picked one by one and the rest sorted only when reached.
-fn pick(moves: &mut [(i32, Move)], i: usize) {
+fn pick(moves: &mut [(i32, u32)], i: usize) {
     const PICKED: usize = 4;
     if i < PICKED {
         let mut best = i;
@@ -579,8 +592,15 @@ const HISTORY_CAP: i32 = (1 << 20) - 1;
 /// Moves ordered below this are "quiet": candidates for reduction, killers.
 const QUIET_CEILING: i32 = KILLER / 2;
 
-fn history_index(m: Move) -> Option<usize> {
-    Some(m.piece()?.index() * CELLS + cell_of(m.to()?))
+/// The history table's slot of a move's fingerprint: its piece and destination cell.
+fn history_index(fp: u32) -> Option<usize> {
+    table::piece_and_to(fp).map(|(p, to)| history_slot(p, to))
+}
+
+/// The history table's slot of a piece going to a cell: by cell first, so that the
+/// placements of every kind on one cell (generated one after the other) share a cache line.
+fn history_slot(piece: PieceId, to: Cell) -> usize {
+    (to % CELLS) * PIECE_COUNT + piece.index()
 }
 
 /// The position's key plus the piece that may not move this turn, which changes the legal
