@@ -40,7 +40,7 @@ thread_local! {
     static SOURCES: RefCell<Option<Array>> = const { RefCell::new(None) };
     /// The index the worker answered, until the panel's code offers it as a file.
     static SAVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
-    /// The book open in the explorer, read again by a new worker.
+    /// The book open in the explorer, read again when the files are ([`reopen`]).
     static BOOK: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
@@ -90,15 +90,9 @@ fn start(viewer: Viewer) -> Option<Link> {
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
-    // A new worker after one stopped reads the book again before anything else.
-    let book = BOOK.with(|b| b.borrow().clone());
-    let queue = book
-        .map(|url| message(&["book".into(), url.into()]))
-        .into_iter()
-        .collect();
     Some(Link {
         worker,
-        queue: Some(queue),
+        queue: Some(Vec::new()),
         busy: [false; 2],
         waiting: [None, None],
         serial: 0,
@@ -141,8 +135,12 @@ pub fn can_reopen() -> bool {
     SOURCES.with(|s| s.borrow().is_some())
 }
 
-/// Reads the last collection's files again (in a new worker when the last one stopped).
+/// Reads the last collection's files again (in a new worker when the last one stopped),
+/// after the book open in the explorer, if any.
 pub fn reopen(viewer: Viewer) {
+    if let Some(url) = BOOK.with(|b| b.borrow().clone()) {
+        with_link(viewer, |l| l.post(message(&["book".into(), url.into()])));
+    }
     if let Some(sources) = SOURCES.with(|s| s.borrow().clone()) {
         open(viewer, sources);
     }
@@ -165,11 +163,8 @@ pub fn open_book(viewer: Viewer, url: String) {
         .collection
         .explored
         .set(Some((String::new(), "Reading the book…".into())));
-    with_link(viewer, |l| {
-        l.post(message(&["book".into(), url.clone().into()]))
-    });
-    // Kept after the post: a worker started by it reads the book once.
-    BOOK.with(|b| *b.borrow_mut() = Some(url));
+    BOOK.with(|b| *b.borrow_mut() = Some(url.clone()));
+    with_link(viewer, |l| l.post(message(&["book".into(), url.into()])));
     // The explorer's questions follow, answered after the book is read (in order).
     viewer.collection.book.set(true);
 }
