@@ -421,6 +421,27 @@ pub(crate) fn well_formed_later(text: &str, game_type: GameType) -> bool {
     }
 }
 
+/// One move of a record read for its opening: the `n`th (from 0) is played when it is
+/// within the first `plies` (`each` sees the position after it), checked for form only
+/// after them; `None` when it breaks a rule or is not a move.
+pub(crate) fn opening_move(
+    r: &mut Replayer,
+    n: usize,
+    plies: usize,
+    game_type: GameType,
+    text: &str,
+    each: &mut dyn FnMut(&Position),
+) -> Option<()> {
+    if n < plies {
+        let mv = r.uhp_move(text).ok()?;
+        r.play_resolved(mv);
+        each(&r.pos);
+        Some(())
+    } else {
+        well_formed_later(text, game_type).then_some(())
+    }
+}
+
 /// The end of an opening read by a [`Replayer`]: `None` when it stopped, or when the game
 /// is over after its first plies and the record goes on (a move would break a rule there).
 pub(crate) fn opening_of(r: Replayer, plies: usize) -> Option<Opening> {

@@ -328,13 +328,7 @@ pub(crate) fn import_opening(
                 }
             }
         }
-        if n < plies {
-            let mv = r.uhp_move(text).ok()?;
-            r.play_resolved(mv);
-            each(&r.pos);
-        } else if !super::well_formed_later(text, game_type) {
-            return None;
-        }
+        super::opening_move(&mut r, n, plies, game_type, text, each)?;
         n += 1;
     }
     super::opening_of(r, n)

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { BASE_URL, launchBrowser, openApp, beeline, audit } from './helpers.mjs';
+import { launchBrowser, openApp, beeline, audit, forward, listenLocal } from './helpers.mjs';
 
 /** The most a position may fetch of a book (the budget of one answer). */
 const MAX_FETCHED = 64 * 1024;
@@ -68,22 +68,9 @@ async function server({ app = true, cors = false } = {}) {
       res.end();
       return;
     }
-    try {
-      const upstream = await fetch(new URL(req.url, BASE_URL), { cache: 'no-store' });
-      const type = upstream.headers.get('content-type');
-      res.writeHead(upstream.status, type ? { 'content-type': type } : {});
-      res.end(Buffer.from(await upstream.arrayBuffer()));
-    } catch (err) {
-      res.writeHead(502);
-      res.end(String(err));
-    }
+    await forward(req, res);
   });
-  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${srv.address().port}/`,
-    log,
-    close: () => new Promise((resolve) => srv.close(resolve)),
-  };
+  return { ...(await listenLocal(srv)), log };
 }
 
 /** Rows of one of the explorer's tables: direction → [games, wins, draws, losses]. */

@@ -58,6 +58,31 @@ export function fixture(name) {
   return readFileSync(path.join(ROOT, 'tests/data', name), 'utf8');
 }
 
+/**
+ * Answers a request of a test's own server with BASE_URL's answer to the same path (a 502
+ * with the error when that fails): the app served through a server the test controls.
+ */
+export async function forward(req, res) {
+  try {
+    const upstream = await fetch(new URL(req.url, BASE_URL), { cache: 'no-store' });
+    const type = upstream.headers.get('content-type');
+    res.writeHead(upstream.status, type ? { 'content-type': type } : {});
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  } catch (err) {
+    res.writeHead(502);
+    res.end(String(err));
+  }
+}
+
+/** Starts `server` on a free loopback port: its URL and a way to close it. */
+export async function listenLocal(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** How long to wait for the app to mount (the first load compiles the wasm module). */
 export const MOUNT_TIMEOUT_MS = 30_000;
 

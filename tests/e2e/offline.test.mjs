@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { BASE_URL, launchBrowser, openApp, pasteRecord, boardPly, waitForPly } from './helpers.mjs';
+import { BASE_URL, launchBrowser, forward, listenLocal, openApp, pasteRecord, boardPly, waitForPly } from './helpers.mjs';
 
 const UHP = 'Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 wQ\\;bB1 bQ/;wB1 wQ;bB1 bQ';
 const TWO_GAMES = '[GameType "Base"]\n[White "Ann"]\n\n1. wS1\n2. bS1 wS1-\n\n[GameType "Base"]\n[White "Bo"]\n\n1. wA1\n';
@@ -32,22 +32,13 @@ async function proxy() {
         res.end(own.body);
         return;
       }
-      const upstream = await fetch(new URL(req.url, BASE_URL), { cache: 'no-store' });
-      const type = upstream.headers.get('content-type');
-      res.writeHead(upstream.status, type ? { 'content-type': type } : {});
-      res.end(Buffer.from(await upstream.arrayBuffer()));
+      await forward(req, res);
     } catch (err) {
       res.writeHead(502);
       res.end(String(err));
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    log,
-    state,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  return { ...(await listenLocal(server)), log, state };
 }
 
 /** Fetches `path` from the real server as text. */
