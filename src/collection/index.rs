@@ -545,29 +545,25 @@ impl Source<'_> {
             .ok_or(IndexError::Truncated(what))
     }
 
-    /// `n` items of `size` bytes, each decoded by `f`, read a chunk at a time.
-    fn items<T>(
+    /// `n` plain numbers (`u32`, `u64` or arrays of them), read straight into their vector:
+    /// the file's bytes are the vector's bytes on a little-endian machine, so the only pass
+    /// over them after the read is the checksum's (and the byte swap where the machine is
+    /// big-endian).
+    fn numbers<T: bytemuck::Pod>(
         &mut self,
         n: usize,
-        size: usize,
         what: &'static str,
-        f: impl Fn(&[u8]) -> T,
+        from_le: impl Fn(T) -> T,
     ) -> Result<Vec<T>, IndexError> {
-        let mut out = Vec::with_capacity(n);
-        let mut buf = vec![0u8; CHUNK.min(n * size)];
-        let mut left = n * size;
-        while left > 0 {
-            let chunk = &mut buf[..left.min(CHUNK)];
-            self.fill(chunk, what)?;
-            out.extend(chunk.chunks_exact(size).map(&f));
-            left -= chunk.len();
+        let mut out = vec![T::zeroed(); n];
+        self.fill(bytemuck::cast_slice_mut(&mut out), what)?;
+        if cfg!(target_endian = "big") {
+            for v in &mut out {
+                *v = from_le(*v);
+            }
         }
         Ok(out)
     }
-}
-
-fn u32_at(c: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes([c[4 * i], c[4 * i + 1], c[4 * i + 2], c[4 * i + 3]])
 }
 
 /// A writer that hashes what it writes, a chunk at a time.
@@ -679,31 +675,39 @@ impl Index {
         let depth = src.u32("header")?;
         let games = src.u32("header")?;
         let flen = src.count(1, "filter")?;
-        let fbytes = src.items(flen, 1, "filter", |c| c[0])?;
+        let fbytes = src.numbers(flen, "filter", |b: u8| b)?;
         let filter = String::from_utf8(fbytes)
             .map_err(|_| IndexError::Damaged("the filter is not UTF-8"))?;
         let n = src.count(16, "positions")?;
         let e = src.count(16, "moves")?;
         let b = src.count(16, "tallies")?;
         let s = src.count(4, "table")?;
-        let keys = src.items(n, 8, "keys", |c| {
-            u64::from(u32_at(c, 0)) | u64::from(u32_at(c, 1)) << 32
-        })?;
-        let tallies = src.items(n, 4, "tallies", |c| u32_at(c, 0))?;
-        let first = src.items(n, 4, "positions", |c| u32_at(c, 0))?;
-        let edges = src.items(e, 16, "moves", |c| Edge {
-            child: u32_at(c, 0),
-            tally: u32_at(c, 1),
-            game: u32_at(c, 2),
-            next: u32_at(c, 3),
-        })?;
-        let big = src.items(b, 16, "tallies", |c| Tally {
-            games: u32_at(c, 0),
-            to_move_wins: u32_at(c, 1),
-            draws: u32_at(c, 2),
-            to_move_losses: u32_at(c, 3),
-        })?;
-        let slots = src.items(s, 4, "table", |c| u32_at(c, 0))?;
+        let keys = src.numbers(n, "keys", u64::from_le)?;
+        let tallies = src.numbers(n, "tallies", u32::from_le)?;
+        let first = src.numbers(n, "positions", u32::from_le)?;
+        let quads = |q: [u32; 4]| q.map(u32::from_le);
+        // Moves and tallies as four numbers each, then named (in place: the same layout).
+        let edges = src
+            .numbers(e, "moves", quads)?
+            .into_iter()
+            .map(|[child, tally, game, next]| Edge {
+                child,
+                tally,
+                game,
+                next,
+            })
+            .collect();
+        let big = src
+            .numbers(b, "tallies", quads)?
+            .into_iter()
+            .map(|[games, to_move_wins, draws, to_move_losses]| Tally {
+                games,
+                to_move_wins,
+                draws,
+                to_move_losses,
+            })
+            .collect();
+        let slots = src.numbers(s, "table", u32::from_le)?;
         if src.left != 0 {
             return Err(IndexError::Damaged("bytes after the table"));
         }
@@ -740,21 +744,16 @@ impl Index {
         if !self.slots.len().is_power_of_two() || n * 4 > self.slots.len() * 3 {
             return Err(IndexError::Damaged("the table's size"));
         }
-        // Each position in exactly one slot.
-        let mut seen = vec![0u64; n.div_ceil(64)];
-        let mut filled = 0;
-        for &s in self.slots.iter().filter(|&&s| s != 0) {
-            let i = s as usize - 1;
-            let word = seen
-                .get_mut(i / 64)
-                .ok_or(IndexError::Damaged("the table"))?;
-            if *word & 1 << (i % 64) != 0 {
-                return Err(IndexError::Damaged("the table"));
-            }
-            *word |= 1 << (i % 64);
-            filled += 1;
+        // Each slot empty or naming a position, as many filled as there are positions: the
+        // table keeps empty slots, so a probe ends. (A position named twice or not at all
+        // would only be found or not; one pass in order, where a check of each position's
+        // slot would jump through memory for a second per million games in the browser.)
+        let (mut filled, mut beyond) = (0, false);
+        for &s in &self.slots {
+            filled += usize::from(s != 0);
+            beyond |= s as usize > n;
         }
-        if filled != n {
+        if beyond || filled != n {
             return Err(IndexError::Damaged("the table"));
         }
         if !self.tallies.iter().all(|&p| tally_ok(p))
