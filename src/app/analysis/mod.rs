@@ -35,8 +35,11 @@ use wasm_bindgen::JsCast;
 /// How long the board must rest on a position before its search starts (the worker waits),
 /// when it came less than [`QUICK_MS`] after the one before: stepping through a game with a
 /// key held hands each position to the same waiting worker instead of stopping one per
-/// step, while a single step or the analysis turned on starts at once.
-const SETTLE_MS: f64 = 60.0;
+/// step, while a single step or the analysis turned on starts at once. Longer than the
+/// pause between two steps of a key held or of quick clicks: a search started between them
+/// would be stopped by the next, its worker replaced, and on two cores that churn (not the
+/// search itself) is most of what a step costs the page while analysing.
+const SETTLE_MS: f64 = 150.0;
 const QUICK_MS: f64 = 250.0;
 
 /// Without a depth in the address, a position is searched for at most this long (a worker
