@@ -325,6 +325,8 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => window.__painted, null, { timeout: 30_000 });
   if ((await page.getAttribute('#analyse', 'aria-pressed')) !== 'true') await toggle();
+  // The panel is built once the analysis's chunk has loaded (asynchronously, even cached).
+  await page.waitForSelector('#review', { timeout: 30_000 });
   const review = await page.evaluate(async () => {
     const t0 = performance.now();
     document.querySelector('#review').click();
