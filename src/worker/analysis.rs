@@ -18,7 +18,7 @@ use super::answer;
 use crate::engine::transfer;
 use crate::notation::Coordinates;
 use crate::search::analysis::{self, Review};
-use crate::search::{white_view, Clock, Limits, Searcher, DEFAULT_TABLE_MIB};
+use crate::search::{white_view, Clock, Limits, Searcher};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -48,12 +48,16 @@ impl Clock for PerfClock {
     }
 }
 
-/// A searcher with a 16 MiB table, or 4 MiB where the browser will not give that (a phone).
-/// Smaller than the native 64 MiB: at the browser's speed it reaches the same depths (as
-/// natively at 1 s a position, where 4, 16 and 64 MiB give the same), and a worker started
-/// at each step while the engine is busy costs the page's core less with less memory to map.
+/// The worker's table, in MiB (the native default is 64).
+const TABLE_MIB: usize = 16;
+
+/// A searcher with a [`TABLE_MIB`] table, or 4 MiB where the browser will not give that (a
+/// phone). Smaller than the native 64 MiB: at the browser's speed it reaches the same depths
+/// (as natively at 1 s a position, where 4, 16 and 64 MiB give the same), and a worker
+/// started at each step while the engine is busy costs the page's core less with less memory
+/// to map.
 fn searcher() -> Searcher {
-    [16, 4]
+    [TABLE_MIB, 4]
         .into_iter()
         .find_map(Searcher::try_new)
         .unwrap_or_else(|| Searcher::new(1))
