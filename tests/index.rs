@@ -188,6 +188,78 @@ fn a_saved_index_that_is_cut_changed_or_foreign_is_refused() {
     assert!(matches!(Index::load(&huge), Err(IndexError::Truncated(_))));
 }
 
+/// A saved index with `f` applied to its words (read from `at`), its checksum made good
+/// again: what a file crafted to crash a reader looks like.
+fn crafted(bytes: &[u8], at: usize, f: impl Fn(&mut [u8])) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    let body = b.len() - 4;
+    f(&mut b[at..body]);
+    let crc = crc32fast::hash(&b[..body]);
+    b[body..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
+
+fn word(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+}
+
+fn set_word(b: &mut [u8], i: usize, v: u32) {
+    b[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+#[test]
+fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() {
+    let c = generated(8, 5);
+    let ix = Index::build(&c.games, &Filter::default(), 8);
+    let bytes = ix.save();
+    let (n, e) = (ix.positions(), ix.moves());
+    // The arrays start after the header, the filter and the four counts.
+    let counts = 8 + 4 + 4 + 4 + 8 + ix.filter().len();
+    let b_count = u64::from_le_bytes(bytes[counts + 16..counts + 24].try_into().unwrap()) as usize;
+    let keys = counts + 32;
+    let edges = keys + 16 * n;
+    let slots = edges + 16 * e + 16 * b_count;
+    assert_eq!(crafted(&bytes, 0, |_| {}), bytes);
+    let slot_words = (bytes.len() - 4 - slots) / 4;
+    let filled: Vec<usize> = (0..slot_words)
+        .filter(|&i| word(&bytes[slots..], i) != 0)
+        .collect();
+    assert_eq!(filled.len(), n);
+
+    // A slot naming a position the index does not have.
+    let beyond = crafted(&bytes, slots, |b| set_word(b, filled[0], n as u32 + 1));
+    assert_eq!(Index::load(&beyond), Err(IndexError::Damaged("the table")));
+    // One slot more filled than there are positions (the table could fill up).
+    let empty = (0..slot_words)
+        .find(|&i| word(&bytes[slots..], i) == 0)
+        .unwrap();
+    let extra = crafted(&bytes, slots, |b| set_word(b, empty, 1));
+    assert_eq!(Index::load(&extra), Err(IndexError::Damaged("the table")));
+    // A move to a position beyond the index, and a list of moves that would loop.
+    let child = crafted(&bytes, edges, |b| set_word(b, 0, n as u32));
+    assert_eq!(Index::load(&child), Err(IndexError::Damaged("a move")));
+    let looping = crafted(&bytes, edges, |b| {
+        set_word(b, 4 * (e - 1) + 3, e as u32 - 1)
+    });
+    assert_eq!(Index::load(&looping), Err(IndexError::Damaged("a move")));
+
+    // A position named in two slots and so in none of its own: read, and every query
+    // answers (a position not found has no games), none fails or runs away.
+    let twice = crafted(&bytes, slots, |b| {
+        let first = word(b, filled[0]);
+        set_word(b, filled[1], first);
+    });
+    let odd = Index::load(&twice).expect("a table that names a position twice still reads");
+    let mut answered = 0;
+    for g in &c.games {
+        for key in g.keys.iter().take(9) {
+            let _ = odd.tally(key.short());
+            answered += odd.continuations(key.short()).len();
+        }
+    }
+    assert!(answered > 0);
+}
+
 #[test]
 #[ignore = "needs ../shared/fixtures (run with --ignored)"]
 fn the_index_answers_as_the_explorer_on_the_fixtures() {
