@@ -382,7 +382,7 @@ fn transformed_games_meet_in_the_explorer() {
 
 // The command line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn beeline(args: &[&str]) -> Output {
@@ -400,14 +400,6 @@ fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beeline-explore-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn write(path: &Path, text: impl AsRef<[u8]>) -> String {
     if let Some(p) = path.parent() {
         std::fs::create_dir_all(p).unwrap();
@@ -423,7 +415,7 @@ fn json(o: &Output) -> serde_json::Value {
 
 #[test]
 fn explore_files_folders_and_zips() {
-    let dir = scratch("inputs");
+    let dir = common::scratch("inputs");
     let all: String = HAND.concat();
     let many = write(&dir.join("many.pgn"), &all);
     // The same games one file each, in nested folders, with a non-game file.
@@ -497,7 +489,7 @@ fn explore_files_folders_and_zips() {
 
 #[test]
 fn explore_json_shape_and_filters() {
-    let dir = scratch("filters");
+    let dir = common::scratch("filters");
     let many = write(&dir.join("many.pgn"), HAND.concat());
     let o = beeline(&["explore", &many, "--json"]);
     let v = json(&o);
@@ -556,7 +548,7 @@ fn explore_json_shape_and_filters() {
 
 #[test]
 fn unreadable_games_are_reported_not_fatal() {
-    let dir = scratch("unreadable");
+    let dir = common::scratch("unreadable");
     let good = write(&dir.join("good.pgn"), HAND[0]);
     let chess = write(&dir.join("chess.pgn"), "[GameType \"Chess\"]\n\n1. e4 e5\n");
     let part = write(

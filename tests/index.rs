@@ -278,17 +278,9 @@ fn beeline(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("index-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn explore_saves_and_reopens_an_index() {
-    let dir = scratch("cli");
+    let dir = common::scratch("cli");
     let pgn = dir.join("games.pgn");
     let text: String = (0..200).map(|i| generate::game_pgn(5, i)).collect();
     std::fs::write(&pgn, text).unwrap();

@@ -240,14 +240,6 @@ fn a_stated_result_is_the_outcome_whatever_the_final_position() {
     same(&pgn(&tags, &moves), DEPTH);
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("opening-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Every game of `paths` read both ways (in parts, over threads): the same games in the
 /// same order, and the same index.
 fn same_files(paths: &[std::path::PathBuf], threads: usize) -> usize {
@@ -271,7 +263,7 @@ fn same_files(paths: &[std::path::PathBuf], threads: usize) -> usize {
 
 #[test]
 fn files_and_zips_read_for_the_opening_give_the_same_index() {
-    let dir = scratch("files");
+    let dir = common::scratch("files");
     let text: String = (0..5000).map(|i| generate::game_pgn(16, i)).collect();
     std::fs::write(dir.join("games.pgn"), text).unwrap();
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -290,7 +282,7 @@ fn the_fixtures_read_for_the_opening_give_the_same_index() {
 
 #[test]
 fn explore_tells_a_rule_broken_after_the_depth_with_check_all() {
-    let dir = scratch("cli");
+    let dir = common::scratch("cli");
     let mut text: String = (0..300).map(|i| generate::game_pgn(17, i)).collect();
     let (tags, mut moves) = parts(17, 300);
     moves.insert(30, moves[29].clone());

@@ -6,6 +6,16 @@ use beeline::engine::hex::Hex;
 use beeline::engine::piece::{Bug, GameType};
 use beeline::engine::position::{Move, Position};
 
+/// A fresh, empty folder for one test's files, under Cargo's scratch folder for
+/// integration tests (named by the process, so two runs never share one).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("scratch-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The path of a file under `tests/data/records/`.
 pub fn data_path(name: &str) -> String {
     format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
