@@ -789,23 +789,12 @@ mod tests {
     /// every position of seeded random games of every game type.
     #[test]
     fn pinned_mask_agrees_with_tarjan() {
-        let mut seed: u64 = 0x7069_6e6e_6564;
         let mut checked = 0usize;
-        for gt in GameType::all() {
-            for _ in 0..8 {
-                let mut pos = Position::new(gt);
-                while !pos.state().is_over() && pos.ply() < 200 {
-                    let b = pos.board();
-                    assert_eq!(pinned_mask(b), pinned_mask_dfs(b), "{pos:?}");
-                    checked += 1;
-                    let moves = pos.legal_moves();
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-                }
-            }
-        }
+        crate::engine::position::random_walk(0x7069_6e6e_6564, 8, 200, &mut |pos, _| {
+            let b = pos.board();
+            assert_eq!(pinned_mask(b), pinned_mask_dfs(b), "{pos:?}");
+            checked += 1;
+        });
         assert!(checked > 5_000, "{checked}");
     }
 

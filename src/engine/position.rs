@@ -754,6 +754,31 @@ impl Position {
     }
 }
 
+/// Calls `f` with every position of `games` seeded random games of every game type (each
+/// cut at `max_ply`) and its legal moves, before a move of them is played: the walk the
+/// engine's consistency tests check their fast paths over.
+#[cfg(test)]
+pub(crate) fn random_walk(
+    mut seed: u64,
+    games: usize,
+    max_ply: usize,
+    f: &mut dyn FnMut(&Position, &[Move]),
+) {
+    for gt in GameType::all() {
+        for _ in 0..games {
+            let mut pos = Position::new(gt);
+            while !pos.state().is_over() && pos.ply() < max_ply {
+                let moves = pos.legal_moves();
+                f(&pos, &moves);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
