@@ -258,13 +258,21 @@ fn join_comment(old: Option<&str>, new: &str) -> Option<String> {
 /// ```
 pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let (rec, body_start) = header(text, rules)?;
+    read_tree(rec, body_of(text, body_start), body_start, Format::Pgn)
+}
+
+/// The text from line `body_start` (numbered from 1) on: the body after the header, empty
+/// when there is none (`body_start` 0).
+fn body_of(text: &str, body_start: usize) -> &str {
+    if body_start == 0 {
+        return "";
+    }
     let offset: usize = text
         .split_inclusive('\n')
-        .take(body_start.saturating_sub(1))
+        .take(body_start - 1)
         .map(str::len)
         .sum();
-    let body = if body_start > 0 { &text[offset..] } else { "" };
-    read_tree(rec, body, body_start, Format::Pgn)
+    &text[offset..]
 }
 
 /// [`super::import_opening`] for a PGN record: a header stating the result and a plain
@@ -280,12 +288,7 @@ pub(crate) fn import_opening(
     if rec.meta.result.is_none() || rec.tree.setup().is_some() || body_start == 0 {
         return None;
     }
-    let offset: usize = text
-        .split_inclusive('\n')
-        .take(body_start - 1)
-        .map(str::len)
-        .sum();
-    let body = &text[offset..];
+    let body = body_of(text, body_start);
     // Comments, variations and annotations are left to `import`.
     if body.bytes().any(|b| {
         matches!(
