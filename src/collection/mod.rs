@@ -206,12 +206,10 @@ pub fn read_game_keyed(source: &str, text: &str, plies: Option<usize>) -> Result
 pub fn read_game_opening(source: &str, text: &str, plies: usize) -> Result<Game, String> {
     // Keyed as the importer plays them (the opening is at most `plies` + 1 positions).
     let mut keys = Vec::with_capacity(plies.min(64) + 1);
-    let opening = import_opening_with(text, plies, &mut |pos| keys.push(PositionKey::of(pos)));
+    let opening = import_opening_with(text, plies, &mut |pos| keys.push(PositionKey::of(pos)))
+        .and_then(|o| Some((o.rec.meta.result?, o)));
     match opening {
-        Some(o) => match o.rec.meta.result {
-            Some(result) => Ok(game_of(source, o.rec, o.plies, keys, result)),
-            None => read_game_keyed(source, text, Some(plies)),
-        },
+        Some((result, o)) => Ok(game_of(source, o.rec, o.plies, keys, result)),
         None => read_game_keyed(source, text, Some(plies)),
     }
 }
