@@ -122,7 +122,7 @@ struct Aids {
     /// Positions with more than [`WIDE`] moves (a bit each): the first plies' positions,
     /// whose lists are long and spread through memory.
     wide: Vec<u64>,
-    /// The moves from the wide positions: (position << 32 | position after) to the move.
+    /// The moves from the wide positions, by [`pair`], to the move.
     moves: HashMap<u64, u32, BuildHasherDefault<PairHasher>>,
 }
 
@@ -140,6 +140,11 @@ impl Aids {
             .get(n as usize / 64)
             .is_some_and(|w| w & 1 << (n % 64) != 0)
     }
+}
+
+/// The key of a move in [`Aids::moves`]: its position and the position after it.
+fn pair(from: u32, child: u32) -> u64 {
+    u64::from(from) << 32 | u64::from(child)
 }
 
 /// A hasher for a pair of position numbers.
@@ -344,9 +349,8 @@ impl Index {
     }
 
     fn edge(&mut self, from: u32, child: u32, game: u32) -> usize {
-        let pair = u64::from(from) << 32 | u64::from(child);
         if self.aids.is_wide(from) {
-            if let Some(&e) = self.aids.moves.get(&pair) {
+            if let Some(&e) = self.aids.moves.get(&pair(from, child)) {
                 return e as usize;
             }
             return self.push_edge(from, child, game);
@@ -376,8 +380,7 @@ impl Index {
         self.aids.wide[word] |= 1 << (from % 64);
         let mut e = self.first[from as usize];
         while let Some(edge) = self.edges.get(e as usize) {
-            let pair = u64::from(from) << 32 | u64::from(edge.child);
-            self.aids.moves.insert(pair, e);
+            self.aids.moves.insert(pair(from, edge.child), e);
             e = edge.next;
         }
     }
@@ -393,9 +396,7 @@ impl Index {
         let e = (self.edges.len() - 1) as u32;
         self.first[from as usize] = e;
         if self.aids.is_wide(from) {
-            self.aids
-                .moves
-                .insert(u64::from(from) << 32 | u64::from(child), e);
+            self.aids.moves.insert(pair(from, child), e);
         }
         e as usize
     }
