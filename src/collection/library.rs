@@ -97,11 +97,15 @@ fn index_of(c: &Collection, filter: &Filter) -> Index {
 pub fn depth_of(c: &Collection) -> usize {
     match c.key_plies {
         Some(plies) => plies,
-        None if c.games.len() <= EVERY_PLY_UP_TO => {
-            c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
-        }
-        None => DEPTH,
+        None if is_cut(c) => DEPTH,
+        None => c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0),
     }
+}
+
+/// Whether [`index_of`] keeps only each game's first plies (a large collection, or one
+/// keyed so), rather than every ply of every game.
+pub fn is_cut(c: &Collection) -> bool {
+    c.key_plies.is_some() || c.games.len() > EVERY_PLY_UP_TO
 }
 
 /// What the page asks of the game list: its filters, its order and the game on the board.

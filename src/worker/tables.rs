@@ -3,9 +3,7 @@
 //! page's panels (`app::collection_panel`, `app::explorer_panel`) set them as they come.
 
 use crate::collection::explorer::{Filter, Report};
-use crate::collection::library::{
-    listed, players, result_text, Library, ListQuery, EVERY_PLY_UP_TO,
-};
+use crate::collection::library::{is_cut, listed, players, result_text, Library, ListQuery};
 use crate::collection::Collection;
 use crate::engine::position::Position;
 use crate::engine::transfer::move_code;
@@ -67,8 +65,7 @@ pub fn explore(lib: &mut Library, filter: &Filter, pos: &Position) -> (String, S
     let mut summary = explorer_summary(&report);
     // Past the depth of a cut index (a small collection's is every ply of every game).
     let depth = lib.index.depth();
-    let c = &lib.collection;
-    let cut = lib.saved || c.key_plies.is_some() || c.games.len() > EVERY_PLY_UP_TO;
+    let cut = lib.saved || is_cut(&lib.collection);
     if cut && pos.ply() > depth {
         summary.push_str(&format!(
             " The explorer holds each game's first {depth} plies only."
