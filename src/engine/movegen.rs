@@ -49,6 +49,19 @@ impl Lifted<'_> {
         SLIDES[around as usize]
     }
 
+    /// The cells the ground-level slides from `a` reach ([`Lifted::slides`]).
+    #[inline(always)]
+    fn slide_cells(&self, a: Cell) -> impl Iterator<Item = Cell> {
+        let mut dirs = self.slides(a);
+        std::iter::from_fn(move || {
+            (dirs != 0).then(|| {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                neighbor(a, d)
+            })
+        })
+    }
+
     /// A step at any height from `a` (standing on `ha` pieces) to its neighbour in direction
     /// `d`: blocked when both shared neighbours are taller than both ends (a gate at height).
     #[inline(always)]
@@ -416,11 +429,7 @@ impl<'a> Ctx<'a> {
 fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     match bug {
         Bug::Queen | Bug::Pillbug => {
-            let mut dirs = v.slides(from);
-            while dirs != 0 {
-                push(neighbor(from, dirs.trailing_zeros() as usize));
-                dirs &= dirs - 1;
-            }
+            v.slide_cells(from).for_each(push);
         }
         Bug::Beetle => beetle(v, from, push),
         Bug::Grasshopper => {
@@ -451,21 +460,9 @@ fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
 }
 
 fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
-    let mut d1s = v.slides(from);
-    while d1s != 0 {
-        let c1 = neighbor(from, d1s.trailing_zeros() as usize);
-        d1s &= d1s - 1;
-        let mut d2s = v.slides(c1);
-        while d2s != 0 {
-            let c2 = neighbor(c1, d2s.trailing_zeros() as usize);
-            d2s &= d2s - 1;
-            if c2 == from {
-                continue;
-            }
-            let mut d3s = v.slides(c2);
-            while d3s != 0 {
-                let c3 = neighbor(c2, d3s.trailing_zeros() as usize);
-                d3s &= d3s - 1;
+    for c1 in v.slide_cells(from) {
+        for c2 in v.slide_cells(c1).filter(|&c2| c2 != from) {
+            for c3 in v.slide_cells(c2) {
                 if c3 != from && c3 != c1 {
                     push(c3);
                 }
@@ -484,10 +481,7 @@ fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        let mut dirs = v.slides(a);
-        while dirs != 0 {
-            let b = neighbor(a, dirs.trailing_zeros() as usize);
-            dirs &= dirs - 1;
+        for b in v.slide_cells(a) {
             if visited.insert(b) && tail < queue.len() {
                 queue[tail] = b as u16;
                 tail += 1;
@@ -514,10 +508,7 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
     while head < tail {
         let a = queue[head] as Cell;
         head += 1;
-        let mut dirs = v.slides(a);
-        while dirs != 0 {
-            let c = neighbor(a, dirs.trailing_zeros() as usize);
-            dirs &= dirs - 1;
+        for c in v.slide_cells(a) {
             if visited.insert(c) && tail < queue.len() {
                 // The torus cell first; the true hex only for a cell that could be it.
                 if c == target && b.hex_of_cell(c, from) == to {
