@@ -7,7 +7,7 @@
 //! app's build).
 
 use crate::engine::hex::{Direction, Hex};
-use crate::engine::piece::{PieceId, PIECE_COUNT};
+use crate::engine::piece::{pieces_in, PieceId, PIECE_COUNT};
 
 pub(crate) const GRID_BITS: u32 = 5;
 pub(crate) const GRID: usize = 1 << GRID_BITS;
@@ -275,15 +275,7 @@ impl Board {
 
     /// All pieces on the board, in id order.
     pub fn pieces(&self) -> impl Iterator<Item = PieceId> + '_ {
-        let mut rest = self.placed;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let i = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            Some(PieceId(i))
-        })
+        pieces_in(self.placed)
     }
 
     /// One hex per occupied cell.

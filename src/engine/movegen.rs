@@ -7,7 +7,7 @@
 
 use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet, SLIDES};
 use crate::engine::hex::Hex;
-use crate::engine::piece::{Bug, Color, PieceId};
+use crate::engine::piece::{pieces_in, Bug, Color, PieceId};
 use crate::engine::position::{Move, Position};
 
 /// Heights of the board seen with one piece lifted off its cell.
@@ -117,10 +117,7 @@ const ONE_ARC: u64 = {
 fn pinned_mask(board: &Board) -> u32 {
     let all = board.ground_mask();
     let mut candidates = 0u32;
-    let mut rest = all;
-    while rest != 0 {
-        let p = PieceId(rest.trailing_zeros() as u8);
-        rest &= rest - 1;
+    for p in pieces_in(all) {
         let c = cell_of(board.hex_of(p));
         if board.height_c(c) == 1 && ONE_ARC & (1 << board.around_c(c)) == 0 {
             candidates |= 1 << p.0;
@@ -732,10 +729,7 @@ pub(crate) fn generate_cells(pos: &Position, out: &mut impl FnMut(CellMove)) {
     if b.is_placed(PieceId::queen(pos.to_move())) {
         let ctx = Ctx::new(pos);
         // Covered pieces have no moves: the pieces on top, in id order.
-        let mut rest = b.tops_mask();
-        while rest != 0 {
-            let p = PieceId(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
+        for p in pieces_in(b.tops_mask()) {
             let from = cell_of(b.hex_of(p));
             ctx.piece_moves(p, &mut |to| {
                 any = true;

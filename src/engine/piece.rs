@@ -239,6 +239,19 @@ impl FromStr for Piece {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceId(pub u8);
 
+/// The pieces of a mask (bit `id` for each), in id order.
+#[inline(always)]
+pub(crate) fn pieces_in(mask: u32) -> impl Iterator<Item = PieceId> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let p = PieceId(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            p
+        })
+    })
+}
+
 impl PieceId {
     pub const fn index(self) -> usize {
         self.0 as usize

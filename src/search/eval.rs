@@ -24,7 +24,7 @@
 use super::Score;
 use crate::engine::board::{cell_of, neighbor, toward, Board, Cell, SLIDES};
 use crate::engine::movegen::Ctx;
-use crate::engine::piece::{Bug, Color, PieceId, PIECES_PER_COLOR};
+use crate::engine::piece::{pieces_in, Bug, Color, PieceId, PIECES_PER_COLOR};
 use crate::engine::position::{GameState, Position};
 
 /// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
@@ -82,10 +82,7 @@ fn side_score(pos: &Position) -> Score {
     // Each colour's pieces on top of their stacks (bit `id`).
     let mut tops = [0u32; 2];
 
-    let mut rest = b.tops_mask();
-    while rest != 0 {
-        let p = PieceId(rest.trailing_zeros() as u8);
-        rest &= rest - 1;
+    for p in pieces_in(b.tops_mask()) {
         let c = p.color();
         tops[c.index()] |= 1 << p.0;
         let from = cell_of(b.hex_of(p));
@@ -129,10 +126,7 @@ fn side_score(pos: &Position) -> Score {
         let (own, opp) = (c.index(), c.other().index());
         let mut hand = 0;
         let mut pillbug_in_hand = false;
-        let mut rest = !b.placed_mask() & COLOR_PIECES[own];
-        while rest != 0 {
-            let bug = PieceId(rest.trailing_zeros() as u8).bug();
-            rest &= rest - 1;
+        for bug in pieces_in(!b.placed_mask() & COLOR_PIECES[own]).map(PieceId::bug) {
             if game_type.includes(bug) {
                 hand += IN_HAND[bug as usize];
                 pillbug_in_hand |= bug == Bug::Pillbug;
@@ -209,10 +203,7 @@ fn free_cell(b: &Board, c: Color, n: Cell) -> bool {
 /// Whether `c` has any cell to place a piece on: the empty neighbours of its top pieces,
 /// until one is free (`tops`: each colour's top pieces).
 fn any_free_cell(b: &Board, tops: [u32; 2], c: Color) -> bool {
-    let mut rest = tops[c.index()];
-    while rest != 0 {
-        let p = PieceId(rest.trailing_zeros() as u8);
-        rest &= rest - 1;
+    for p in pieces_in(tops[c.index()]) {
         let from = cell_of(b.hex_of(p));
         let mut empty = !b.around_c(from) & 0x3f;
         while empty != 0 {
@@ -296,10 +287,7 @@ fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
     if ants != 0 && *slide_in_known.get_or_insert_with(slide_in) {
         return true;
     }
-    let mut rest = movers & !ants;
-    while rest != 0 {
-        let p = PieceId(rest.trailing_zeros() as u8);
-        rest &= rest - 1;
+    for p in pieces_in(movers & !ants) {
         let from = cell_of(b.hex_of(p));
         let on_ground = b.height_c(from) == 1;
         let dir = toward(from, to);
