@@ -6,7 +6,7 @@
 mod common;
 
 use beeline::collection::explorer::{Explorer, Filter, Report, Tally};
-use beeline::collection::index::{Index, IndexError, DEPTH, MAGIC};
+use beeline::collection::index::{Index, IndexError, Layout, DEPTH, MAGIC};
 use beeline::collection::{files, generate, Collection, Game};
 use beeline::engine::position::Position;
 
@@ -65,8 +65,13 @@ fn compare(c: &Collection, filter: &Filter, depth: usize) -> usize {
     let ix = Index::build(&c.games, filter, depth);
     assert_eq!(ix.games(), oracle.games());
     assert_eq!(ix.positions(), oracle.positions());
-    let saved = Index::load(&ix.save()).unwrap();
+    let bytes = ix.save();
+    let saved = Index::load(&bytes).unwrap();
     assert_eq!(saved, ix);
+    // The same file answering before it is read whole.
+    let file = &bytes[..];
+    let layout = Layout::read(&file, bytes.len() as u64).unwrap();
+    assert_eq!((layout.games(), layout.depth()), (ix.games(), ix.depth()));
     let mut compared = 0;
     for g in &c.games {
         for pos in positions(g, depth) {
@@ -76,6 +81,9 @@ fn compare(c: &Collection, filter: &Filter, depth: usize) -> usize {
             assert_eq!(got.position, want.position);
             assert_eq!(summary(&got), summary(&want), "{}", g.info.source);
             let alone = saved.explore(&pos, None);
+            let from_file = layout.explore(&file, &pos).unwrap();
+            assert_eq!(from_file.position, alone.position);
+            assert_eq!(summary(&from_file), summary(&alone));
             assert_eq!(alone.position, want.position);
             assert_eq!(alone.moves.len(), want.moves.len());
             for m in &alone.moves {
@@ -166,12 +174,26 @@ fn a_saved_index_that_is_cut_changed_or_foreign_is_refused() {
             );
         }
     }
-    // Every byte changed.
+    // Every byte changed: refused when read whole; answered from the file or refused there,
+    // never a panic.
+    let keys: Vec<u64> = c.games[0].keys.iter().map(|k| k.short()).collect();
+    let mut refused_at_once = 0;
     for i in 0..bytes.len() {
         let mut b = bytes.clone();
         b[i] ^= 0x41;
         assert!(Index::load(&b).is_err(), "byte {i}");
+        match Layout::read(&&b[..], b.len() as u64) {
+            Ok(layout) => {
+                for &k in &keys {
+                    let _ = layout.tally(&&b[..], k);
+                    let _ = layout.continuations(&&b[..], k);
+                }
+            }
+            Err(_) => refused_at_once += 1,
+        }
     }
+    // The header's bytes are refused from the header.
+    assert!(refused_at_once >= 8 + 4, "{refused_at_once}");
     // Foreign files and other versions, with their reasons.
     assert_eq!(
         Index::load(b"[GameType \"Base\"]"),
@@ -229,6 +251,7 @@ fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() 
     // A slot naming a position the index does not have.
     let beyond = crafted(&bytes, slots, |b| set_word(b, filled[0], n as u32 + 1));
     assert_eq!(Index::load(&beyond), Err(IndexError::Damaged("the table")));
+    assert!(file_answers(&beyond, &c).contains(&Err(IndexError::Damaged("the table"))));
     // One slot more filled than there are positions (the table could fill up).
     let empty = (0..slot_words)
         .find(|&i| word(&bytes[slots..], i) == 0)
@@ -238,10 +261,27 @@ fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() 
     // A move to a position beyond the index, and a list of moves that would loop.
     let child = crafted(&bytes, edges, |b| set_word(b, 0, n as u32));
     assert_eq!(Index::load(&child), Err(IndexError::Damaged("a move")));
+    assert!(file_answers(&child, &c).contains(&Err(IndexError::Damaged("a move"))));
     let looping = crafted(&bytes, edges, |b| {
         set_word(b, 4 * (e - 1) + 3, e as u32 - 1)
     });
     assert_eq!(Index::load(&looping), Err(IndexError::Damaged("a move")));
+    assert!(file_answers(&looping, &c).contains(&Err(IndexError::Damaged("a move"))));
+    // A table with no empty slot: a probe from the file stops (the whole read refuses it).
+    let full = crafted(&bytes, slots, |b| {
+        for i in 0..slot_words {
+            set_word(b, i, 1 + (i % n) as u32);
+        }
+    });
+    assert_eq!(Index::load(&full), Err(IndexError::Damaged("the table")));
+    assert!(file_answers(&full, &c).iter().all(|a| a.is_ok()));
+    let layout = Layout::read(&&full[..], full.len() as u64).unwrap();
+    let absent = 0x0123_4567_89ab_cdef;
+    assert!(!ix.continuations(absent).iter().any(|_| true) && ix.tally(absent).games == 0);
+    assert_eq!(
+        layout.tally(&&full[..], absent),
+        Err(IndexError::Damaged("the table"))
+    );
 
     // A position named in two slots and so in none of its own: read, and every query
     // answers (a position not found has no games), none fails or runs away.
@@ -258,6 +298,20 @@ fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() 
         }
     }
     assert!(answered > 0);
+}
+
+/// The moves the file of a saved index answers for each position of `c`'s games' first
+/// plies, or why not (from the file, not read whole).
+fn file_answers(bytes: &[u8], c: &Collection) -> Vec<Result<usize, IndexError>> {
+    let layout = Layout::read(&bytes, bytes.len() as u64).unwrap();
+    c.games
+        .iter()
+        .flat_map(|g| g.keys.iter().take(9))
+        .map(|key| {
+            layout.tally(&bytes, key.short())?;
+            Ok(layout.continuations(&bytes, key.short())?.len())
+        })
+        .collect()
 }
 
 #[test]
@@ -324,13 +378,26 @@ fn explore_saves_and_reopens_an_index() {
     ] {
         let p = dir.join(name);
         std::fs::write(&p, b).unwrap();
-        let o = beeline(&["explore", "--index", &p.display().to_string()]);
+        let p = p.display().to_string();
+        let o = beeline(&["explore", "--index", &p, "--verify"]);
         assert_eq!(o.status.code(), Some(2), "{name}");
         let e = String::from_utf8_lossy(&o.stderr).into_owned();
-        assert!(e.starts_with(&format!("beeline: {}: ", p.display())), "{e}");
+        assert!(e.starts_with(&format!("beeline: {p}: ")), "{e}");
         assert!(
             e.contains("cut short") || e.contains("damaged") || e.contains("not a Beeline"),
             "{e}"
         );
+        // Answering from the file, only what the answer reads is checked: the header
+        // always, so a cut or foreign file is refused the same; a changed byte elsewhere
+        // is found only where an answer reads it, never a crash.
+        let o = beeline(&["explore", "--index", &p]);
+        match name {
+            "flip.idx" => assert!(matches!(o.status.code(), Some(0 | 2)), "{o:?}"),
+            _ => assert_eq!(
+                String::from_utf8_lossy(&o.stderr),
+                e,
+                "{name}: refused as when read whole"
+            ),
+        }
     }
 }

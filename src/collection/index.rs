@@ -23,8 +23,11 @@ use crate::engine::piece::Color;
 use crate::engine::position::{Move, Position};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::io::{Read, Write};
+use std::io::Write;
 use thiserror::Error;
+
+mod saved;
+pub use saved::{Blocks, Layout, Loaded, Loading, ReadAt, MAX_MOVES, MAX_PROBES};
 
 /// Plies keyed in each game: the first ten moves of each player, the opening an explorer is
 /// asked about. Deeper positions need ten times the memory of random games' openings for a
@@ -503,69 +506,8 @@ pub const MAGIC: &[u8; 8] = b"BLNINDEX";
 /// The format version [`Index::save`] writes and [`Index::load`] reads.
 pub const VERSION: u32 = 1;
 
-/// A reader of a saved index: counts the bytes left before the checksum and hashes what
-/// it reads.
-struct Source<'a> {
-    r: &'a mut dyn Read,
-    left: u64,
-    crc: crc32fast::Hasher,
-}
-
-/// Bytes read or written at a time (a multiple of every item's size).
+/// Bytes written at a time, and read at a time by [`Index::read_from`].
 const CHUNK: usize = 1 << 20;
-
-impl Source<'_> {
-    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), IndexError> {
-        if (buf.len() as u64) > self.left {
-            return Err(IndexError::Truncated(what));
-        }
-        self.r.read_exact(buf).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated(what),
-            _ => IndexError::Read(e.to_string()),
-        })?;
-        self.left -= buf.len() as u64;
-        self.crc.update(buf);
-        Ok(())
-    }
-
-    fn u32(&mut self, what: &'static str) -> Result<u32, IndexError> {
-        let mut b = [0u8; 4];
-        self.fill(&mut b, what)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    /// A count of items of `size` bytes, checked against the bytes left before anything is
-    /// allocated for them.
-    fn count(&mut self, size: u64, what: &'static str) -> Result<usize, IndexError> {
-        let mut b = [0u8; 8];
-        self.fill(&mut b, what)?;
-        let n = u64::from_le_bytes(b);
-        n.checked_mul(size)
-            .filter(|&bytes| bytes <= self.left)
-            .and_then(|_| usize::try_from(n).ok())
-            .ok_or(IndexError::Truncated(what))
-    }
-
-    /// `n` plain numbers (`u32`, `u64` or arrays of them), read straight into their vector:
-    /// the file's bytes are the vector's bytes on a little-endian machine, so the only pass
-    /// over them after the read is the checksum's (and the byte swap where the machine is
-    /// big-endian).
-    fn numbers<T: bytemuck::Pod>(
-        &mut self,
-        n: usize,
-        what: &'static str,
-        from_le: impl Fn(T) -> T,
-    ) -> Result<Vec<T>, IndexError> {
-        let mut out = vec![T::zeroed(); n];
-        self.fill(bytemuck::cast_slice_mut(&mut out), what)?;
-        if cfg!(target_endian = "big") {
-            for v in &mut out {
-                *v = from_le(*v);
-            }
-        }
-        Ok(out)
-    }
-}
 
 /// A writer that hashes what it writes, a chunk at a time.
 struct Sink<'a> {
@@ -649,127 +591,19 @@ impl Index {
 
     /// Reads a saved index from its bytes (see [`Index::read_from`]).
     pub fn load(bytes: &[u8]) -> Result<Index, IndexError> {
-        Index::read_from(&mut &bytes[..], bytes.len() as u64)
+        Index::read_from(&bytes, bytes.len() as u64)
     }
 
     /// Reads a saved index of `len` bytes, checking everything: a file that is not one, of
     /// another version, cut short or damaged gives an [`IndexError`], never a panic or a
-    /// query that runs away, and no count is believed past the bytes that hold it.
-    pub fn read_from(r: &mut dyn Read, len: u64) -> Result<Index, IndexError> {
-        let mut magic = [0u8; 8];
-        if len < 8 || r.read_exact(&mut magic).is_err() || &magic != MAGIC {
-            return Err(IndexError::Foreign);
-        }
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&magic);
-        let mut src = Source {
-            r,
-            left: len
-                .checked_sub(8 + 4)
-                .ok_or(IndexError::Truncated("header"))?,
-            crc,
-        };
-        let version = src.u32("header")?;
-        if version != VERSION {
-            return Err(IndexError::Version(version));
-        }
-        let depth = src.u32("header")?;
-        let games = src.u32("header")?;
-        let flen = src.count(1, "filter")?;
-        let fbytes = src.numbers(flen, "filter", |b: u8| b)?;
-        let filter = String::from_utf8(fbytes)
-            .map_err(|_| IndexError::Damaged("the filter is not UTF-8"))?;
-        let n = src.count(16, "positions")?;
-        let e = src.count(16, "moves")?;
-        let b = src.count(16, "tallies")?;
-        let s = src.count(4, "table")?;
-        let keys = src.numbers(n, "keys", u64::from_le)?;
-        let tallies = src.numbers(n, "tallies", u32::from_le)?;
-        let first = src.numbers(n, "positions", u32::from_le)?;
-        let quads = |q: [u32; 4]| q.map(u32::from_le);
-        // Moves and tallies as four numbers each, then named (in place: the same layout).
-        let edges = src
-            .numbers(e, "moves", quads)?
-            .into_iter()
-            .map(|[child, tally, game, next]| Edge {
-                child,
-                tally,
-                game,
-                next,
-            })
-            .collect();
-        let big = src
-            .numbers(b, "tallies", quads)?
-            .into_iter()
-            .map(|[games, to_move_wins, draws, to_move_losses]| Tally {
-                games,
-                to_move_wins,
-                draws,
-                to_move_losses,
-            })
-            .collect();
-        let slots = src.numbers(s, "table", u32::from_le)?;
-        if src.left != 0 {
-            return Err(IndexError::Damaged("bytes after the table"));
-        }
-        let mut stated = [0u8; 4];
-        src.r.read_exact(&mut stated).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => IndexError::Truncated("checksum"),
-            _ => IndexError::Read(e.to_string()),
-        })?;
-        if src.crc.finalize() != u32::from_le_bytes(stated) {
-            return Err(IndexError::Damaged("the checksum does not match"));
-        }
-        let ix = Index {
-            depth,
-            games,
-            filter,
-            keys,
-            tallies,
-            first,
-            edges,
-            big,
-            slots,
-            aids: Aids::default(),
-        };
-        ix.check()?;
-        Ok(ix)
-    }
-
-    /// Every number inside the index points where it may: queries then cannot fail or loop.
-    /// (A key in another slot than its own would only go unfound; the checksum stands
-    /// against damage, this against a file made to crash a reader.)
-    fn check(&self) -> Result<(), IndexError> {
-        let (n, e) = (self.keys.len(), self.edges.len());
-        let tally_ok = |p: u32| p & 0xff != BIG || ((p >> 8) as usize) < self.big.len();
-        if !self.slots.len().is_power_of_two() || n * 4 > self.slots.len() * 3 {
-            return Err(IndexError::Damaged("the table's size"));
-        }
-        // Each slot empty or naming a position, as many filled as there are positions: the
-        // table keeps empty slots, so a probe ends. (A position named twice or not at all
-        // would only be found or not; one pass in order, where a check of each position's
-        // slot would jump through memory for a second per million games in the browser.)
-        let (mut filled, mut beyond) = (0, false);
-        for &s in &self.slots {
-            filled += usize::from(s != 0);
-            beyond |= s as usize > n;
-        }
-        if beyond || filled != n {
-            return Err(IndexError::Damaged("the table"));
-        }
-        if !self.tallies.iter().all(|&p| tally_ok(p))
-            || !self.first.iter().all(|&f| f == NONE || (f as usize) < e)
-        {
-            return Err(IndexError::Damaged("a position"));
-        }
-        for (i, edge) in self.edges.iter().enumerate() {
-            if edge.child as usize >= n
-                || !tally_ok(edge.tally)
-                || (edge.next != NONE && edge.next as usize >= i)
-            {
-                return Err(IndexError::Damaged("a move"));
+    /// query that runs away, and no count is believed past the bytes that hold it. (The
+    /// app reads it in slices between answers, with [`Loading`].)
+    pub fn read_from(r: &dyn ReadAt, len: u64) -> Result<Index, IndexError> {
+        let mut loading = Loading::new(Layout::read(r, len)?);
+        loop {
+            if let Some(index) = loading.step(r, 16 * CHUNK)? {
+                return Ok(index);
             }
         }
-        Ok(())
     }
 }

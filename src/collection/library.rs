@@ -5,7 +5,7 @@
 //! [`ListQuery`] and [`ListFilter`].
 
 use crate::collection::explorer::{Filter, Report};
-use crate::collection::index::{Index, DEPTH};
+use crate::collection::index::{Blocks, Index, IndexError, Layout, Loading, ReadAt, DEPTH};
 use crate::collection::{Collection, Game as ListedGame};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Position};
@@ -25,6 +25,9 @@ pub struct Library {
     pub filter: Filter,
     /// Opened from a saved index: its games are not here to be listed or indexed again.
     pub saved: bool,
+    /// A saved index still being read ([`Library::read_more`]): meanwhile `index` stands
+    /// empty for it and the explorer answers straight from its file.
+    reading: Option<(Loading, Blocks<Box<dyn ReadAt>>)>,
 }
 
 impl Library {
@@ -35,6 +38,7 @@ impl Library {
             index,
             filter: filter.clone(),
             saved: false,
+            reading: None,
         }
     }
 
@@ -45,6 +49,44 @@ impl Library {
             index,
             filter: Filter::default(),
             saved: true,
+            reading: None,
+        }
+    }
+
+    /// A saved index whose header is read ([`Layout::read`]): it answers from `file` at
+    /// once, and [`Library::read_more`] reads the rest.
+    pub fn from_file(layout: Layout, file: Box<dyn ReadAt>) -> Library {
+        let file = Blocks::new(file, layout.file_len());
+        Library {
+            index: layout.shell(),
+            reading: Some((Loading::new(layout), file)),
+            ..Library::from_index(Index::new(0, &Filter::default()))
+        }
+    }
+
+    /// The share of a saved index read, from 0 to 1 (1 when none is being read).
+    pub fn read_fraction(&self) -> Option<f64> {
+        self.reading.as_ref().map(|(l, _)| l.fraction())
+    }
+
+    /// Reads the next slice, of at most `budget` bytes, of a saved index being read: `true`
+    /// while there is more. An index found damaged is dropped, and said.
+    pub fn read_more(&mut self, budget: usize) -> Result<bool, IndexError> {
+        let Some((loading, file)) = self.reading.as_mut() else {
+            return Ok(false);
+        };
+        match loading.step(file.inner(), budget) {
+            Ok(None) => Ok(true),
+            Ok(Some(index)) => {
+                self.index = index;
+                self.reading = None;
+                Ok(false)
+            }
+            Err(e) => {
+                self.reading = None;
+                self.index = Index::new(0, &Filter::default());
+                Err(e)
+            }
         }
     }
 
@@ -73,9 +115,22 @@ impl Library {
         Ok(())
     }
 
-    /// What the explorer says of a position.
-    pub fn report(&self, pos: &Position) -> Report {
-        self.index.explore(pos, Some(&self.collection))
+    /// Reads the rest of a saved index being read (nothing to do for any other).
+    pub fn read_all(&mut self) -> Result<(), IndexError> {
+        while self.read_more(64 << 20)? {}
+        Ok(())
+    }
+
+    /// What the explorer says of a position (from the file of a saved index being read,
+    /// which can be found damaged).
+    pub fn report(&self, pos: &Position) -> Result<Report, String> {
+        match &self.reading {
+            Some((loading, file)) => loading
+                .layout()
+                .explore(&loading.through(file), pos)
+                .map_err(|e| format!("The saved index cannot answer: {e}.")),
+            None => Ok(self.index.explore(pos, Some(&self.collection))),
+        }
     }
 
     /// A game of the collection as a permalink fragment (`record::permalink`), shown at its
@@ -406,21 +461,59 @@ mod tests {
         let lib = library();
         // A small collection is indexed at every ply of every game.
         assert_eq!(lib.index.depth(), 4);
-        let mut saved = Library::from_index(Index::load(&lib.index.save()).unwrap());
+        let bytes = lib.index.save();
+        let mut saved = Library::from_index(Index::load(&bytes).unwrap());
         assert!(saved.saved && saved.collection.games.is_empty());
         assert_eq!(saved.index.games(), 3);
-        for line in ["", "wS1", "wS1; bS1 wS1-", "wA1; bM wA1-; wQ -wA1"] {
-            let pos = play_line(line).unwrap();
-            let (a, b) = (lib.report(&pos), saved.report(&pos));
-            assert_eq!(a.position, b.position, "{line}");
-            let moves = |r: &Report| -> Vec<(String, u32)> {
-                r.moves
-                    .iter()
-                    .map(|m| (m.direction.clone(), m.tally.games))
-                    .collect()
-            };
-            assert_eq!(moves(&a), moves(&b), "{line}");
+        // The same file being read: it answers from the file, a slice at a time, and as
+        // the index once read whole.
+        let layout = Layout::read(&&bytes[..], bytes.len() as u64).unwrap();
+        let mut reading = Library::from_file(layout, Box::new(bytes.clone()));
+        assert!(reading.saved && reading.index.games() == 3);
+        let lines = ["", "wS1", "wS1; bS1 wS1-", "wA1; bM wA1-; wQ -wA1"];
+        let moves = |r: &Report| -> Vec<(String, u32)> {
+            r.moves
+                .iter()
+                .map(|m| (m.direction.clone(), m.tally.games))
+                .collect()
+        };
+        let mut slices = 0;
+        loop {
+            assert!(reading.read_fraction().is_some());
+            for line in lines {
+                let pos = play_line(line).unwrap();
+                let a = lib.report(&pos).unwrap();
+                for b in [&saved, &reading].map(|l| l.report(&pos).unwrap()) {
+                    assert_eq!(a.position, b.position, "{line}");
+                    assert_eq!(moves(&a), moves(&b), "{line}");
+                }
+            }
+            slices += 1;
+            if !reading.read_more(64).unwrap() {
+                break;
+            }
         }
+        assert!(slices > 5, "{slices}");
+        assert_eq!(reading.read_fraction(), None);
+        assert_eq!(reading.index, saved.index);
+        // A damaged file answers until the whole read finds it out, then holds nothing.
+        let mut damaged = bytes.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        let layout = Layout::read(&&damaged[..], damaged.len() as u64).unwrap();
+        let mut reading = Library::from_file(layout, Box::new(damaged));
+        let start = play_line("").unwrap();
+        assert_eq!(reading.report(&start).unwrap().position.games, 3);
+        let e = loop {
+            match reading.read_more(1 << 20) {
+                Ok(true) => {}
+                Ok(false) => panic!("a damaged index was read"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(e, IndexError::Damaged("the checksum does not match"));
+        assert_eq!(reading.index.games(), 0);
+        assert_eq!(reading.read_more(1 << 20), Ok(false));
         assert_eq!(saved.refilter(&Filter::default()), Ok(()));
         let base = Filter {
             game_type: Some(GameType::BASE),
@@ -452,15 +545,15 @@ mod tests {
         for line in ["", "wS1", "wS1; bS1 wS1-"] {
             let pos = play_line(line).unwrap();
             assert_eq!(
-                lib.report(&pos).position,
-                full.report(&pos).position,
+                lib.report(&pos).unwrap().position,
+                full.report(&pos).unwrap().position,
                 "{line}"
             );
         }
         // Past it, nothing.
         let deep = play_line("wS1; bS1 wS1-; wQ -wS1").unwrap();
-        assert_eq!(lib.report(&deep).position.games, 0);
-        assert_eq!(full.report(&deep).position.games, 1);
+        assert_eq!(lib.report(&deep).unwrap().position.games, 0);
+        assert_eq!(full.report(&deep).unwrap().position.games, 1);
     }
 
     #[test]

@@ -17,7 +17,10 @@
 //! | `["save-index"]` | `["index", the explorer's index as a saved index file's bytes]` |
 //!
 //! A file opened alone that is a saved index (`beeline explore --save`, or the app's *Save
-//! index*) opens as that index, without games: the explorer answers from it.
+//! index*) opens as that index, without games: `["opened", …]` comes once its header is read,
+//! and the explorer answers straight from the file while the worker reads the rest a slice
+//! per task (`index::Loading`, between the page's questions); a second `["opened", …]` says
+//! it is read and checked, or (as a failure) that it is damaged.
 //!
 //! Zip entries are inflated here with `miniz_oxide`: the browser's `DecompressionStream` costs
 //! about half a millisecond an entry, which made a zip of 10,000 files take seconds longer
@@ -28,12 +31,13 @@ use crate::collection::library::{Library, ListFilter, ListQuery};
 pub mod analysis;
 pub mod book;
 pub mod tables;
-use crate::collection::index::{self, Index};
+use crate::collection::index::{self, Layout, ReadAt};
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
 use js_sys::{Array, Uint32Array, Uint8Array};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -45,10 +49,15 @@ const CHUNK: usize = 250;
 /// their games' first [`index::DEPTH`] plies only (see [`Library::new`]).
 const LARGE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 
+/// The bytes of a saved index read in one task: a question waits for at most one slice
+/// (about 25 ms).
+const READ_SLICE: usize = 4 << 20;
+
 /// Starts answering the page.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let library: RefCell<Option<Library>> = RefCell::new(None);
+    let library: Rc<RefCell<Option<Library>>> = Rc::new(RefCell::new(None));
+    let reading = read_in_slices(&scope, &library);
     // The book the page named, or why it cannot be read (said with every answer).
     let book: RefCell<Option<Result<book::Book, String>>> = RefCell::new(None);
     let out = scope.clone();
@@ -64,29 +73,46 @@ pub fn run() {
                 let filter = ListFilter::from_text(&text(2)).explorer;
                 let sources = Array::from(&msg.get(1));
                 let opened = match saved_index(&sources) {
-                    Some(Ok(index)) => Library::from_index(index),
-                    Some(Err(failure)) => {
-                        let mut c = Collection::new();
-                        c.failures.push(failure);
-                        Library::new(c, &filter)
+                    Some(Ok((name, mut opened))) => {
+                        *reading.name.borrow_mut() = name.clone();
+                        // The rest is read after the first answer (or a moment, if no
+                        // question comes), which then waits for no slice; without a
+                        // channel, the whole index is read now.
+                        reading.started.set(false);
+                        let later = reading.kick.as_ref().is_some_and(|kick| {
+                            out.set_timeout_with_callback_and_timeout_and_arguments_0(kick, 300)
+                                .is_ok()
+                        });
+                        let read = match later {
+                            true => Ok(()),
+                            false => opened.read_all(),
+                        };
+                        match read {
+                            Ok(()) => opened,
+                            Err(e) => failed(Failure {
+                                source: name,
+                                error: e.to_string(),
+                            }),
+                        }
                     }
+                    Some(Err(failure)) => failed(failure),
                     None => Library::new(read_sources(&sources, &|p| post(p)), &filter),
                 };
-                let games = if opened.saved {
-                    opened.index.games()
-                } else {
-                    opened.collection.games.len()
-                };
-                let failures = opened.collection.failures.len();
+                post(opened_answer(&opened));
                 *library = Some(opened);
-                post(answer(
-                    "opened",
-                    &[games.into(), failures.into(), memory().into()],
-                ));
             }
             "save-index" => {
                 // The index as `beeline explore --index` reads it (its buffer handed over,
-                // not copied).
+                // not copied), read whole first.
+                if let Some(Err(e)) = library.as_mut().map(Library::read_all) {
+                    let name = reading.name.borrow().clone();
+                    let opened = failed(Failure {
+                        source: name,
+                        error: e.to_string(),
+                    });
+                    post(opened_answer(&opened));
+                    *library = Some(opened);
+                }
                 if let Some(l) = library.as_ref() {
                     let bytes = Uint8Array::from(&l.index.save()[..]);
                     let _ = out.post_message_with_transfer(
@@ -131,6 +157,7 @@ pub fn run() {
                     ),
                 };
                 post(answer("explore", &[markup.into(), summary.into()]));
+                reading.start();
             }
             "game" => {
                 let i = msg.get(1).as_f64().unwrap_or(-1.0);
@@ -186,6 +213,112 @@ fn explore(
     (markup, summary)
 }
 
+/// What reads a saved index's slices: a message to `port` asks for the next.
+struct Reading {
+    /// None where the worker cannot open a channel.
+    port: Option<web_sys::MessagePort>,
+    /// The file's name, for a failure.
+    name: Rc<RefCell<String>>,
+    /// Whether the slices of the index opened last have been asked for.
+    started: Rc<Cell<bool>>,
+    /// A function that starts them ([`Reading::start`]), for a timer.
+    kick: Option<js_sys::Function>,
+}
+
+impl Reading {
+    /// Asks for the first slice, unless it was asked for (a second chain of slices would
+    /// only read twice as often).
+    fn start(&self) {
+        start(self.port.as_ref(), &self.started);
+    }
+}
+
+fn start(port: Option<&web_sys::MessagePort>, started: &Cell<bool>) {
+    if let Some(port) = port.filter(|_| !started.replace(true)) {
+        let _ = port.post_message(&JsValue::NULL);
+    }
+}
+
+/// Reads the rest of an opened saved index a slice per task, each task started by a message
+/// on a channel of the worker's own (timers would wait 4 ms each after the fifth), so that
+/// the page's questions come between two slices.
+fn read_in_slices(
+    scope: &DedicatedWorkerGlobalScope,
+    library: &Rc<RefCell<Option<Library>>>,
+) -> Reading {
+    let name = Rc::new(RefCell::new(String::new()));
+    // Nothing to start until an index is opened.
+    let started = Rc::new(Cell::new(true));
+    let Ok(channel) = web_sys::MessageChannel::new() else {
+        return Reading {
+            port: None,
+            name,
+            started,
+            kick: None,
+        };
+    };
+    let (out, lib, file) = (scope.clone(), library.clone(), name.clone());
+    let port = channel.port2();
+    let next = port.clone();
+    let step = Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
+        let mut library = lib.borrow_mut();
+        // A collection opened since, or a read finished by `save-index`: nothing to read.
+        let Some(l) = library.as_mut().filter(|l| l.read_fraction().is_some()) else {
+            return;
+        };
+        let done = match l.read_more(READ_SLICE) {
+            Ok(true) => {
+                let _ = next.post_message(&JsValue::NULL);
+                return;
+            }
+            Ok(false) => opened_answer(l),
+            Err(e) => {
+                let opened = failed(Failure {
+                    source: file.borrow().clone(),
+                    error: e.to_string(),
+                });
+                let done = opened_answer(&opened);
+                *l = opened;
+                done
+            }
+        };
+        let _ = out.post_message(&done);
+    });
+    channel
+        .port1()
+        .set_onmessage(Some(step.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    step.forget();
+    let (first, once) = (port.clone(), started.clone());
+    let kick = Closure::<dyn FnMut()>::new(move || start(Some(&first), &once));
+    let function = kick.as_ref().unchecked_ref::<js_sys::Function>().clone();
+    kick.forget();
+    Reading {
+        port: Some(port),
+        name,
+        started,
+        kick: Some(function),
+    }
+}
+
+/// A collection of nothing but `failure`.
+fn failed(failure: Failure) -> Library {
+    let mut c = Collection::new();
+    c.failures.push(failure);
+    Library::new(c, &crate::collection::explorer::Filter::default())
+}
+
+/// `["opened", games, failures, wasm memory bytes]`.
+fn opened_answer(l: &Library) -> Array {
+    let games = if l.saved {
+        l.index.games()
+    } else {
+        l.collection.games.len()
+    };
+    let failures = l.collection.failures.len();
+    answer("opened", &[games.into(), failures.into(), memory().into()])
+}
+
 fn answer(op: &str, values: &[JsValue]) -> Array {
     let a = Array::new();
     a.push(&op.into());
@@ -208,70 +341,65 @@ fn memory() -> f64 {
 }
 
 /// The saved explorer index among `sources`, when they are one file that starts as one
-/// (`collection::index`): read [`SLICE`] bytes at a time, never whole beside its copy.
-fn saved_index(sources: &Array) -> Option<Result<Index, Failure>> {
+/// (`collection::index`), with the file's name: its header read, the rest left to
+/// [`Library::read_more`].
+fn saved_index(sources: &Array) -> Option<Result<(String, Library), Failure>> {
     if sources.length() != 1 {
         return None;
     }
     let file = sources.get(0).dyn_into::<web_sys::File>().ok()?;
-    let reader = web_sys::FileReaderSync::new().ok()?;
-    let mut slices = FileSlices {
-        file: &file,
-        reader: &reader,
-        at: 0.0,
+    let (name, size) = (file.name(), file.size() as u64);
+    let at = FileAt {
+        file,
+        reader: web_sys::FileReaderSync::new().ok()?,
     };
     let mut magic = [0u8; 8];
-    std::io::Read::read_exact(&mut slices, &mut magic).ok()?;
+    at.read_at(0, &mut magic).ok()?;
     if &magic != index::MAGIC {
         return None;
     }
     let failed = |error: String| Failure {
-        source: file.name(),
+        source: name.clone(),
         error,
     };
-    if let Err(e) = crate::collection::check_file_size(file.size() as u64) {
+    if let Err(e) = crate::collection::check_file_size(size) {
         return Some(Err(failed(e)));
     }
-    let slices = FileSlices {
-        file: &file,
-        reader: &reader,
-        at: 0.0,
-    };
-    let mut read = std::io::BufReader::with_capacity(SLICE, slices);
-    Some(Index::read_from(&mut read, file.size() as u64).map_err(|e| failed(e.to_string())))
+    Some(match Layout::read(&at, size) {
+        Ok(layout) => Ok((name.clone(), Library::from_file(layout, Box::new(at)))),
+        Err(e) => Err(failed(e.to_string())),
+    })
 }
 
-/// The bytes read from a file at once: each read is a `FileReaderSync` call of its own,
-/// which costs about as much as a megabyte's copy.
-const SLICE: usize = 16 << 20;
-
-/// A file read in slices, as `std::io::Read`.
-struct FileSlices<'a> {
-    file: &'a web_sys::File,
-    reader: &'a web_sys::FileReaderSync,
-    at: f64,
+/// A file read at any offset: each read is a `FileReaderSync` call of its own, about as
+/// dear as a megabyte's copy, so an answer reads a run of slots or an item at a time and
+/// the whole read a slice ([`READ_SLICE`]) at a time.
+struct FileAt {
+    file: web_sys::File,
+    reader: web_sys::FileReaderSync,
 }
 
-impl std::io::Read for FileSlices<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let end = (self.at + buf.len().min(SLICE) as f64).min(self.file.size());
-        if end <= self.at {
-            return Ok(0);
+impl ReadAt for FileAt {
+    fn read_at(&self, at: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        let end = at as f64 + buf.len() as f64;
+        if end > self.file.size() {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
         }
         let unreadable = |_| std::io::Error::other("the browser could not read the file");
         let blob = self
             .file
-            .slice_with_f64_and_f64(self.at, end)
+            .slice_with_f64_and_f64(at as f64, end)
             .map_err(unreadable)?;
         let buffer = self
             .reader
             .read_as_array_buffer(&blob)
             .map_err(unreadable)?;
         let bytes = Uint8Array::new(&buffer);
-        let n = (bytes.length() as usize).min(buf.len());
-        bytes.subarray(0, n as u32).copy_to(&mut buf[..n]);
-        self.at += n as f64;
-        Ok(n)
+        if bytes.length() as usize != buf.len() {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        bytes.copy_to(buf);
+        Ok(())
     }
 }
 

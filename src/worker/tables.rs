@@ -29,11 +29,19 @@ pub struct Listing {
 pub fn listing(lib: &Library, q: &ListQuery) -> Listing {
     let c = &lib.collection;
     if lib.saved {
-        return Listing {
-            status: format!(
-                "A saved explorer index of {} games: the explorer answers from it; the games are not in it.",
-                lib.index.games()
+        let games = grouped(lib.index.games() as u64);
+        let status = match lib.read_fraction() {
+            // Said again by the next listing once the whole index is read and checked.
+            Some(f) => format!(
+                "A saved explorer index of {games} games, {:.0} % read and checked: the explorer answers from the file meanwhile; the games are not in it.",
+                100.0 * f
             ),
+            None => format!(
+                "A saved explorer index of {games} games: the explorer answers from it; the games are not in it."
+            ),
+        };
+        return Listing {
+            status,
             ..Listing::default()
         };
     }
@@ -61,7 +69,10 @@ pub fn explore(lib: &mut Library, filter: &Filter, pos: &Position) -> (String, S
     if let Err(e) = lib.refilter(filter) {
         return (String::new(), e);
     }
-    let report = lib.report(pos);
+    let report = match lib.report(pos) {
+        Ok(report) => report,
+        Err(e) => return (String::new(), e),
+    };
     let mut summary = explorer_summary(&report);
     // Past the depth of a cut index (a small collection's is every ply of every game).
     let depth = lib.index.depth();
@@ -285,7 +296,7 @@ mod tests {
     fn the_explorer_counts_for_the_player_to_move() {
         let lib = library();
         let start = play_line("").unwrap();
-        let report = lib.report(&start);
+        let report = lib.report(&start).unwrap();
         assert_eq!(report.position.games, 3);
         let markup = explorer_markup(&lib, &start, &report);
         // Two games opened with a Spider (one won by White, the first to move), one with an
@@ -300,7 +311,7 @@ mod tests {
             ..Filter::default()
         };
         let (markup, summary) = explore(&mut lib, &base, &start);
-        assert_eq!(lib.report(&start).position.games, 2);
+        assert_eq!(lib.report(&start).unwrap().position.games, 2);
         assert!(
             markup.contains(r#"data-explorer-move="S" data-move="0" data-games="2""#),
             "{markup}"
@@ -313,7 +324,7 @@ mod tests {
     fn a_books_table_has_no_games_to_open_and_is_named_beside_the_collections() {
         let lib = library();
         let start = play_line("").unwrap();
-        let report = lib.report(&start);
+        let report = lib.report(&start).unwrap();
         let rows = book_markup(&start, &report);
         assert!(
             rows.contains(r#"data-explorer-move="S" data-move="0" data-games="2""#),
@@ -348,7 +359,7 @@ mod tests {
     fn a_books_summary_says_it_keeps_only_its_first_plies() {
         let lib = library();
         let pos = play_line("wS1; bS1 wS1-; wQ -wS1").unwrap();
-        let report = lib.report(&pos);
+        let report = lib.report(&pos).unwrap();
         assert!(book_summary(20, &pos, &report).starts_with("Book: 1 game of 3 reached"));
         assert!(!book_summary(3, &pos, &report).contains("first"));
         assert!(book_summary(2, &pos, &report)

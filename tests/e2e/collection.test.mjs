@@ -155,6 +155,8 @@ test('the explorer\'s index saves as a file that opens again without its games, 
   const again = await openApp(browser.context);
   await again.page.setInputFiles('#collection-input', saved);
   await again.page.waitForFunction(() => /^A saved explorer index of 3 games/.test(document.querySelector('.collection-status').textContent));
+  // It answers from the file while it is read; then it says it is read and checked.
+  await again.page.waitForFunction(() => /^A saved explorer index of 3 games: the explorer answers from it;/.test(document.querySelector('.collection-status').textContent));
   assert.equal(await again.page.locator('#game-list tr[data-game]').count(), 0);
   await again.page.keyboard.press('Home');
   await waitForPly(again.page, 0);
