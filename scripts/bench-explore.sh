@@ -103,10 +103,12 @@ echo "[bench-explore] book written in $(echo "$(date +%s.%N) - $start" | bc) s: 
 measure "a book answer (one shard read)" "$BIN" explore --book "$BOOK" --line "wA1;bP wA1\\"
 
 # The same collection in headless Chromium (release build of the app): the PGN file, then the
-# zip, chosen in `#collection-input`, timed from the choice to the list and the explorer shown
-# (every game read and indexed by the collection worker, the first explorer answer drawn);
-# then the worker's wasm memory, the page's, and the page's JavaScript heap. The worker's
-# own start (loading its module) is in the time, as a user meets it.
+# zip (over 100,000 games: the folder's PGN files, chosen together), chosen in
+# `#collection-input`, timed from the choice to the list and the explorer shown (every game
+# read and indexed by the collection worker, the first explorer answer drawn); then the
+# worker's wasm memory, the page's, and the page's JavaScript heap. The worker's own start
+# (loading its module) is in the time, as a user meets it. While the worker reads, the board
+# is stepped every half second: the page's step times say whether it stays responsive.
 if [[ "${BROWSER:-1}" == 1 ]]; then
   if [[ "${BEELINE_SETUP_DONE:-}" != 1 ]]; then bash scripts/setup.sh >/dev/null; fi
   # shellcheck source=/dev/null
@@ -121,9 +123,10 @@ if [[ "${BROWSER:-1}" == 1 ]]; then
   sleep 1
   BASE_URL="http://127.0.0.1:$PORT/" GAMES="$GAMES" RUNS="$RUNS" PGN="$PGN" ZIP="$ZIP" node --input-type=module -e "
 import { launchBrowser, openApp } from './tests/e2e/helpers.mjs';
-// (At more than 100,000 games the games are folders of files, which the page is not asked
-// to read: the saved index and the book below are how the app meets an archive.)
-const files = Number(process.env.GAMES) > 100000 ? [] : [['PGN', process.env.PGN], ['zip', process.env.ZIP]];
+import { readdirSync } from 'node:fs';
+// At more than 100,000 games the games are folders of files: the PGN files are chosen together.
+const folder = (d) => readdirSync(d).filter((n) => n.endsWith('.pgn')).sort().map((n) => d + '/' + n);
+const files = Number(process.env.GAMES) > 100000 ? [['PGN files', folder(process.env.PGN)]] : [['PGN', process.env.PGN], ['zip', process.env.ZIP]];
 for (const [label, file] of files) {
   for (let run = 1; run <= Number(process.env.RUNS); run++) {
     const b = await launchBrowser({ viewport: { width: 1280, height: 900 } });
@@ -135,18 +138,44 @@ for (const [label, file] of files) {
     const input = await page.\$('#collection-input');
     const t0 = Date.now();
     await input.setInputFiles(file);
+    // Steps of the board while the worker reads: the ms from a key to the board redrawn.
+    const steps = page.evaluate((n) => new Promise((resolve) => {
+      const times = [];
+      const ply = () => Number(document.querySelector('svg#board')?.getAttribute('data-ply'));
+      const tick = () => {
+        if (document.querySelector('.collection-status')?.textContent.startsWith(n + ' of ')) return resolve(times);
+        // The keys go to the board, not the file input that has the focus.
+        document.activeElement?.blur();
+        const want = ply() > 0 ? ply() - 1 : ply() + 1;
+        const t = performance.now();
+        const next = () => { seen.disconnect(); clearTimeout(late); setTimeout(tick, 500); };
+        const seen = new MutationObserver(() => {
+          if (ply() !== want) return;
+          document.querySelector('svg#board').getBoundingClientRect();
+          times.push(performance.now() - t);
+          next();
+        });
+        // A key that moved nothing is not a step.
+        const late = setTimeout(next, 2000);
+        seen.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ply'] });
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: want < ply() ? 'ArrowLeft' : 'ArrowRight', bubbles: true }));
+      };
+      tick();
+    }), Number(process.env.GAMES).toString());
     await page.waitForFunction((n) => {
       const s = document.querySelector('.collection-status');
       const ex = document.querySelector('#explorer');
       return s && s.textContent.startsWith(n + ' of ' + n + ' games') && !ex.hidden && ex.querySelector('.explorer-summary').textContent !== '';
-    }, process.env.GAMES, { timeout: 120000, polling: 20 });
+    }, Number(process.env.GAMES).toString(), { timeout: 600000, polling: 20 });
     const ms = Date.now() - t0;
+    const stepped = (await steps).sort((a, b) => a - b);
+    const at = (q) => stepped.length ? stepped[Math.min(stepped.length - 1, Math.floor(q * stepped.length))].toFixed(1) : '-';
     const metrics = (await cdp.send('Performance.getMetrics')).metrics;
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
     const wasm = await page.evaluate(() => window.__wasm?.memory?.buffer?.byteLength ?? 0);
     const worker = Number(await page.getAttribute('.collection-panel', 'data-memory'));
     const mb = (b) => Math.round(b / 1048576);
-    console.log('[bench-explore] Chromium, the ' + label + ', run ' + run + ': chosen to listed and indexed ' + ms + ' ms; wasm memory ' + mb(worker) + ' MB in the worker + ' + mb(wasm) + ' MB in the page, page JS heap ' + mb(heap) + ' MB');
+    console.log('[bench-explore] Chromium, the ' + label + ', run ' + run + ': chosen to listed and indexed ' + ms + ' ms; wasm memory ' + mb(worker) + ' MB in the worker + ' + mb(wasm) + ' MB in the page, page JS heap ' + mb(heap) + ' MB; ' + stepped.length + ' steps of the board meanwhile, median ' + at(0.5) + ' ms, slowest ' + at(1) + ' ms');
     await b.close();
   }
 }

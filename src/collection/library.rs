@@ -42,6 +42,18 @@ impl Library {
         }
     }
 
+    /// A collection with the index built as it was read, under `filter` (its games may keep
+    /// only their openings, `Game::keep_opening`: then it cannot be indexed again).
+    fn indexed(collection: Collection, index: Index, filter: &Filter) -> Library {
+        Library {
+            collection,
+            index,
+            filter: filter.clone(),
+            saved: false,
+            reading: None,
+        }
+    }
+
     /// A saved index (`Index::save`), opened without its games.
     pub fn from_index(index: Index) -> Library {
         Library {
@@ -109,6 +121,12 @@ impl Library {
             };
         }
         if *filter != self.filter {
+            if !self.collection.games.iter().all(|g| g.is_whole()) {
+                return Err(format!(
+                    "These {} games were indexed under the filter they were opened with, keeping only each game's opening: open them again to index them under another.",
+                    self.collection.games.len()
+                ));
+            }
             self.index = index_of(&self.collection, filter);
             self.filter = filter.clone();
         }
@@ -136,8 +154,66 @@ impl Library {
     /// A game of the collection as a permalink fragment (`record::permalink`), shown at its
     /// start.
     pub fn game_link(&self, i: usize) -> Option<String> {
-        let rec = record_of(self.collection.games.get(i)?);
+        let g = self.collection.games.get(i).filter(|g| g.is_whole())?;
+        let rec = record_of(g);
         Some(crate::record::permalink::encode(&rec, rec.tree.root()))
+    }
+
+    /// [`Library::game_link`] for a game that keeps only its opening, from its record's
+    /// `text` read again: nothing when the text reads as another game.
+    pub fn game_link_from(&self, i: usize, text: &str) -> Option<String> {
+        let listed = self.collection.games.get(i)?;
+        let g = crate::collection::read_game(&listed.info.source, text).ok()?;
+        if g.info != listed.info
+            || g.moves[..listed.moves.len().min(g.moves.len())] != listed.moves[..]
+        {
+            return None;
+        }
+        let rec = record_of(&g);
+        Some(crate::record::permalink::encode(&rec, rec.tree.root()))
+    }
+}
+
+/// A large collection indexed as it is read ([`Library::indexed`]): each game, once indexed,
+/// keeps only its opening when its record can be read again (it has a span).
+pub struct Indexing {
+    index: Index,
+    filter: Filter,
+    scratch: crate::collection::index::Scratch,
+    /// Games indexed so far.
+    done: usize,
+}
+
+impl Indexing {
+    /// An index of the first [`DEPTH`] plies of the games `filter` accepts (the collection is
+    /// to key as many: `Collection::key_plies`).
+    pub fn new(filter: &Filter) -> Indexing {
+        Indexing {
+            index: Index::new(DEPTH, filter),
+            filter: filter.clone(),
+            scratch: Default::default(),
+            done: 0,
+        }
+    }
+
+    /// Indexes the games of `c` read since the last call, read from its source number
+    /// `source` (which their spans then name).
+    pub fn take(&mut self, c: &mut Collection, source: u32) {
+        for (i, g) in c.games.iter_mut().enumerate().skip(self.done) {
+            if self.filter.accepts(&g.info) {
+                self.index.add(g, i, &mut self.scratch);
+            }
+            if let Some(span) = g.span.as_mut() {
+                span.source = source;
+                g.keep_opening();
+            }
+        }
+        self.done = c.games.len();
+    }
+
+    /// The library of `c`, whose games have all been taken.
+    pub fn finish(self, c: Collection) -> Library {
+        Library::indexed(c, self.index, &self.filter)
     }
 }
 
@@ -453,6 +529,78 @@ mod tests {
         );
         // Nonsense reads as no filter.
         assert_eq!(ListQuery::from_text("x\ty\tz"), ListQuery::default());
+    }
+
+    #[test]
+    fn a_large_collection_indexed_as_it_is_read_keeps_openings_and_reads_its_games_again() {
+        use crate::collection::{generate, zip};
+        let filter = Filter::default();
+        // Two files of several games each, and a zip of one game an entry with a folder
+        // and a file that is not a record before them.
+        let texts: Vec<String> = (0..2)
+            .map(|f| (0..6).map(|i| generate::game_pgn(9, f * 6 + i)).collect())
+            .collect();
+        let mut w = zip::Writer::new();
+        w.add_stored("notes/", b"");
+        w.add_stored("README", b"not a game");
+        for i in 0..4 {
+            w.add_stored(&format!("g{i}.pgn"), generate::game_pgn(10, i).as_bytes());
+        }
+        let archive = w.finish();
+        let read = |each: &mut dyn FnMut(&mut Collection, u32)| {
+            let mut c = Collection::new();
+            c.key_plies = Some(DEPTH);
+            for (k, text) in texts.iter().enumerate() {
+                c.add_text_with(&format!("f{k}.pgn"), text, &mut |c| each(c, k as u32));
+            }
+            c.add_zip_with("a.zip", &archive, &zip::inflate, &mut |c| each(c, 2));
+            c
+        };
+        let mut indexing = Indexing::new(&filter);
+        let c = read(&mut |c, k| indexing.take(c, k));
+        let slim = indexing.finish(c);
+        let whole = Library::new(read(&mut |_, _| {}), &filter);
+        assert_eq!(slim.collection.games.len(), 16);
+        assert_eq!(slim.index, whole.index);
+        for (i, g) in slim.collection.games.iter().enumerate() {
+            let full = &whole.collection.games[i];
+            assert_eq!((&g.info, g.opening()), (&full.info, full.opening()));
+            assert!(!g.is_whole() && g.keys.is_empty(), "{i}");
+            assert_eq!(slim.game_link(i), None);
+            // Read again from its span: the game itself, and not another's text.
+            let span = g.span.clone().unwrap();
+            let text = match span.entry {
+                None => texts[span.source as usize][span.range.clone()].to_string(),
+                Some(e) => {
+                    assert_eq!(span.source, 2);
+                    let a = zip::Archive::parse(&archive).unwrap();
+                    let data = a
+                        .read(&a.entries()[e as usize], &zip::inflate, 1 << 20)
+                        .unwrap();
+                    String::from_utf8(data).unwrap()[span.range.clone()].to_string()
+                }
+            };
+            assert_eq!(slim.game_link_from(i, &text), whole.game_link(i), "{i}");
+            assert!(whole.game_link(i).is_some());
+            let other = generate::game_pgn(11, i);
+            assert_eq!(slim.game_link_from(i, &other), None);
+        }
+        // The explorer answers as the whole collection's, and no other filter is offered.
+        let start = Position::new(GameType::BASE);
+        let mut slim = slim;
+        assert_eq!(
+            slim.report(&start).unwrap().moves.len(),
+            whole.report(&start).unwrap().moves.len()
+        );
+        let base = Filter {
+            game_type: Some(GameType::BASE),
+            ..Filter::default()
+        };
+        assert!(slim
+            .refilter(&base)
+            .unwrap_err()
+            .contains("open them again"));
+        assert_eq!(slim.refilter(&filter), Ok(()));
     }
 
     #[test]

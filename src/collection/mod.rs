@@ -135,6 +135,23 @@ pub struct Game {
     /// (fewer when read for an index of the first plies, [`read_game_keyed`]).
     pub keys: Vec<PositionKey>,
     pub outcome: Outcome,
+    /// Where its record lies among the texts of a collection, to read it again once only
+    /// its opening is kept ([`Game::keep_opening`]); `None` for a game read on its own or
+    /// from an archive inside an archive.
+    pub span: Option<Span>,
+}
+
+/// Where a game's record lies: in which source of a collection, which entry of it when it is
+/// a zip archive, and which bytes of that text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// The source's number, as the reader numbers the files it opens (the collection worker
+    /// sets it).
+    pub source: u32,
+    /// The entry of a zip archive: its number among the archive's entries.
+    pub entry: Option<u32>,
+    /// The record's bytes in the text read (`text_of` the file's or the entry's bytes).
+    pub range: std::ops::Range<usize>,
 }
 
 /// A record that could not be read at all, or an archive entry that could not be opened.
@@ -266,6 +283,7 @@ fn game_of(
         moves: rec.moves,
         keys,
         outcome: Outcome::of(result),
+        span: None,
     }
 }
 
@@ -277,6 +295,20 @@ impl Game {
             Some(s) => s.position(self.rules).unwrap_or_else(|_| empty()),
             None => empty(),
         }
+    }
+
+    /// Keeps what a game list needs of a game indexed already, for a collection too large
+    /// to keep every move of every game: its first [`OPENING_PLIES`] moves (for
+    /// [`Game::opening`]) and no keys. Its [`Span`] reads it whole again.
+    pub fn keep_opening(&mut self) {
+        self.moves.truncate(OPENING_PLIES);
+        self.moves.shrink_to_fit();
+        self.keys = Vec::new();
+    }
+
+    /// Whether `moves` holds every ply read (not when only the opening is kept).
+    pub fn is_whole(&self) -> bool {
+        self.moves.len() >= self.info.plies
     }
 
     /// The opening for a game list: the first [`OPENING_PLIES`] plies (or fewer) in
@@ -293,7 +325,7 @@ impl Game {
 /// a text of one game, else `source #n (line l)`.
 pub fn read_games(source: &str, text: &str) -> Vec<(String, Result<Game, String>)> {
     let mut games = Vec::new();
-    for_each_game(source, text, None, false, &mut |name, game| {
+    for_each_game(source, text, None, false, &mut |name, game, _| {
         games.push((name, game))
     });
     games
@@ -305,13 +337,14 @@ fn for_each_game(
     text: &str,
     key_plies: Option<usize>,
     opening_only: bool,
-    f: &mut dyn FnMut(String, Result<Game, String>),
+    f: &mut dyn FnMut(String, Result<Game, String>, Option<std::ops::Range<usize>>),
 ) {
     let chunks = split::split_records(text);
     if chunks.is_empty() {
         f(
             source.to_string(),
             Err(crate::record::RecordError::Empty.to_string()),
+            None,
         );
         return;
     }
@@ -323,7 +356,12 @@ fn for_each_game(
             source.to_string()
         };
         let game = read_game_with(&name, chunk.text, key_plies, opening_only);
-        f(name, game);
+        // The chunk's place in the text (it is a slice of it).
+        let range = (chunk.text.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .map(|start| start..start + chunk.text.len())
+            .filter(|r| text.get(r.clone()) == Some(chunk.text));
+        f(name, game, range);
     }
 }
 
@@ -370,14 +408,41 @@ impl Collection {
         &mut self,
         source: &str,
         text: &str,
-        each: &mut dyn FnMut(&Collection),
+        each: &mut dyn FnMut(&mut Collection),
+    ) -> usize {
+        self.add_text_at(source, text, Some(None), each)
+    }
+
+    /// [`Collection::add_text_with`] of a text that is the zip entry `entry` (`Some(None)`
+    /// for a file's text), which the games' spans name; `None` gives them none (an archive's
+    /// inside another).
+    fn add_text_at(
+        &mut self,
+        source: &str,
+        text: &str,
+        entry: Option<Option<u32>>,
+        each: &mut dyn FnMut(&mut Collection),
     ) -> usize {
         let before = self.games.len();
         let (key_plies, opening_only) = (self.key_plies, self.opening_only);
-        for_each_game(source, text, key_plies, opening_only, &mut |name, game| {
-            self.push(name, game);
-            each(self);
-        });
+        for_each_game(
+            source,
+            text,
+            key_plies,
+            opening_only,
+            &mut |name, game, range| {
+                let game = game.map(|mut g| {
+                    g.span = entry.zip(range).map(|(entry, range)| Span {
+                        source: 0,
+                        entry,
+                        range,
+                    });
+                    g
+                });
+                self.push(name, game);
+                each(self);
+            },
+        );
         self.games.len() - before
     }
 
@@ -395,7 +460,7 @@ impl Collection {
         source: &str,
         bytes: &[u8],
         inflate: &zip::Inflate,
-        each: &mut dyn FnMut(&Collection),
+        each: &mut dyn FnMut(&mut Collection),
     ) {
         self.add_zip_at(source, bytes, inflate, 0, each);
     }
@@ -431,7 +496,7 @@ impl Collection {
         bytes: &[u8],
         inflate: &zip::Inflate,
         depth: usize,
-        each: &mut dyn FnMut(&Collection),
+        each: &mut dyn FnMut(&mut Collection),
     ) {
         let archive = match zip::Archive::parse(bytes) {
             Ok(a) => a,
@@ -443,7 +508,7 @@ impl Collection {
                 return;
             }
         };
-        for entry in archive.entries() {
+        for (number, entry) in archive.entries().iter().enumerate() {
             if entry.is_dir() {
                 continue;
             }
@@ -463,7 +528,9 @@ impl Collection {
             match archive.read(entry, inflate, zip::entry_limit(nested)) {
                 Ok(data) if nested => self.add_zip_at(&name, &data, inflate, depth + 1, each),
                 Ok(data) => {
-                    self.add_text(&name, &text_of(&data));
+                    // Only an entry of the archive opened can be found again by its number.
+                    let at = u32::try_from(number).ok().filter(|_| depth == 0).map(Some);
+                    self.add_text_at(&name, &text_of(&data), at, &mut |_| {});
                 }
                 Err(e) => self.failures.push(Failure {
                     source: name,

@@ -26,7 +26,7 @@
 //! about half a millisecond an entry, which made a zip of 10,000 files take seconds longer
 //! than the same games in one file.
 
-use crate::collection::library::{Library, ListFilter, ListQuery};
+use crate::collection::library::{Indexing, Library, ListFilter, ListQuery};
 
 pub mod analysis;
 pub mod book;
@@ -58,6 +58,8 @@ pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let library: Rc<RefCell<Option<Library>>> = Rc::new(RefCell::new(None));
     let reading = read_in_slices(&scope, &library);
+    // The files of the collection open (a large one's games are read again from them).
+    let opened_sources: RefCell<Option<Array>> = RefCell::new(None);
     // The book the page named, or why it cannot be read (said with every answer).
     let book: RefCell<Option<Result<book::Book, String>>> = RefCell::new(None);
     let out = scope.clone();
@@ -72,6 +74,7 @@ pub fn run() {
             "open" => {
                 let filter = ListFilter::from_text(&text(2)).explorer;
                 let sources = Array::from(&msg.get(1));
+                *opened_sources.borrow_mut() = Some(sources.clone());
                 let opened = match saved_index(&sources) {
                     Some(Ok((name, mut opened))) => {
                         *reading.name.borrow_mut() = name.clone();
@@ -96,7 +99,7 @@ pub fn run() {
                         }
                     }
                     Some(Err(failure)) => failed(failure),
-                    None => Library::new(read_sources(&sources, &|p| post(p)), &filter),
+                    None => read_sources(&sources, &filter, &|p| post(p)),
                 };
                 post(opened_answer(&opened));
                 *library = Some(opened);
@@ -161,10 +164,18 @@ pub fn run() {
             }
             "game" => {
                 let i = msg.get(1).as_f64().unwrap_or(-1.0);
-                let link = library
-                    .as_ref()
-                    .filter(|_| i >= 0.0)
-                    .and_then(|l| l.game_link(i as usize));
+                // A game of a large collection keeps only its opening: its record is read
+                // again from the files.
+                let link = library.as_ref().filter(|_| i >= 0.0).and_then(|l| {
+                    let i = i as usize;
+                    l.game_link(i).or_else(|| {
+                        let span = l.collection.games.get(i)?.span.clone()?;
+                        let files = opened_sources.borrow();
+                        let source = files.as_ref()?.get(span.source);
+                        l.game_link_from(i, &record_text(&source, &span, true)?)
+                            .or_else(|| l.game_link_from(i, &record_text(&source, &span, false)?))
+                    })
+                });
                 if let Some(link) = link {
                     post(answer("game", &[i.into(), link.into()]));
                 }
@@ -403,12 +414,18 @@ impl ReadAt for FileAt {
     }
 }
 
-/// Reads files (zips entry by entry) and texts into a collection, telling the page how far
-/// it is every [`CHUNK`] games or entries.
-fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
+/// Reads files (zips entry by entry) and texts into a collection and its explorer index under
+/// `filter`, telling the page how far it is every [`CHUNK`] games or entries.
+///
+/// A large collection is indexed as it is read, at its games' first plies only, and each game
+/// then keeps only its opening (`Game::keep_opening`; its span reads it again when it is
+/// opened, [`record_text`]): every move and key of a million games would not fit in a tab.
+fn read_sources(
+    sources: &Array,
+    filter: &crate::collection::explorer::Filter,
+    post: &dyn Fn(Array),
+) -> Library {
     let mut c = Collection::new();
-    // A large collection is keyed, and so indexed, at its games' first plies only: the
-    // keys of every ply of an archive would not fit, and keying is most of the reading.
     let bytes: f64 = sources
         .iter()
         .map(|s| match s.dyn_ref::<web_sys::File>() {
@@ -416,7 +433,9 @@ fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
             None => s.as_string().map_or(0, |t| t.len()) as f64,
         })
         .sum();
-    if bytes > LARGE_BYTES {
+    let mut indexing = (bytes > LARGE_BYTES).then(|| Indexing::new(filter));
+    if indexing.is_some() {
+        // Keying is most of the reading.
         c.key_plies = Some(index::DEPTH);
     }
     let total = sources.length() as usize;
@@ -452,7 +471,10 @@ fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
             }),
             Ok(bytes) => {
                 let mut read = 0;
-                let mut each = |c: &Collection| {
+                let mut each = |c: &mut Collection| {
+                    if let Some(indexing) = indexing.as_mut() {
+                        indexing.take(c, k as u32);
+                    }
                     read += 1;
                     if read % CHUNK == 0 {
                         progress(c, k);
@@ -467,5 +489,43 @@ fn read_sources(sources: &Array, post: &dyn Fn(Array)) -> Collection {
         }
         progress(&c, k + 1);
     }
-    c
+    match indexing {
+        Some(indexing) => indexing.finish(c),
+        None => Library::new(c, filter),
+    }
+}
+
+/// The text of the record at `span` among `source` (a file, or a pasted text): the span's
+/// bytes alone when `slice` (a file of UTF-8 has the same bytes in its text), else the whole
+/// file or archive entry read again and its span taken (the span counts in the text, which
+/// differs from the bytes where a file is not UTF-8).
+fn record_text(source: &JsValue, span: &crate::collection::Span, slice: bool) -> Option<String> {
+    let Some(file) = source.dyn_ref::<web_sys::File>() else {
+        return source
+            .as_string()?
+            .get(span.range.clone())
+            .map(str::to_string);
+    };
+    let reader = web_sys::FileReaderSync::new().ok()?;
+    let read = |blob: &web_sys::Blob| {
+        let buffer = reader.read_as_array_buffer(blob).ok()?;
+        Some(Uint8Array::new(&buffer).to_vec())
+    };
+    if slice && span.entry.is_none() {
+        let (start, end) = (span.range.start as f64, span.range.end as f64);
+        let bytes = read(&file.slice_with_f64_and_f64(start, end).ok()?)?;
+        return Some(text_of(&bytes).into_owned());
+    }
+    let bytes = read(file)?;
+    let data = match span.entry {
+        Some(e) => {
+            let archive = zip::Archive::parse(&bytes).ok()?;
+            let entry = archive.entries().get(e as usize)?;
+            archive
+                .read(entry, &zip::inflate, zip::entry_limit(false))
+                .ok()?
+        }
+        None => bytes,
+    };
+    text_of(&data).get(span.range.clone()).map(str::to_string)
 }

@@ -1,8 +1,9 @@
 // Collections and the opening explorer: a pasted text of several games, the Mzinga
 // recordings as many files and as one zip (deflated entries, inflated by the collection
 // worker), the game list (sort, filter, open) and the explorer's counts, checked against
-// `beeline explore`; a collection worker that cannot load says so, and its files are read
-// again with one click.
+// `beeline explore`; a collection of more than 16 MiB, indexed as it is read, whose games
+// are read again from their files to open; a collection worker that cannot load says so,
+// and its files are read again with one click.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -224,6 +225,47 @@ test('the Mzinga recordings as many files and as one zip, against beeline explor
     await page.close();
     await again.page.close();
   });
+
+test('a collection of more than 16 MiB keeps each game\'s opening and reads a game again from its file to open it', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeline-large-'));
+  const big = path.join(dir, 'big.pgn');
+  beeline(['generate', '--games', '21500', '--seed', '5', '--pgn', big]);
+  const few = path.join(dir, 'few.pgn');
+  beeline(['generate', '--games', '2', '--seed', '9', '--pgn', few]);
+  const [a, b] = readFileSync(few, 'utf8').split(/\n(?=\[GameType)/);
+  const named = (rec, name) => rec.replace(/\[White "[^"]*"\]/, `[White "${name}"]`);
+  // One game at the very end of the big file, one in a zip chosen with it.
+  writeFileSync(big, readFileSync(big, 'utf8') + '\n' + named(a, 'Plain End'));
+  const zipped = path.join(dir, 'one.zip');
+  writeFileSync(zipped, zipOf([['one.pgn', Buffer.from(named(b, 'Zip Zara'))]]));
+  const files = [big, zipped];
+  const cli = cliRows(files);
+  assert.equal(cli.games, 21502);
+  const { page, errors } = await openApp(browser.context);
+  await page.setInputFiles('#collection-input', files);
+  await page.waitForFunction(() => /^21502 of 21502 games/.test(document.querySelector('.collection-status')?.textContent ?? ''), null, { timeout: 120000 });
+  await page.keyboard.press('Home');
+  await waitForPly(page, 0);
+  await eventually(() => explorerRows(page), cli.moves);
+  // Each game is listed with its opening and opens whole, read again from its file.
+  for (const [name, rec] of [['Plain End', a], ['Zip Zara', b]]) {
+    await page.fill('#game-filter', name);
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1);
+    const plies = rec.split('\n').filter((l) => /^\d+\. /.test(l)).length;
+    assert.ok(plies > 8, `${plies}`);
+    assert.equal(Number(await page.textContent('#game-list tr[data-game] td.plies')), plies);
+    assert.ok((await page.textContent('#game-list tr[data-game] td.opening')).trim().length > 0);
+    await page.click('#game-list tr[data-game] .open-game');
+    await page.waitForSelector('#game-list tr[aria-current="true"]');
+    await page.waitForSelector(`#notation tr[data-ply="${plies}"]`, { state: 'attached' });
+    assert.equal(await page.locator(`#notation tr[data-ply="${plies + 1}"]`).count(), 0);
+  }
+  // Its games' moves are not kept, so another filter cannot index them again: said.
+  await page.selectOption('#filter-game-type', 'Base');
+  await page.waitForFunction(() => /open them again/.test(document.querySelector('.explorer-summary').textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test('a collection worker that cannot load says so; its files are read again in a new one', async () => {
   const own = await launchBrowser({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
