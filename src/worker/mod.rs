@@ -46,7 +46,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 const CHUNK: usize = 250;
 
 /// Collections larger than this (16 MiB of files, about 20,000 games of PGN) are keyed at
-/// their games' first [`index::DEPTH`] plies only (see [`Library::new`]).
+/// their games' first [`index::DEPTH`] plies only, indexed as they are read, and their games
+/// keep only their openings ([`read_sources`]).
 const LARGE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 
 /// The bytes of a saved index read in one task: a question waits for at most one slice

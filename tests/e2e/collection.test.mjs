@@ -250,7 +250,10 @@ test('a collection of more than 16 MiB keeps each game\'s opening and reads a ga
   // Each game is listed with its opening and opens whole, read again from its file.
   for (const [name, rec] of [['Plain End', a], ['Zip Zara', b]]) {
     await page.fill('#game-filter', name);
-    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1);
+    await page.waitForFunction((n) => {
+      const rows = document.querySelectorAll('#game-list tr[data-game]');
+      return rows.length === 1 && rows[0].querySelector('.open-game').textContent.includes(n);
+    }, name);
     const plies = rec.split('\n').filter((l) => /^\d+\. /.test(l)).length;
     assert.ok(plies > 8, `${plies}`);
     assert.equal(Number(await page.textContent('#game-list tr[data-game] td.plies')), plies);
