@@ -570,8 +570,8 @@ fn explore_file(
     let len = file.metadata().map_err(cannot)?.len();
     let said = |e: IndexError| format!("{}: {e}", path.display());
     let layout = Layout::read(&file, len).map_err(said)?;
-    check_filter(path, filter, layout.filter())?;
-    explore(layout.depth(), line, json, |pos| {
+    check_filter(path, filter, layout.head().filter())?;
+    explore(layout.head().depth(), line, json, |pos| {
         layout.explore(&file, pos).map_err(said)
     })
 }

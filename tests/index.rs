@@ -71,7 +71,10 @@ fn compare(c: &Collection, filter: &Filter, depth: usize) -> usize {
     // The same file answering before it is read whole.
     let file = &bytes[..];
     let layout = Layout::read(&file, bytes.len() as u64).unwrap();
-    assert_eq!((layout.games(), layout.depth()), (ix.games(), ix.depth()));
+    let head = layout.head();
+    assert_eq!(head.games(), ix.games());
+    assert_eq!((head.depth(), head.filter()), (ix.depth(), ix.filter()));
+    assert_eq!(head.positions(), 0);
     let mut compared = 0;
     for g in &c.games {
         for pos in positions(g, depth) {

@@ -33,13 +33,7 @@ pub struct Library {
 impl Library {
     pub fn new(collection: Collection, filter: &Filter) -> Library {
         let index = index_of(&collection, filter);
-        Library {
-            collection,
-            index,
-            filter: filter.clone(),
-            saved: false,
-            reading: None,
-        }
+        Library::indexed(collection, index, filter)
     }
 
     /// A collection with the index built as it was read, under `filter` (its games may keep
@@ -70,7 +64,7 @@ impl Library {
     pub fn from_file(layout: Layout, file: Box<dyn ReadAt>) -> Library {
         let file = Blocks::new(file, layout.file_len());
         Library {
-            index: layout.shell(),
+            index: layout.head().clone(),
             reading: Some((Loading::new(layout), file)),
             ..Library::from_index(Index::new(0, &Filter::default()))
         }

@@ -161,9 +161,8 @@ const PROBE_RUN: usize = 256;
 /// or to read it whole.
 #[derive(Clone, Debug)]
 pub struct Layout {
-    depth: u32,
-    games: u32,
-    filter: String,
+    /// The index's depth, games and filter, with no position.
+    head: Index,
     /// Items in each of [`ARRAYS`].
     counts: [usize; 6],
     /// Where each array starts, then where the checksum does.
@@ -269,43 +268,10 @@ impl Layout {
         if !s.is_power_of_two() || n * 4 > s * 3 {
             return Err(IndexError::Damaged("the table's size"));
         }
-        Ok(Layout {
+        let head = Index {
             depth,
             games,
             filter,
-            counts,
-            at,
-            crc: h.crc,
-        })
-    }
-
-    /// Games indexed.
-    pub fn games(&self) -> usize {
-        self.games as usize
-    }
-
-    /// Plies keyed in each game.
-    pub fn depth(&self) -> usize {
-        self.depth as usize
-    }
-
-    /// The filter the games were picked by ([`Filter::describe`](super::Filter::describe)).
-    pub fn filter(&self) -> &str {
-        &self.filter
-    }
-
-    /// The saved file's bytes.
-    pub fn file_len(&self) -> u64 {
-        self.at[6] + 4
-    }
-
-    /// An index with this one's depth, games and filter and no position: what stands for
-    /// it while it is read.
-    pub fn shell(&self) -> Index {
-        Index {
-            depth: self.depth,
-            games: self.games,
-            filter: self.filter.clone(),
             keys: Vec::new(),
             tallies: Vec::new(),
             first: Vec::new(),
@@ -313,7 +279,24 @@ impl Layout {
             big: Vec::new(),
             slots: vec![0; 1],
             aids: Aids::default(),
-        }
+        };
+        Ok(Layout {
+            head,
+            counts,
+            at,
+            crc: h.crc,
+        })
+    }
+
+    /// The index's depth, games and filter, with no position: what stands for it while it
+    /// is read.
+    pub fn head(&self) -> &Index {
+        &self.head
+    }
+
+    /// The saved file's bytes.
+    pub fn file_len(&self) -> u64 {
+        self.at[6] + 4
     }
 
     /// Item `i` of array `k` into `buf` (its size), checked to be there.
@@ -440,7 +423,7 @@ impl Layout {
         let key = PositionKey::of(pos).short();
         Ok(report(
             pos,
-            self.games(),
+            self.head.games(),
             self.tally(r, key)?,
             self.continuations(r, key)?,
             None,
@@ -608,10 +591,11 @@ impl Loading {
         }
         let edges = std::mem::take(&mut self.edges);
         let big = std::mem::take(&mut self.big);
+        let head = &self.layout.head;
         Ok(Some(Index {
-            depth: self.layout.depth,
-            games: self.layout.games,
-            filter: self.layout.filter.clone(),
+            depth: head.depth,
+            games: head.games,
+            filter: head.filter.clone(),
             keys: std::mem::take(&mut self.keys),
             tallies: std::mem::take(&mut self.tallies),
             first: std::mem::take(&mut self.first),
