@@ -28,6 +28,8 @@ pub struct Library {
     /// A saved index still being read ([`Library::read_more`]): meanwhile `index` stands
     /// empty for it and the explorer answers straight from its file.
     reading: Option<(Loading, Blocks<Box<dyn ReadAt>>)>,
+    /// The last list asked for: its filter, its order and its games ([`Library::rows`]).
+    rows: Option<(ListFilter, Column, bool, Vec<usize>)>,
 }
 
 impl Library {
@@ -45,6 +47,7 @@ impl Library {
             filter: filter.clone(),
             saved: false,
             reading: None,
+            rows: None,
         }
     }
 
@@ -56,6 +59,7 @@ impl Library {
             filter: Filter::default(),
             saved: true,
             reading: None,
+            rows: None,
         }
     }
 
@@ -131,6 +135,20 @@ impl Library {
     pub fn read_all(&mut self) -> Result<(), IndexError> {
         while self.read_more(64 << 20)? {}
         Ok(())
+    }
+
+    /// The games the list shows for `q` ([`listed`]), kept while only the game on the board
+    /// changes: sorting a million games' keys takes the worker about a second, and each game
+    /// opened from the list asks for it again to mark its row.
+    pub fn rows(&mut self, q: &ListQuery) -> &[usize] {
+        let same = |(f, s, d, _): &(ListFilter, Column, bool, Vec<usize>)| {
+            *f == q.filter && *s == q.sort && *d == q.descending
+        };
+        if !self.rows.as_ref().is_some_and(same) {
+            let rows = listed(&self.collection, &q.filter, q.sort, q.descending);
+            self.rows = Some((q.filter.clone(), q.sort, q.descending, rows));
+        }
+        self.rows.as_ref().map_or(&[], |r| &r.3[..])
     }
 
     /// What the explorer says of a position (from the file of a saved index being read,
@@ -470,6 +488,27 @@ mod tests {
         let all = ListFilter::default();
         assert_eq!(listed(c, &all, Column::Plies, false), [1, 0, 2]);
         assert_eq!(listed(c, &all, Column::Plies, true), [2, 0, 1]);
+        // The library keeps the last list while only the current game changes.
+        let mut kept = library();
+        let q = ListQuery {
+            sort: Column::Plies,
+            ..ListQuery::default()
+        };
+        assert_eq!(kept.rows(&q), [1, 0, 2]);
+        let marked = ListQuery {
+            current: Some(2),
+            ..q.clone()
+        };
+        assert_eq!(kept.rows(&marked), [1, 0, 2]);
+        let down = ListQuery {
+            descending: true,
+            ..q
+        };
+        assert_eq!(kept.rows(&down), [2, 0, 1]);
+        assert_eq!(
+            kept.rows(&ListQuery::default()),
+            listed(c, &all, Column::Date, false)
+        );
         assert_eq!(listed(c, &all, Column::Date, false), [2, 1, 0]);
         assert_eq!(listed(c, &all, Column::Players, false), [0, 2, 1]);
         let mut f = ListFilter::default();

@@ -129,7 +129,7 @@ pub fn run() {
             // the page never waits for an answer that will not come.
             "list" => {
                 let listing = library
-                    .as_ref()
+                    .as_mut()
                     .map(|l| tables::listing(l, &ListQuery::from_text(&text(1))))
                     .unwrap_or_default();
                 post(answer(

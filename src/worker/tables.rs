@@ -3,7 +3,7 @@
 //! page's panels (`app::collection_panel`, `app::explorer_panel`) set them as they come.
 
 use crate::collection::explorer::{Filter, Report};
-use crate::collection::library::{is_cut, listed, players, result_text, Library, ListQuery};
+use crate::collection::library::{is_cut, players, result_text, Library, ListQuery};
 use crate::collection::Collection;
 use crate::engine::position::Position;
 use crate::engine::transfer::move_code;
@@ -26,8 +26,7 @@ pub struct Listing {
 
 /// The game list for a query: its rows' markup, the status line, and every game it
 /// holds in order (for the next and previous game keys).
-pub fn listing(lib: &Library, q: &ListQuery) -> Listing {
-    let c = &lib.collection;
+pub fn listing(lib: &mut Library, q: &ListQuery) -> Listing {
     if lib.saved {
         let games = grouped(lib.index.games() as u64);
         let status = match lib.read_fraction() {
@@ -45,9 +44,11 @@ pub fn listing(lib: &Library, q: &ListQuery) -> Listing {
             ..Listing::default()
         };
     }
-    let rows = listed(c, &q.filter, q.sort, q.descending);
+    let games = lib.collection.games.len();
+    let rows = lib.rows(q).to_vec();
+    let c = &lib.collection;
     let shown = rows.len().min(LIST_LIMIT);
-    let mut status = format!("{} of {} games", rows.len(), c.games.len());
+    let mut status = format!("{} of {games} games", rows.len());
     if shown < rows.len() {
         status.push_str(&format!(" (the first {shown} listed: filter to narrow)"));
     }
@@ -370,7 +371,7 @@ mod tests {
     fn a_saved_index_lists_no_games_and_says_what_it_is() {
         let lib = library();
         let mut saved = Library::from_index(lib.index.clone());
-        let l = listing(&saved, &ListQuery::default());
+        let l = listing(&mut saved, &ListQuery::default());
         assert!(l.rows.is_empty() && l.markup.is_empty());
         assert!(
             l.status.starts_with("A saved explorer index of 3 games"),
@@ -414,17 +415,17 @@ mod tests {
 
     #[test]
     fn the_listing_says_what_it_holds() {
-        let lib = library();
+        let mut lib = library();
         let mut q = ListQuery {
             sort: Column::Plies,
             ..ListQuery::default()
         };
-        let l = listing(&lib, &q);
+        let l = listing(&mut lib, &q);
         assert_eq!(l.rows, [1, 0, 2]);
         assert_eq!(l.status, "3 of 3 games");
         q.filter.explorer.min_plies = 3;
         q.current = Some(2);
-        let l = listing(&lib, &q);
+        let l = listing(&mut lib, &q);
         assert_eq!(l.rows, [0, 2]);
         assert_eq!(l.status, "2 of 3 games");
         assert!(l
