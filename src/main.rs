@@ -530,13 +530,20 @@ fn index_files(
 /// Opens an index saved with `--save`; filters were applied when it was built, so others
 /// are refused.
 fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> {
+    let (file, layout) = open_layout(path, filter)?;
+    // Read a slice at a time: no copy of the file beside the index.
+    Index::read_rest(layout, &file).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A saved index's file and its header, refused before the rest is read when it was built
+/// under another filter.
+fn open_layout(path: &std::path::Path, filter: &Filter) -> Result<(std::fs::File, Layout), String> {
     let cannot = |e: std::io::Error| format!("{}: cannot read it: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
-    // Read a slice at a time: no copy of the file beside the index.
-    let index = Index::read_from(&file, len).map_err(|e| format!("{}: {e}", path.display()))?;
-    check_filter(path, filter, index.filter())?;
-    Ok(index)
+    let layout = Layout::read(&file, len).map_err(|e| format!("{}: {e}", path.display()))?;
+    check_filter(path, filter, layout.head().filter())?;
+    Ok((file, layout))
 }
 
 /// Filters apply when an index or a book is built: asking one for others is refused, naming
@@ -565,14 +572,11 @@ fn explore_file(
     line: &str,
     json: bool,
 ) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("{}: cannot read it: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let len = file.metadata().map_err(cannot)?.len();
-    let said = |e: IndexError| format!("{}: {e}", path.display());
-    let layout = Layout::read(&file, len).map_err(said)?;
-    check_filter(path, filter, layout.head().filter())?;
+    let (file, layout) = open_layout(path, filter)?;
     explore(layout.head().depth(), line, json, |pos| {
-        layout.explore(&file, pos).map_err(said)
+        layout
+            .explore(&file, pos)
+            .map_err(|e: IndexError| format!("{}: {e}", path.display()))
     })
 }
 

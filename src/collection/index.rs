@@ -599,7 +599,12 @@ impl Index {
     /// query that runs away, and no count is believed past the bytes that hold it. (The
     /// app reads it in slices between answers, with [`Loading`].)
     pub fn read_from(r: &dyn ReadAt, len: u64) -> Result<Index, IndexError> {
-        let mut loading = Loading::new(Layout::read(r, len)?);
+        Index::read_rest(Layout::read(r, len)?, r)
+    }
+
+    /// [`Index::read_from`] of a file whose header is read already (`layout`).
+    pub fn read_rest(layout: Layout, r: &dyn ReadAt) -> Result<Index, IndexError> {
+        let mut loading = Loading::new(layout);
         loop {
             if let Some(index) = loading.step(r, 16 * CHUNK)? {
                 return Ok(index);
