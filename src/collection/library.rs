@@ -74,7 +74,7 @@ impl Library {
         }
     }
 
-    /// The share of a saved index read, from 0 to 1 (1 when none is being read).
+    /// The share of a saved index read, from 0 to 1 (`None` when none is being read).
     pub fn read_fraction(&self) -> Option<f64> {
         self.reading.as_ref().map(|(l, _)| l.fraction())
     }

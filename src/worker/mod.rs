@@ -93,10 +93,7 @@ pub fn run() {
                         };
                         match read {
                             Ok(()) => opened,
-                            Err(e) => failed(Failure {
-                                source: name,
-                                error: e.to_string(),
-                            }),
+                            Err(e) => unreadable(name, e),
                         }
                     }
                     Some(Err(failure)) => failed(failure),
@@ -109,11 +106,7 @@ pub fn run() {
                 // The index as `beeline explore --index` reads it (its buffer handed over,
                 // not copied), read whole first.
                 if let Some(Err(e)) = library.as_mut().map(Library::read_all) {
-                    let name = reading.name.borrow().clone();
-                    let opened = failed(Failure {
-                        source: name,
-                        error: e.to_string(),
-                    });
+                    let opened = unreadable(reading.name.borrow().clone(), e);
                     post(opened_answer(&opened));
                     *library = Some(opened);
                 }
@@ -173,8 +166,11 @@ pub fn run() {
                         let span = l.collection.games.get(i)?.span.clone()?;
                         let files = opened_sources.borrow();
                         let source = files.as_ref()?.get(span.source);
-                        l.game_link_from(i, &record_text(&source, &span, true)?)
-                            .or_else(|| l.game_link_from(i, &record_text(&source, &span, false)?))
+                        let read = |slice| {
+                            let text = record_text(&source, &span, slice)?;
+                            l.game_link_from(i, &text)
+                        };
+                        read(true).or_else(|| read(false))
                     })
                 });
                 if let Some(link) = link {
@@ -285,10 +281,7 @@ fn read_in_slices(
             }
             Ok(false) => opened_answer(l),
             Err(e) => {
-                let opened = failed(Failure {
-                    source: file.borrow().clone(),
-                    error: e.to_string(),
-                });
+                let opened = unreadable(file.borrow().clone(), e);
                 let done = opened_answer(&opened);
                 *l = opened;
                 done
@@ -311,6 +304,15 @@ fn read_in_slices(
         started,
         kick: Some(function),
     }
+}
+
+/// The saved index `name` that its whole read found damaged (or could not read), said as
+/// an unreadable file.
+fn unreadable(name: String, e: index::IndexError) -> Library {
+    failed(Failure {
+        source: name,
+        error: e.to_string(),
+    })
 }
 
 /// A collection of nothing but `failure`.
@@ -496,23 +498,25 @@ fn read_sources(
     }
 }
 
-/// The text of the record at `span` among `source` (a file, or a pasted text): the span's
-/// bytes alone when `slice` (a file of UTF-8 has the same bytes in its text), else the whole
-/// file or archive entry read again and its span taken (the span counts in the text, which
-/// differs from the bytes where a file is not UTF-8).
+/// The text of the record at `span` among `source` (a file, or a pasted text). With `slice`,
+/// the span's bytes alone, where they can be read so: from a file itself, not an archive's
+/// entry or a text (a file of UTF-8 has the same bytes in its text); nothing elsewhere.
+/// Without, the whole file, archive entry or text read again and its span taken (the span
+/// counts in the text, which differs from the bytes where a file is not UTF-8).
 fn record_text(source: &JsValue, span: &crate::collection::Span, slice: bool) -> Option<String> {
     let Some(file) = source.dyn_ref::<web_sys::File>() else {
-        return source
-            .as_string()?
-            .get(span.range.clone())
-            .map(str::to_string);
+        let whole = source.as_string().filter(|_| !slice)?;
+        return whole.get(span.range.clone()).map(str::to_string);
     };
     let reader = web_sys::FileReaderSync::new().ok()?;
     let read = |blob: &web_sys::Blob| {
         let buffer = reader.read_as_array_buffer(blob).ok()?;
         Some(Uint8Array::new(&buffer).to_vec())
     };
-    if slice && span.entry.is_none() {
+    if slice {
+        if span.entry.is_some() {
+            return None;
+        }
         let (start, end) = (span.range.start as f64, span.range.end as f64);
         let bytes = read(&file.slice_with_f64_and_f64(start, end).ok()?)?;
         return Some(text_of(&bytes).into_owned());
