@@ -483,30 +483,23 @@ impl Loading {
         self.read_to() as f64 / self.layout.file_len() as f64
     }
 
-    /// Room for array `k`, not yet written: each slice then writes its own part (writing
-    /// all 600 MB of a million games' arrays at once would hold an answer for a tenth of a
-    /// second while the pages are mapped).
-    fn take_memory(&mut self, k: usize) {
-        let n = self.layout.counts[k];
-        match k {
-            KEYS => self.keys = Vec::with_capacity(n),
-            TALLIES => self.tallies = Vec::with_capacity(n),
-            FIRST => self.first = Vec::with_capacity(n),
-            EDGES => self.edges = Vec::with_capacity(n),
-            BIGS => self.big = Vec::with_capacity(n),
-            _ => self.slots = Vec::with_capacity(n),
-        }
-    }
-
-    /// `items` more items of array `k`, zero until read.
+    /// `items` more items of array `k`, zero until read. The array's room is taken whole at
+    /// its first slice and written a slice at a time (writing all 600 MB of a million games'
+    /// arrays at once would hold an answer for a tenth of a second while the pages are
+    /// mapped).
     fn extend(&mut self, k: usize, items: usize) {
+        fn grow<T: Clone>(v: &mut Vec<T>, total: usize, items: usize, zero: T) {
+            v.reserve_exact(total - v.len());
+            v.resize(v.len() + items, zero);
+        }
+        let total = self.layout.counts[k];
         match k {
-            KEYS => self.keys.resize(self.keys.len() + items, 0),
-            TALLIES => self.tallies.resize(self.tallies.len() + items, 0),
-            FIRST => self.first.resize(self.first.len() + items, 0),
-            EDGES => self.edges.resize(self.edges.len() + items, [0; 4]),
-            BIGS => self.big.resize(self.big.len() + items, [0; 4]),
-            _ => self.slots.resize(self.slots.len() + items, 0),
+            KEYS => grow(&mut self.keys, total, items, 0),
+            TALLIES => grow(&mut self.tallies, total, items, 0),
+            FIRST => grow(&mut self.first, total, items, 0),
+            EDGES => grow(&mut self.edges, total, items, [0; 4]),
+            BIGS => grow(&mut self.big, total, items, [0; 4]),
+            _ => grow(&mut self.slots, total, items, 0),
         }
     }
 
@@ -557,9 +550,6 @@ impl Loading {
             let size = size as usize;
             let at = self.layout.at[k] + self.done as u64;
             let from = self.done;
-            if from == 0 {
-                self.take_memory(k);
-            }
             let total = self.layout.counts[k] * size;
             if from == total {
                 self.array += 1;
