@@ -7,7 +7,7 @@ use beeline::engine::position::{GameState, Position, Rules};
 use beeline::record::{import, Record};
 use beeline::search::analysis::{judge, win_probability, Judgement, SCALE};
 use beeline::search::uhp::{parse_time, UhpEngine};
-use beeline::search::{Limits, NoClock, Searcher, WallClock, WIN};
+use beeline::search::{Clock, Limits, NoClock, Searcher, WallClock, WIN};
 use proptest::prelude::*;
 use std::process::Command;
 
@@ -75,6 +75,70 @@ fn fixed_depth_is_deterministic() {
         assert_eq!(a, b, "ply {ply}");
         assert!(a.depth == 3 && a.nodes > 0 && a.best.is_some());
     }
+}
+
+/// A clock that moves a millisecond at each reading: a search in slices then gives way
+/// every few thousand nodes, whatever the machine's speed.
+struct Ticks(std::cell::Cell<u64>);
+
+impl Clock for Ticks {
+    fn elapsed_ms(&self) -> u64 {
+        let t = self.0.get();
+        self.0.set(t + 1);
+        t
+    }
+}
+
+/// Runs a search in slices of four clock readings; the result, the depths reported and
+/// the number of slices.
+fn search_in_slices(pos: &Position, depth: u8) -> (beeline::search::SearchResult, Vec<u8>, usize) {
+    let mut searcher = Searcher::new(4);
+    let clock = Ticks(std::cell::Cell::new(0));
+    let mut run = searcher.begin(pos, &Limits::depth(depth), &clock);
+    let mut depths = Vec::new();
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        let pause_at = clock.elapsed_ms() + 4;
+        if searcher.deepen(&mut run, &clock, Some(pause_at), &mut |r| {
+            depths.push(r.depth)
+        }) {
+            break;
+        }
+        assert!(!run.is_done());
+        assert!(slices < 10_000, "a search in slices must get on");
+    }
+    assert!(run.is_done());
+    (run.result().clone(), depths, slices)
+}
+
+/// A search that gives way now and then (the browser's worker, so that it can read its
+/// messages) takes each iteration up again where the table left it: it reaches the depth,
+/// reports every iteration once, finds the forced win, and costs about the nodes of one
+/// run (an iteration searched again from scratch at each slice would cost many times more).
+#[test]
+fn a_search_in_slices_takes_up_where_it_stopped() {
+    let rec = game(1);
+    for ply in [20, 33] {
+        let pos = rec.position_at(ply);
+        let whole = search(&pos, 6);
+        let (sliced, depths, slices) = search_in_slices(&pos, 6);
+        assert!(slices > 10, "ply {ply}: {slices} slices");
+        assert_eq!(depths, (1..=6).collect::<Vec<u8>>(), "ply {ply}");
+        assert_eq!(sliced.depth, 6);
+        let best = sliced.best.expect("a move");
+        assert!(pos.legal_moves().contains(&best), "ply {ply}");
+        assert!(
+            sliced.nodes * 2 < whole.nodes * 3,
+            "ply {ply}: {} nodes in {slices} slices, {} in one run",
+            sliced.nodes,
+            whole.nodes
+        );
+    }
+    let rec = game(2);
+    let pos = rec.position_at(rec.moves.len() - 3);
+    let (r, _, _) = search_in_slices(&pos, 3);
+    assert_eq!(r.score, WIN - 3);
 }
 
 /// The search never answers a finished game with a move.

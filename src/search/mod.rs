@@ -127,6 +127,30 @@ impl SearchResult {
     }
 }
 
+/// A search under way ([`Searcher::begin`], [`Searcher::deepen`]): its position, limits and
+/// what it has found so far.
+pub struct Deepening {
+    pos: Position,
+    limits: Limits,
+    /// The clock's reading when it began.
+    start: u64,
+    /// The iteration to search next.
+    depth: u8,
+    done: bool,
+    result: SearchResult,
+}
+
+impl Deepening {
+    /// What the search has found so far (all of it, once done).
+    pub fn result(&self) -> &SearchResult {
+        &self.result
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+}
+
 /// Plies to a forced win (positive) or loss (negative) that `score` stands for.
 pub fn win_in(score: Score) -> Option<i32> {
     if score > WIN_BOUND {
@@ -161,6 +185,9 @@ pub struct Searcher {
     repetition: bool,
     stopped: bool,
     deadline: Option<u64>,
+    /// Where a search in slices gives way ([`Searcher::deepen`]), and whether it has.
+    pause_at: Option<u64>,
+    paused: bool,
     root_best: Option<(Move, Score)>,
 }
 
@@ -201,6 +228,8 @@ impl Searcher {
             repetition: false,
             stopped: false,
             deadline: None,
+            pause_at: None,
+            paused: false,
             root_best: None,
         }
     }
@@ -269,11 +298,18 @@ impl Searcher {
         clock: &dyn Clock,
         progress: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
+        let mut search = self.begin(pos, limits, clock);
+        self.deepen(&mut search, clock, None, progress);
+        search.result
+    }
+
+    /// Starts a search of `pos` to the limits, to be run by [`Searcher::deepen`] (in
+    /// slices, if it must give way now and then).
+    pub fn begin(&mut self, pos: &Position, limits: &Limits, clock: &dyn Clock) -> Deepening {
         let start = clock.elapsed_ms();
         self.age = self.age.wrapping_add(1);
         self.nodes = 0;
         self.next_check = 0;
-        self.stopped = false;
         // Stop a little early: the answer still has to be written.
         self.deadline = limits
             .time_ms
@@ -297,15 +333,52 @@ impl Searcher {
             elapsed_ms: 0,
             legal_moves: legal.len(),
         };
-        if legal.is_empty() {
-            return result;
+        if let Some(&first) = legal.first() {
+            result.best = Some(first);
+            result.pv = vec![first];
         }
-        result.best = Some(legal[0]);
-        result.pv = vec![legal[0]];
+        Deepening {
+            pos,
+            limits: *limits,
+            start,
+            depth: 1,
+            done: legal.is_empty(),
+            result,
+        }
+    }
+
+    /// Runs a search begun by [`Searcher::begin`], calling `progress` after every completed
+    /// iteration, until its limits (`true`) or, given `pause_at`, until the clock reads it
+    /// (`false`): the iteration under way is then searched again from its root by the next
+    /// call, and the table, which holds every subtree it finished, answers those at once.
+    /// A search in slices is not repeatable (the killers and history that order the moves
+    /// have moved on when the iteration is taken up again). Between two calls the searcher
+    /// must not search anything else.
+    pub fn deepen(
+        &mut self,
+        search: &mut Deepening,
+        clock: &dyn Clock,
+        pause_at: Option<u64>,
+        progress: &mut dyn FnMut(&SearchResult),
+    ) -> bool {
+        self.stopped = false;
+        self.paused = false;
+        self.pause_at = pause_at;
+        let Deepening {
+            pos,
+            limits,
+            start,
+            depth,
+            done,
+            result,
+        } = search;
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 2);
-        for depth in 1..=max_depth {
+        while !*done && *depth <= max_depth {
             self.root_best = None;
-            let score = self.negamax(&mut pos, depth as i32, 0, -WIN - 1, WIN + 1, clock);
+            let score = self.negamax(pos, i32::from(*depth), 0, -WIN - 1, WIN + 1, clock);
+            if self.paused {
+                return false;
+            }
             if self.stopped {
                 // A move searched in full this iteration and better than the last
                 // iteration's best (which is searched first) is still worth playing.
@@ -319,38 +392,36 @@ impl Searcher {
                 break;
             }
             result.score = score;
-            result.depth = depth;
+            result.depth = *depth;
             result.pv = self.pv[..self.pv_len[0]].to_vec();
             if let Some(&m) = result.pv.first() {
                 result.best = Some(m);
             }
             result.nodes = self.nodes;
-            result.elapsed_ms = clock.elapsed_ms() - start;
-            progress(&result);
+            result.elapsed_ms = clock.elapsed_ms() - *start;
+            progress(result);
+            *depth += 1;
             // A forced result within reach needs no deeper look.
-            if win_in(score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
+            if win_in(score).is_some_and(|n| n.unsigned_abs() <= u32::from(result.depth)) {
                 break;
             }
             if let Some(t) = limits.time_ms {
                 // The next iteration takes several times as long as this one and will not
                 // finish; but its first moves searched may still find a better one (kept
                 // above), so only the last quarter of the time is not worth starting on.
-                let used = clock.elapsed_ms() - start;
+                let used = clock.elapsed_ms() - *start;
                 if used * 4 > t * 3 {
                     break;
                 }
             }
-            if legal.len() == 1 && depth >= 2 && limits.time_ms.is_some() {
+            if result.legal_moves == 1 && result.depth >= 2 && limits.time_ms.is_some() {
                 break;
             }
         }
+        *done = true;
         result.nodes = self.nodes;
-        result.elapsed_ms = clock.elapsed_ms() - start;
-        result
-    }
-
-    fn out_of_time(&self, clock: &dyn Clock) -> bool {
-        self.deadline.is_some_and(|d| clock.elapsed_ms() >= d)
+        result.elapsed_ms = clock.elapsed_ms() - *start;
+        true
     }
 
     fn negamax(
@@ -381,8 +452,14 @@ impl Searcher {
                 .stop
                 .as_ref()
                 .is_some_and(|f| f.load(Ordering::Relaxed));
-            if told || self.out_of_time(clock) {
+            let now =
+                (self.deadline.is_some() || self.pause_at.is_some()).then(|| clock.elapsed_ms());
+            let at = |limit: Option<u64>| limit.zip(now).is_some_and(|(l, t)| t >= l);
+            if told || at(self.deadline) {
                 self.stopped = true;
+            } else if at(self.pause_at) {
+                self.stopped = true;
+                self.paused = true;
             }
         }
         if self.stopped {

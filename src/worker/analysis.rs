@@ -1,25 +1,33 @@
 //! The analysis engine in the worker: the position on the board searched deeper and deeper,
-//! and a whole game reviewed ply by ply (`search`, `search::analysis`). The page starts a
-//! worker of its own for each (`app::analysis::link`) and stops a search by terminating
-//! its worker: a search never waits for a message, so it runs at full speed and a new
-//! position never queues behind an old one.
+//! and a whole game reviewed ply by ply (`search`, `search::analysis`). The page keeps one
+//! worker for its searches and starts another for a review (`app::analysis::link`).
 //!
 //! | the page asks | the worker answers |
 //! |---|---|
 //! | `["search", position bytes, max depth, max ms, job, delay ms]` (`engine::transfer`; 0: no limit) | after the delay, unless another search came meanwhile (it replaces this one): `["started", job]`, then `["line", depth, eval, win in, nodes, ms, line, legal moves, job]` after each depth (`eval` in points from White's side, forced wins ±100 with `win in` plies, positive for White, else `null`; the line as `transfer::move_code`s joined by spaces), then `["searched", depth, job]` |
+//! | `["halt"]` | nothing: the search under way or waiting stops |
 //! | `["review", position bytes, depth, ms a ply]` (the main line's last position; depth 0: a time a ply) | `["row", done, total, ply, eval, eval after, win in, judgement, best move code, depth]` per ply (judgement `""` on the last position), then `["reviewed"]` |
 //!
 //! A position that cannot be read is answered `["analysis-error", why]`.
 //!
+//! A search without a depth runs in slices of [`SLICE_MS`], each a task of its own
+//! (`Searcher::deepen`), so that a new position or a halt is read between two slices and
+//! replaces it there: the page never has to stop the worker, and a step never waits for a
+//! new one to load. It keeps its searcher (the transposition table) from position to
+//! position. A search to a depth runs in one go with a fresh searcher, so that its answer is
+//! the command line's (`beeline analyse --depth N`); the page stops its worker to stop it.
+//!
 //! The delay lets a page step through a game with a key held without a search per step: a
-//! worker that has not started yet takes the next position instead of being stopped.
+//! search that has not started yet is replaced by the next position.
 
 use super::answer;
+use crate::engine::piece::Color;
 use crate::engine::transfer;
 use crate::notation::Coordinates;
 use crate::search::analysis::{self, Review};
-use crate::search::{white_view, Clock, Limits, Searcher};
+use crate::search::{white_view, Clock, Deepening, Limits, SearchResult, Searcher};
 use js_sys::{Array, Uint8Array};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -63,51 +71,158 @@ fn searcher() -> Searcher {
         .unwrap_or_else(|| Searcher::new(1))
 }
 
+/// A search without a depth gives way to the worker's messages this often.
+const SLICE_MS: u64 = 20;
+
 /// A search waiting for its delay: the job's message and the timeout's id.
 struct Pending {
     msg: Array,
     timeout: i32,
 }
 
-thread_local! {
-    static PENDING: std::cell::RefCell<Option<Pending>> = const { std::cell::RefCell::new(None) };
+/// A search without a depth under way: its job's number and clock, and the side to move.
+struct Running {
+    search: Deepening,
+    clock: PerfClock,
+    job: f64,
+    mover: Color,
 }
 
-/// Runs the search waiting, if any (its delay is over).
+/// The worker's searches: one waiting for its delay, one under way, the searcher kept for
+/// them, and the channel that starts each slice.
+#[derive(Default)]
+struct Searches {
+    pending: Option<Pending>,
+    running: Option<Running>,
+    searcher: Option<Searcher>,
+    /// Its port 2 posts to port 1, whose handler runs a slice (timers would wait 4 ms
+    /// each after the fifth).
+    channel: Option<web_sys::MessageChannel>,
+    /// A slice's message is on its way (at most one at a time, whatever was replaced).
+    scheduled: bool,
+}
+
+thread_local! {
+    static SEARCHES: RefCell<Searches> = RefCell::new(Searches::default());
+}
+
+fn post(a: &Array) {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(a);
+}
+
+/// Starts the search waiting (its delay is over).
 fn run_pending() {
-    let Some(p) = PENDING.with(|p| p.borrow_mut().take()) else {
+    let Some(p) = SEARCHES.with(|s| s.borrow_mut().pending.take()) else {
         return;
     };
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let post = |a: Array| {
-        let _ = scope.post_message(&a);
-    };
     let number = |i: u32| p.msg.get(i).as_f64().unwrap_or(0.0).max(0.0);
-    let job = number(4);
-    match transfer::decode(&Uint8Array::new(&p.msg.get(1)).to_vec()) {
-        Ok(pos) => {
-            post(answer("started", &[job.into()]));
-            search(&pos, number(2) as u8, number(3) as u64, job, &post);
-        }
-        Err(e) => post(answer("analysis-error", &[e.to_string().into()])),
+    let (depth, ms, job) = (number(2) as u8, number(3) as u64, number(4));
+    let pos = match transfer::decode(&Uint8Array::new(&p.msg.get(1)).to_vec()) {
+        Ok(pos) => pos,
+        Err(e) => return post(&answer("analysis-error", &[e.to_string().into()])),
+    };
+    post(&answer("started", &[job.into()]));
+    let limits = Limits {
+        time_ms: (ms > 0).then_some(ms),
+        ..Limits::depth(if depth == 0 { u8::MAX } else { depth })
+    };
+    let clock = PerfClock::start();
+    let mover = pos.to_move();
+    if depth > 0 {
+        let r = searcher().search_with(&pos, &limits, &clock, &mut |r| line(r, mover, job));
+        post(&answer("searched", &[r.depth.into(), job.into()]));
+        return;
+    }
+    SEARCHES.with(|s| {
+        let mut s = s.borrow_mut();
+        let searcher = s.searcher.get_or_insert_with(searcher);
+        let search = searcher.begin(&pos, &limits, &clock);
+        s.running = Some(Running {
+            search,
+            clock,
+            job,
+            mover,
+        });
+        schedule(&mut s);
+    });
+}
+
+/// Has the next slice run as a task of its own, unless one is on its way already.
+fn schedule(s: &mut Searches) {
+    if s.scheduled {
+        return;
+    }
+    if s.channel.is_none() {
+        let Ok(channel) = web_sys::MessageChannel::new() else {
+            post(&answer(
+                "analysis-error",
+                &["the browser would not give the worker a channel".into()],
+            ));
+            return;
+        };
+        let run = Closure::<dyn FnMut()>::new(slice);
+        channel
+            .port1()
+            .set_onmessage(Some(run.as_ref().unchecked_ref()));
+        // The handler lives as long as the worker.
+        run.forget();
+        s.channel = Some(channel);
+    }
+    if let Some(c) = &s.channel {
+        s.scheduled = c.port2().post_message(&JsValue::NULL).is_ok();
     }
 }
 
-/// Holds a search for its delay, replacing one that waits.
-fn hold(msg: &Array) {
+/// Searches the running search for a slice; then the next slice, or its end.
+fn slice() {
+    SEARCHES.with(|s| {
+        let mut s = s.borrow_mut();
+        s.scheduled = false;
+        let Searches {
+            running, searcher, ..
+        } = &mut *s;
+        let (Some(r), Some(searcher)) = (running.as_mut(), searcher.as_mut()) else {
+            return;
+        };
+        let pause_at = r.clock.elapsed_ms() + SLICE_MS;
+        let (mover, job) = (r.mover, r.job);
+        let done = searcher.deepen(&mut r.search, &r.clock, Some(pause_at), &mut |found| {
+            line(found, mover, job)
+        });
+        if done {
+            let depth = r.search.result().depth;
+            post(&answer("searched", &[depth.into(), job.into()]));
+            s.running = None;
+        } else {
+            schedule(&mut s);
+        }
+    });
+}
+
+/// Stops the search under way and the one waiting.
+fn halt() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let delay = msg.get(5).as_f64().unwrap_or(0.0).clamp(0.0, 1000.0) as i32;
-    PENDING.with(|p| {
-        if let Some(old) = p.borrow_mut().take() {
+    SEARCHES.with(|s| {
+        let mut s = s.borrow_mut();
+        s.running = None;
+        if let Some(old) = s.pending.take() {
             scope.clear_timeout_with_handle(old.timeout);
         }
     });
+}
+
+/// Holds a search for its delay, in place of the one under way or waiting.
+fn hold(msg: &Array) {
+    halt();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let delay = msg.get(5).as_f64().unwrap_or(0.0).clamp(0.0, 1000.0) as i32;
     let run = Closure::once_into_js(run_pending);
     let timeout = scope
         .set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), delay)
         .unwrap_or(0);
-    PENDING.with(|p| {
-        *p.borrow_mut() = Some(Pending {
+    SEARCHES.with(|s| {
+        s.borrow_mut().pending = Some(Pending {
             msg: msg.clone(),
             timeout,
         })
@@ -120,6 +235,7 @@ pub fn answer_message(op: &str, msg: &Array, post: &dyn Fn(Array)) -> bool {
     let position = || transfer::decode(&Uint8Array::new(&msg.get(1)).to_vec());
     match op {
         "search" => hold(msg),
+        "halt" => halt(),
         "review" => match position() {
             Ok(pos) => review(&pos, number(2) as u8, number(3) as u64, post),
             Err(e) => post(answer("analysis-error", &[e.to_string().into()])),
@@ -129,37 +245,23 @@ pub fn answer_message(op: &str, msg: &Array, post: &dyn Fn(Array)) -> bool {
     true
 }
 
-fn search(
-    pos: &crate::engine::position::Position,
-    depth: u8,
-    ms: u64,
-    job: f64,
-    post: &dyn Fn(Array),
-) {
-    let limits = Limits {
-        time_ms: (ms > 0).then_some(ms),
-        ..Limits::depth(if depth == 0 { u8::MAX } else { depth })
-    };
-    let clock = PerfClock::start();
-    let mover = pos.to_move();
-    let r = searcher().search_with(pos, &limits, &clock, &mut |r| {
-        let score = white_view(r.score, mover);
-        let line: Vec<String> = r.pv.iter().map(|&m| transfer::move_code(m)).collect();
-        post(answer(
-            "line",
-            &[
-                r.depth.into(),
-                analysis::points(score).into(),
-                win_in(score),
-                (r.nodes as f64).into(),
-                (r.elapsed_ms as f64).into(),
-                line.join(" ").into(),
-                r.legal_moves.into(),
-                job.into(),
-            ],
-        ));
-    });
-    post(answer("searched", &[r.depth.into(), job.into()]));
+/// Posts what an iteration found.
+fn line(r: &SearchResult, mover: Color, job: f64) {
+    let score = white_view(r.score, mover);
+    let line: Vec<String> = r.pv.iter().map(|&m| transfer::move_code(m)).collect();
+    post(&answer(
+        "line",
+        &[
+            r.depth.into(),
+            analysis::points(score).into(),
+            win_in(score),
+            (r.nodes as f64).into(),
+            (r.elapsed_ms as f64).into(),
+            line.join(" ").into(),
+            r.legal_moves.into(),
+            job.into(),
+        ],
+    ));
 }
 
 fn win_in(score: crate::search::Score) -> JsValue {

@@ -1,7 +1,8 @@
 // The analysis on the study board: the engine's evaluation, best line and best move for the
 // position shown equal the command line's at the same depth (`beeline analyse --depth N`),
-// a step stops the search and starts the next position's, the best line plays into the
-// study, a review judges the same moves as the command line and goes into the PGN export.
+// a step stops the search and starts the next position's (in the same worker, which takes it
+// between two slices of its search), the best line plays into the study, a review judges the
+// same moves as the command line and goes into the PGN export.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -85,6 +86,51 @@ test('a step stops the search and starts the next position’s; the line plays i
   assert.ok(await page.locator('#analysis').isHidden());
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the live search takes each new position in its worker, mid-search, and goes deeper there', async () => {
+  // A browser of its own, whose pages count the workers started and stopped.
+  const own = await launchBrowser({ viewport: WIDTHS[0] });
+  try {
+    await own.context.addInitScript(() => {
+      const Base = window.Worker;
+      window.__workers = { started: 0, stopped: 0 };
+      window.Worker = class extends Base {
+        constructor(...args) {
+          super(...args);
+          window.__workers.started += 1;
+        }
+        terminate() {
+          window.__workers.stopped += 1;
+          super.terminate();
+        }
+      };
+    });
+    const { page, errors } = await openApp(own.context, '#&analyse');
+    await page.click(`#notation tr[data-ply="${PLY}"]`);
+    await waitForPly(page, PLY);
+    // Each step comes while the search of the position before is under way (a search
+    // without a depth goes on for a minute).
+    for (let ply = PLY; ply < PLY + 5; ply++) {
+      await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
+      assert.equal(await page.getAttribute('#eval', 'data-done'), 'false', `ply ${ply} still searched`);
+      await page.keyboard.press('ArrowRight');
+      await waitForPly(page, ply + 1);
+    }
+    // The last position is searched deeper and deeper, by the same worker.
+    await page.waitForSelector(`#eval[data-ply="${PLY + 5}"][data-depth="4"]`, { timeout: 20_000 });
+    const line = await bestLine(page);
+    assert.ok(line.length >= 1 && line.every((m) => m.standard && m.direction && m.algebraic));
+    assert.deepEqual(await page.evaluate(() => window.__workers), { started: 1, stopped: 0 });
+    // Turned off and on: the same worker again.
+    await page.click('#analyse');
+    await page.click('#analyse');
+    await page.waitForSelector(`#eval[data-ply="${PLY + 5}"]:not([data-depth="0"])`, { timeout: 20_000 });
+    assert.deepEqual(await page.evaluate(() => window.__workers), { started: 1, stopped: 0 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await own.close();
+  }
 });
 
 test('a review judges the moves the command line judges, and goes into the PGN', async () => {

@@ -1,11 +1,10 @@
 //! The page's side of the analysis workers (`crate::worker::analysis`, its messages): the
-//! same worker module as the collection reader's, started apart for each job so that a
-//! search never waits behind another.
+//! same worker module as the collection reader's, one for the live search and one for a
+//! review, so that neither waits behind the other.
 //!
-//! A search is stopped by terminating its worker, at once, whatever it is doing; a spare
-//! worker, started beforehand, takes the next position without waiting for a module to load.
-//! Answers carry nothing of their job: each worker gets its own handler, which drops what a
-//! replaced worker still sends.
+//! The live worker takes each new position between two slices of its search; a search to a
+//! depth, or a review, is stopped by terminating its worker, at once, whatever it is doing.
+//! Each worker gets its own handler, which drops what a replaced worker still sends.
 
 use js_sys::Array;
 use std::cell::{Cell, RefCell};
@@ -86,6 +85,11 @@ impl Slot {
     pub fn stop(self) {
         self.worker.terminate();
     }
+}
+
+/// The message that halts a worker's search.
+pub fn halt() -> Array {
+    std::iter::once(JsValue::from("halt")).collect()
 }
 
 /// A job's message: its name, the position's bytes, then numbers.

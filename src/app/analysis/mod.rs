@@ -6,8 +6,10 @@
 //! *Analyse* button (and its key, `A`), which asks the board's entry point
 //! (`board::drawing::Ask::Analyse`); [`toggle`] then builds the panel, the evaluation bar and
 //! the board's layer, and the effects that keep them. The engine runs in workers of its own
-//! ([`link`]): a new position stops the old search at once and starts one from scratch, so
-//! that a position's answer at a depth is the command line's (`beeline analyse --depth N`).
+//! ([`link`]): a new position replaces the old search in the live worker, which reads it
+//! between two slices of its search; a search to a depth (`&analyse=N`) runs in one go from
+//! scratch, so that its answer is the command line's (`beeline analyse --depth N`), and is
+//! stopped by stopping its worker.
 //!
 //! Hooks: `#analyse` (`aria-pressed`), `#eval` (`data-eval` in points from White's side,
 //! `data-depth`, `data-ply`, `data-done` once the search has stopped), `#best-line`
@@ -34,11 +36,10 @@ use wasm_bindgen::JsCast;
 
 /// How long the board must rest on a position before its search starts (the worker waits),
 /// when it came less than [`QUICK_MS`] after the one before: stepping through a game with a
-/// key held hands each position to the same waiting worker instead of stopping one per
-/// step, while a single step or the analysis turned on starts at once. Longer than the
-/// pause between two steps of a key held or of quick clicks: a search started between them
-/// would be stopped by the next, its worker replaced, and on two cores that churn (not the
-/// search itself) is most of what a step costs the page while analysing.
+/// key held hands each position to the waiting worker without a search per step, while a
+/// single step or the analysis turned on starts at once. Longer than the pause between two
+/// steps of a key held or of quick clicks, so that the engine does not take a core from the
+/// page between them.
 const SETTLE_MS: f64 = 150.0;
 const QUICK_MS: f64 = 250.0;
 
@@ -86,11 +87,10 @@ impl Review {
     }
 }
 
-/// The workers: the live search's, a spare, the review's.
+/// The workers: the live search's, the review's.
 #[derive(Default)]
 struct Workers {
     live: Option<Slot>,
-    spare: Option<Slot>,
     review: Option<Slot>,
     next_id: u32,
     /// The live search's job: its number, the node searched and the message that asks it.
@@ -122,7 +122,7 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
     let on = !s.on.get_untracked();
     s.on.set(on);
     if !on {
-        stop_all();
+        stop_all(s);
         s.review.update(|r| r.running = false);
     }
     if let Some(b) = by_id("analyse") {
@@ -205,15 +205,30 @@ fn by_id(id: &str) -> Option<web_sys::Element> {
         .flatten()
 }
 
-/// Stops the search and the review. The spare worker stays (it has loaded its module and
-/// holds no table yet): turned on again, the analysis starts without waiting for one.
-fn stop_all() {
+/// Stops the search and the review. The live worker stays unless it searches to a depth
+/// (which it cannot leave): turned on again, the analysis starts without waiting for a
+/// module to load.
+fn stop_all(s: Session) {
     WORKERS.with(|w| {
         let mut w = w.borrow_mut();
-        for slot in [w.live.take(), w.review.take()].into_iter().flatten() {
-            slot.stop();
+        halt_live(&mut w, s.depth);
+        if let Some(review) = w.review.take() {
+            review.stop();
         }
     });
+}
+
+/// Stops the live worker's search: a search in slices is told to halt, one to a depth is
+/// stopped with its worker (a worker that has not started it takes the next job instead).
+fn halt_live(w: &mut Workers, depth: u8) {
+    match w.live.take() {
+        Some(l) if depth > 0 && l.busy.get() => l.stop(),
+        Some(l) => {
+            l.post(&link::halt());
+            w.live = Some(l);
+        }
+        None => {}
+    }
 }
 
 /// Builds the panel, the bar and the board's layer, and the effects that keep them.
@@ -270,9 +285,9 @@ fn spawn(w: &mut Workers) -> Option<Slot> {
     Slot::start(w.next_id, answered)
 }
 
-/// A new position (or the analysis turned on or off): the old search stops now (its worker is
-/// stopped if it has started, else it takes the new job instead), and the new one starts
-/// once the board has rested on it. Nothing when nothing it depends on changed.
+/// A new position (or the analysis turned on or off): the old search stops now ([`hand_over`])
+/// and the new one starts once the board has rested on it. Nothing when nothing it depends
+/// on changed.
 fn follow(s: Session) {
     let on = s.on.get();
     let at = s.viewer.study.position.get();
@@ -328,9 +343,7 @@ fn follow(s: Session) {
             .set("The game is over: there is nothing to search.".into());
         s.done.set(true);
     }
-    // The workers are stopped, given the job and started right after the step (the board
-    // drawn first): stopping a searching worker and starting another cost the page's
-    // thread tens of milliseconds.
+    // The worker is given the job right after the step (the board drawn first).
     let flush = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
         w.job = job;
@@ -341,22 +354,21 @@ fn follow(s: Session) {
     }
 }
 
-/// Gives the live job to a worker: the live one unless it has started searching (then it is
-/// stopped), else the spare.
+/// Gives the live job to the live worker, which drops its search for it; or, without a job
+/// (off, editing, the game over), halts its search.
 fn hand_over(s: Session) {
     let posted = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
         w.flushing = false;
-        // A worker that has started searching cannot take another job: stopped.
-        if w.live.as_ref().is_some_and(|l| l.busy.get()) {
+        if w.job.is_none() {
+            halt_live(&mut w, s.depth);
+            return true;
+        }
+        // A search to a depth cannot be replaced: its worker is stopped.
+        if s.depth > 0 && w.live.as_ref().is_some_and(|l| l.busy.get()) {
             if let Some(l) = w.live.take() {
                 l.stop();
             }
-        }
-        if w.job.is_none() {
-            // Off, editing or over: a search still waiting in the worker will start, say
-            // so and be stopped then (it is not the live job).
-            return true;
         }
         post_job(&mut w)
     });
@@ -366,21 +378,18 @@ fn hand_over(s: Session) {
     }
 }
 
-/// Gives the live job to the live worker, or a spare (started ahead for the next one).
+/// Gives the live job to the live worker, started if there is none.
 fn post_job(w: &mut Workers) -> bool {
     let Some((_, _, msg)) = w.job.clone() else {
         return true;
     };
     if w.live.is_none() {
-        w.live = w.spare.take().or_else(|| spawn(w));
+        w.live = spawn(w);
     }
     let Some(live) = w.live.as_ref() else {
         return false;
     };
     live.post(&msg);
-    if w.spare.is_none() {
-        w.spare = spawn(w);
-    }
     true
 }
 
@@ -402,9 +411,9 @@ fn answered(id: u32, msg: Array) {
     let last = msg.length().saturating_sub(1);
     let live = job.filter(|(n, _)| live_id == Some(id) && msg.get(last).as_f64() == Some(*n));
     match text(0).as_str() {
-        // A search that started before its worker got the next job: stopped, and the job
-        // goes to another worker.
-        "started" if live_id == Some(id) && live.is_none() => WORKERS.with(|w| {
+        // A search to a depth that started before its worker got the next job: stopped, and
+        // the job goes to another worker. (A search in slices reads the job next.)
+        "started" if live_id == Some(id) && live.is_none() && s.depth > 0 => WORKERS.with(|w| {
             let mut w = w.borrow_mut();
             if let Some(l) = w.live.take() {
                 l.stop();
