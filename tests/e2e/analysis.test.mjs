@@ -118,7 +118,10 @@ test('the live search takes each new position in its worker, mid-search, and goe
       await waitForPly(page, ply + 1);
     }
     // The last position is searched deeper and deeper, by the same worker.
-    await page.waitForSelector(`#eval[data-ply="${PLY + 5}"][data-depth="4"]`, { timeout: 20_000 });
+    await page.waitForFunction((ply) => {
+      const e = document.querySelector('#eval');
+      return e.dataset.ply === String(ply) && Number(e.dataset.depth) >= 4;
+    }, PLY + 5, { timeout: 20_000 });
     const line = await bestLine(page);
     assert.ok(line.length >= 1 && line.every((m) => m.standard && m.direction && m.algebraic));
     assert.deepEqual(await page.evaluate(() => window.__workers), { started: 1, stopped: 0 });
