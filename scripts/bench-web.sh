@@ -311,7 +311,7 @@ try {
     const plies = gs.split(';').length - 3;
     await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
     await page.waitForSelector(`#eval[data-ply="${plies}"]`, { timeout: 10_000 });
-    // The worker waits 60 ms before it starts.
+    // The search starts at once (a position more than 250 ms after the last), or 150 ms later.
     await page.waitForTimeout(1060);
     const reached = Number(await page.getAttribute('#eval', 'data-depth'));
     depths.push({ native: Number(native), worker: reached });
