@@ -151,13 +151,31 @@ test('a review judges the moves the command line judges, and goes into the PGN',
     .map((r) => `${r.ply} ${r.judgement}`);
   assert.deepEqual(judged, expected);
   assert.match(await page.textContent('.review-summary'), /^White: \d+ inaccurac/);
-  // A click on the graph goes to its position.
+  // Another algebraic form writes the notation's rows again: they are marked again.
+  await page.selectOption('#algebraic-form', 'long');
+  await page.waitForFunction((n) => document.querySelectorAll('#notation tr[data-judgement]').length === n, expected.length);
+  assert.deepEqual(await page.$$eval('#notation tr[data-judgement]', (trs) => trs.map((tr) => `${tr.dataset.ply} ${tr.dataset.judgement}`)), expected);
+  await page.selectOption('#algebraic-form', 'short');
+  // A click on the graph goes to its position, and the graph's line goes there.
   await page.click('#eval-graph [data-ply="5"]');
   await waitForPly(page, 5);
+  const shown = async () => page.$eval('#eval-graph .graph-shown', (l) => l.getAttribute('visibility') === 'hidden' ? null : l.getAttribute('x1'));
+  await page.waitForFunction(() => document.querySelector('#eval-graph .graph-shown').getAttribute('x1')
+    === document.querySelector('#eval-graph [data-ply="5"]').getAttribute('cx'));
+  assert.ok(await shown());
   await audit(page, 'analysis and review');
   // Kept: annotations and evaluations in the comments, out in the PGN.
   await page.click('#keep-review');
   await page.waitForSelector('#notation tr.comment');
+  // The rows the notation wrote again (with their annotations) are marked again.
+  const marks = () => page.$$eval('#notation tr[data-judgement]', (trs) => trs.map((tr) => `${tr.dataset.ply} ${tr.dataset.judgement}`));
+  await page.waitForFunction((n) => document.querySelectorAll('#notation tr[data-judgement]').length === n, expected.length);
+  assert.deepEqual(await marks(), expected);
+  await page.keyboard.press('ArrowRight');
+  await waitForPly(page, 6);
+  await page.waitForFunction(() => document.querySelector('#eval-graph .graph-shown').getAttribute('x1')
+    === document.querySelector('#eval-graph [data-ply="6"]').getAttribute('cx'));
+  assert.deepEqual(await marks(), expected);
   const comment = await page.textContent('#notation tr.comment');
   assert.match(comment, /\[%eval -?\d+\.\d\d\]|\[%eval #-?\d+\]/);
   await page.selectOption('#export-format', 'pgn');

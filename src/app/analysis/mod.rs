@@ -85,6 +85,11 @@ impl Review {
     fn total(&self) -> usize {
         self.moves.len() + 1
     }
+
+    /// Whether its rows say something of this main line (they are of it, and there are some).
+    fn of_mainline(&self, mainline: &[Move]) -> bool {
+        !self.rows.is_empty() && self.moves == mainline
+    }
 }
 
 /// The workers: the live search's, the review's.
@@ -173,7 +178,18 @@ fn address_option(on: Option<u8>) {
     services::replace_address(&format!("{base}#{}", parts.join("&")));
 }
 
+/// The notation's rows marked by a review ([`mark_rows`]).
+struct Marks {
+    /// What they were marked from: whether the review was of the main line, its rows.
+    from: (bool, Vec<Row>),
+    rows: Vec<web_sys::Element>,
+}
+
 thread_local! {
+    /// What the review's graph was last drawn from: valid, positions, rows.
+    static GRAPH: RefCell<Option<(bool, usize, Vec<Row>)>> = const { RefCell::new(None) };
+    /// The notation's rows last marked, once every row judged was there to mark.
+    static MARKED: RefCell<Option<Marks>> = const { RefCell::new(None) };
     /// The markup last written into each part (by name): rewritten only when it changes, so
     /// that a button under the pointer is not replaced by its twin at every depth.
     static WRITTEN: RefCell<Vec<(&'static str, String)>> = const { RefCell::new(Vec::new()) };
@@ -263,6 +279,19 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
     }
     if let Some(panel) = by_id("analysis") {
         listen(s, &panel);
+    }
+    // The notation's choices (its algebraic form, ASCII directions) write its rows again:
+    // they are marked again once written (its effect runs before the next frame).
+    if let Some(notation) = by_id("notation").and_then(|t| t.closest("section").ok().flatten()) {
+        dom::listen(&notation, &["change"], move |_| {
+            let review = s.review.get_untracked();
+            let valid = s
+                .viewer
+                .study
+                .game
+                .with_untracked(|g| review.of_mainline(&g.tree().mainline()));
+            services::next_frame(move || mark_rows(&review, valid));
+        });
     }
     // The search follows the position chosen, and the parts show what it found: one effect
     // (each closure handed to the page's reactive code costs the first screen a stub).
@@ -633,7 +662,7 @@ fn show_review(s: Session) {
         )
     });
     let shown = s.viewer.study.position.with(|a| a.pos.moves().len());
-    let valid = !review.rows.is_empty() && review.moves == mainline;
+    let valid = review.of_mainline(&mainline);
     let (Some(panel), Some(graph)) = (by_id("analysis"), by_id("eval-graph")) else {
         return;
     };
@@ -651,12 +680,24 @@ fn show_review(s: Session) {
         }
     }
     dom::set_flag(&graph, "hidden", !valid);
-    let markup = if valid {
-        view::graph_markup(&review.rows, review.total(), shown)
-    } else {
-        String::new()
-    };
-    set_markup("graph", &graph, markup);
+    // The graph is drawn again when the review changes, not at each step (a thousand
+    // points took a step 10 ms and more): a step only moves its line.
+    let drawn = (valid, review.total(), review.rows.clone());
+    if GRAPH.with(|g| g.borrow().as_ref() != Some(&drawn)) {
+        let markup = if valid {
+            view::graph_markup(&review.rows, review.total())
+        } else {
+            String::new()
+        };
+        set_markup("graph", &graph, markup);
+        GRAPH.with(|g| *g.borrow_mut() = Some(drawn));
+    }
+    if let Some(line) = dom::find(&graph, ".graph-shown") {
+        let x = view::graph_shown_x(review.total(), shown);
+        dom::set_attr(&line, "x1", x.as_deref());
+        dom::set_attr(&line, "x2", x.as_deref());
+        dom::set_attr(&line, "visibility", x.is_none().then_some("hidden"));
+    }
     if let Some(sum) = dom::find(&panel, ".review-summary") {
         let done = valid && !review.running;
         dom::set_text(
@@ -680,6 +721,31 @@ fn mark_rows(review: &Review, valid: bool) {
     let Some(table) = by_id("notation") else {
         return;
     };
+    // Nothing to do at a step when the same review has marked every row it judges and the
+    // notation has not written any of them again (a row written again is a new element,
+    // without the marks): a thousand rows read at every step cost it milliseconds.
+    let key = (valid, review.rows.clone());
+    let same = MARKED.with(|m| {
+        m.borrow()
+            .as_ref()
+            .is_some_and(|m| m.from == key && m.rows.iter().all(in_notation))
+    });
+    if same {
+        return;
+    }
+    let judged = if valid {
+        review.rows.iter().filter(|r| r.judged().is_some()).count()
+    } else {
+        0
+    };
+    let mut marked = Vec::with_capacity(judged);
+    // Each ply's judgement (the rows come in order, but a review may have gaps).
+    let mut by_ply = vec![None; review.total() + 1];
+    for r in &review.rows {
+        if let Some(j) = by_ply.get_mut(r.ply) {
+            *j = r.judged();
+        }
+    }
     let rows = table.get_elements_by_tag_name("tr");
     for i in 0..rows.length() {
         let Some(tr) = rows.item(i) else { continue };
@@ -689,8 +755,10 @@ fn mark_rows(review: &Review, valid: bool) {
         let ply: Option<usize> = tr.get_attribute("data-ply").and_then(|p| p.parse().ok());
         let judged = ply
             .filter(|_| valid)
-            .and_then(|p| review.rows.iter().find(|r| r.ply == p))
-            .and_then(Row::judged);
+            .and_then(|p| by_ply.get(p).copied().flatten());
+        if judged.is_some() {
+            marked.push(tr.clone());
+        }
         dom::set_attr(&tr, "data-judgement", judged.map(|j| j.name()));
         dom::set_attr(
             &tr,
@@ -700,6 +768,19 @@ fn mark_rows(review: &Review, valid: bool) {
                 .as_deref(),
         );
     }
+    // Rows not written yet (a long game's are written a part at a time) are marked later.
+    let complete = marked.len() == judged;
+    MARKED.with(|m| {
+        *m.borrow_mut() = complete.then_some(Marks {
+            from: key,
+            rows: marked,
+        })
+    });
+}
+
+/// Whether a row is still in the notation's table (not one it has written again).
+fn in_notation(row: &web_sys::Element) -> bool {
+    row.closest("#notation").ok().flatten().is_some()
 }
 
 /// Keeps the review in the study: the judged moves annotated (where they have no

@@ -226,14 +226,22 @@ impl Row {
     }
 }
 
+/// The graph's drawing size, in its own units.
+const GRAPH_WIDTH: f64 = 600.0;
+const GRAPH_HEIGHT: f64 = 120.0;
+
+/// Where the graph draws the position after `ply` moves, of `total` positions.
+fn graph_x(ply: usize, total: usize) -> f64 {
+    ply as f64 * GRAPH_WIDTH / (total.max(2) - 1) as f64
+}
+
 /// The evaluation graph of a review: White's chances along the game, one point per
 /// position (`data-ply` is the number of moves played before it: 0 is the start), the
-/// judged moves marked; `shown` is the ply on the board.
-pub fn graph_markup(rows: &[Row], total: usize, shown: usize) -> String {
-    let width = 600.0;
-    let height = 120.0;
-    let n = total.max(2) - 1;
-    let x = |ply: usize| ply as f64 * width / n as f64;
+/// judged moves marked, and a line (`.graph-shown`, hidden) that [`graph_shown_x`] puts on
+/// the position shown. Drawn again only when the review changes: a step moves the line.
+pub fn graph_markup(rows: &[Row], total: usize) -> String {
+    let (width, height) = (GRAPH_WIDTH, GRAPH_HEIGHT);
+    let x = |ply: usize| graph_x(ply, total);
     let y = |r: &Row| (1.0 - white_share(r.eval, r.win_in)) * height;
     let mut s = format!(
         r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><rect x="0" y="0" width="{}" height="{}" class="graph-black"/><rect x="0" y="0" width="{}" height="{}" class="graph-white" clip-path="url(#graph-clip)"/><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/>"#,
@@ -263,14 +271,11 @@ pub fn graph_markup(rows: &[Row], total: usize, shown: usize) -> String {
             pts.join(" "),
         );
     }
-    if shown < total {
-        let _ = write!(
-            s,
-            r#"<line x1="{0}" y1="0" x2="{0}" y2="{1}" class="graph-shown"/>"#,
-            num(x(shown)),
-            num(height)
-        );
-    }
+    let _ = write!(
+        s,
+        r#"<line x1="0" y1="0" x2="0" y2="{}" class="graph-shown" visibility="hidden"/>"#,
+        num(height)
+    );
     for r in rows {
         let ply = r.ply - 1;
         let judged = r.judged();
@@ -292,6 +297,12 @@ pub fn graph_markup(rows: &[Row], total: usize, shown: usize) -> String {
     }
     s.push_str("</svg>");
     s
+}
+
+/// Where the graph's line for the position after `shown` moves goes (`x1` and `x2`), or
+/// `None` past the positions reviewed.
+pub fn graph_shown_x(total: usize, shown: usize) -> Option<String> {
+    (shown < total).then(|| num(graph_x(shown, total)))
 }
 
 /// Each player's inaccuracies, mistakes and blunders; `white_first` says who made the first
@@ -445,7 +456,7 @@ mod tests {
             row(3, -4.0, Some(Judgement::Inaccuracy)),
             row(4, -4.2, None),
         ];
-        let g = graph_markup(&rows, 4, 2);
+        let g = graph_markup(&rows, 4);
         for ply in 0..4 {
             assert!(g.contains(&format!(r#"data-ply="{ply}""#)), "{g}");
         }
@@ -453,7 +464,11 @@ mod tests {
         assert_eq!(g.matches("graph-point inaccuracy").count(), 1);
         assert!(g.contains("After ply 1: +0.30, then a blunder"), "{g}");
         // Lower is better for Black: the third point sits below the even line.
-        assert!(g.contains(r#"class="graph-shown""#));
+        assert!(g.contains(r#"class="graph-shown" visibility="hidden""#));
+        // The line goes where the point of the position shown is.
+        let x = graph_shown_x(4, 2).expect("a position reviewed");
+        assert!(g.contains(&format!(r#"data-ply="2" cx="{x}""#)), "{g}");
+        assert_eq!(graph_shown_x(4, 4), None);
         assert_eq!(
             summary(&rows, true),
             "White: 1 inaccuracy, 0 mistakes, 0 blunders. Black: 0 inaccuracies, 0 mistakes, 1 blunder."
