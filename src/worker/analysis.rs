@@ -61,9 +61,8 @@ const TABLE_MIB: usize = 16;
 
 /// A searcher with a [`TABLE_MIB`] table, or 4 MiB where the browser will not give that (a
 /// phone). Smaller than the native 64 MiB: at the browser's speed it reaches the same depths
-/// (as natively at 1 s a position, where 4, 16 and 64 MiB give the same), and a worker
-/// started at each step while the engine is busy costs the page's core less with less memory
-/// to map.
+/// (as natively at 1 s a position, where 4, 16 and 64 MiB give the same), with less memory
+/// for a phone to find.
 fn searcher() -> Searcher {
     [TABLE_MIB, 4]
         .into_iter()
