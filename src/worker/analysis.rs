@@ -105,9 +105,13 @@ thread_local! {
     static SEARCHES: RefCell<Searches> = RefCell::new(Searches::default());
 }
 
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// Sends an answer to the page.
 fn post(a: &Array) {
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(a);
+    let _ = scope().post_message(a);
 }
 
 /// Starts the search waiting (its delay is over).
@@ -201,12 +205,11 @@ fn slice() {
 
 /// Stops the search under way and the one waiting.
 fn halt() {
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     SEARCHES.with(|s| {
         let mut s = s.borrow_mut();
         s.running = None;
         if let Some(old) = s.pending.take() {
-            scope.clear_timeout_with_handle(old.timeout);
+            scope().clear_timeout_with_handle(old.timeout);
         }
     });
 }
@@ -214,10 +217,9 @@ fn halt() {
 /// Holds a search for its delay, in place of the one under way or waiting.
 fn hold(msg: &Array) {
     halt();
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let delay = msg.get(5).as_f64().unwrap_or(0.0).clamp(0.0, 1000.0) as i32;
     let run = Closure::once_into_js(run_pending);
-    let timeout = scope
+    let timeout = scope()
         .set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), delay)
         .unwrap_or(0);
     SEARCHES.with(|s| {
@@ -229,15 +231,15 @@ fn hold(msg: &Array) {
 }
 
 /// Answers an analysis message (`op` is its name); `false` for a message of another kind.
-pub fn answer_message(op: &str, msg: &Array, post: &dyn Fn(Array)) -> bool {
+pub fn answer_message(op: &str, msg: &Array) -> bool {
     let number = |i: u32| msg.get(i).as_f64().unwrap_or(0.0).max(0.0);
     let position = || transfer::decode(&Uint8Array::new(&msg.get(1)).to_vec());
     match op {
         "search" => hold(msg),
         "halt" => halt(),
         "review" => match position() {
-            Ok(pos) => review(&pos, number(2) as u8, number(3) as u64, post),
-            Err(e) => post(answer("analysis-error", &[e.to_string().into()])),
+            Ok(pos) => review(&pos, number(2) as u8, number(3) as u64),
+            Err(e) => post(&answer("analysis-error", &[e.to_string().into()])),
         },
         _ => return false,
     }
@@ -267,7 +269,7 @@ fn win_in(score: crate::search::Score) -> JsValue {
     crate::search::win_in(score).map_or(JsValue::NULL, JsValue::from)
 }
 
-fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64, post: &dyn Fn(Array)) {
+fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {
     let limits = if depth > 0 {
         Limits::depth(depth)
     } else {
@@ -282,7 +284,7 @@ fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64, post: &dy
         let Some(row) = row else { continue };
         let ply = row.ply;
         let best = row.best_move.map(transfer::move_code).unwrap_or_default();
-        post(answer(
+        post(&answer(
             "row",
             &[
                 r.done().into(),
@@ -297,5 +299,5 @@ fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64, post: &dy
             ],
         ));
     }
-    post(answer("reviewed", &[]));
+    post(&answer("reviewed", &[]));
 }

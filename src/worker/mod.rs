@@ -178,7 +178,7 @@ pub fn run() {
                 }
             }
             op => {
-                analysis::answer_message(op, &msg, &post);
+                analysis::answer_message(op, &msg);
             }
         }
     });
