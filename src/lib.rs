@@ -16,6 +16,7 @@
 pub mod collection;
 pub mod engine;
 pub mod notation;
+pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod view;

@@ -3,12 +3,13 @@
 //! responsive; then the game list, sortable and filtered, whose games open in the viewer
 //! (`]` and `[` go to the next and previous one).
 
-use super::collection_worker::{self, Kind};
+use super::collection_worker::{self, Question};
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, dom, services, Control as _, Markup, Stored};
 use super::viewer::Viewer;
 use crate::collection::library::{self, Column, ListQuery};
 use crate::engine::position::GameState;
+use crate::protocol::collection_messages::CollectionRequest;
 use js_sys::Array;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -362,7 +363,11 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             descending,
             current: viewer.collection.open_game.get(),
         };
-        collection_worker::ask(viewer, Kind::List, &["list".into(), q.to_text().into()]);
+        collection_worker::ask(
+            viewer,
+            Question::List,
+            CollectionRequest::List { query: q.to_text() },
+        );
     }));
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
     // first use, `act_later`).

@@ -7,27 +7,25 @@
 
 use super::collection_state::{Opened, Progress};
 use super::game::Game;
+use super::kit::WorkerLink;
 use super::viewer::Viewer;
+use crate::protocol::collection_messages::{CollectionAnswer, CollectionRequest};
 use crate::record::permalink;
-use js_sys::{Array, Uint32Array};
-use leptos::prelude::*;
+use js_sys::Array;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Questions that wait for the previous one of their kind.
 #[derive(Clone, Copy)]
-pub enum Kind {
+pub enum Question {
     List = 0,
     Explore = 1,
 }
 
 struct Link {
-    worker: web_sys::Worker,
-    /// Messages posted before the worker said it is ready (it loads its module first, and
-    /// would drop them).
-    queue: Option<Vec<Array>>,
+    worker: WorkerLink,
     busy: [bool; 2],
-    waiting: [Option<Array>; 2],
+    waiting: [Option<CollectionRequest>; 2],
     serial: u32,
     /// Every game of the list in order, for the next and previous game keys.
     rows: Vec<u32>,
@@ -56,12 +54,10 @@ fn with_link<R>(viewer: Viewer, f: impl FnOnce(&mut Link) -> R) -> Option<R> {
 }
 
 fn start(viewer: Viewer) -> Option<Link> {
-    let url = document()
-        .query_selector("meta[name=beeline-worker]")
-        .ok()
-        .flatten()
-        .and_then(|m| m.get_attribute("content"));
-    let worker = url.and_then(|u| web_sys::Worker::new(&u).ok());
+    let worker = WorkerLink::start(
+        move |a: CollectionAnswer, attachments: Array| answered(viewer, a, &attachments),
+        move || stopped(viewer),
+    );
     let Some(worker) = worker else {
         viewer
             .collection
@@ -69,30 +65,8 @@ fn start(viewer: Viewer) -> Option<Link> {
             .set(Some("This build has no collection reader.".into()));
         return None;
     };
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            answered(viewer, &Array::from(&e.data()));
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // A worker that failed to load or stopped is dropped: the next collection starts a new one.
-    let on_error = Closure::<dyn FnMut()>::new(move || {
-        LINK.with(|l| {
-            if let Some(l) = l.borrow_mut().take() {
-                l.worker.terminate();
-            }
-        });
-        viewer.collection.loading.set(None);
-        viewer.collection.library.set(None);
-        viewer.collection.error.set(Some(
-            "The collection reader stopped: the browser could not run it.".into(),
-        ));
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
     Some(Link {
         worker,
-        queue: Some(Vec::new()),
         busy: [false; 2],
         waiting: [None, None],
         serial: 0,
@@ -100,19 +74,18 @@ fn start(viewer: Viewer) -> Option<Link> {
     })
 }
 
-fn message(values: &[JsValue]) -> Array {
-    values.iter().collect()
-}
-
-impl Link {
-    fn post(&mut self, msg: Array) {
-        match self.queue.as_mut() {
-            Some(queue) => queue.push(msg),
-            None => {
-                let _ = self.worker.post_message(&msg);
-            }
+/// A worker that failed to load or stopped is dropped: the next collection starts a new one.
+fn stopped(viewer: Viewer) {
+    LINK.with(|l| {
+        if let Some(l) = l.borrow_mut().take() {
+            l.worker.stop();
         }
-    }
+    });
+    viewer.collection.loading.set(None);
+    viewer.collection.library.set(None);
+    viewer.collection.error.set(Some(
+        "The collection reader stopped: the browser could not run it.".into(),
+    ));
 }
 
 /// Opens files and texts as a collection (replacing the one open).
@@ -126,7 +99,8 @@ pub fn open(viewer: Viewer, sources: Array) {
     let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
     SOURCES.with(|s| *s.borrow_mut() = Some(sources.clone()));
     with_link(viewer, |l| {
-        l.post(message(&["open".into(), sources.into(), filter.into()]))
+        l.worker
+            .post_with(&CollectionRequest::Open { filter }, &[sources.into()])
     });
 }
 
@@ -139,7 +113,7 @@ pub fn can_reopen() -> bool {
 /// after the book open in the explorer, if any.
 pub fn reopen(viewer: Viewer) {
     if let Some(url) = BOOK.with(|b| b.borrow().clone()) {
-        with_link(viewer, |l| l.post(message(&["book".into(), url.into()])));
+        with_link(viewer, |l| l.worker.post(&CollectionRequest::Book { url }));
     }
     if let Some(sources) = SOURCES.with(|s| s.borrow().clone()) {
         open(viewer, sources);
@@ -149,7 +123,7 @@ pub fn reopen(viewer: Viewer) {
 /// Asks the worker for the explorer's index of the open collection: its bytes come back
 /// to the panel ([`take_saved`]).
 pub fn save_index(viewer: Viewer) {
-    with_link(viewer, |l| l.post(message(&["save-index".into()])));
+    with_link(viewer, |l| l.worker.post(&CollectionRequest::SaveIndex));
 }
 
 /// The index the worker answered to [`save_index`], if it has not been taken.
@@ -164,7 +138,7 @@ pub fn open_book(viewer: Viewer, url: String) {
         .explored
         .set(Some((String::new(), "Reading the book…".into())));
     BOOK.with(|b| *b.borrow_mut() = Some(url.clone()));
-    with_link(viewer, |l| l.post(message(&["book".into(), url.into()])));
+    with_link(viewer, |l| l.worker.post(&CollectionRequest::Book { url }));
     // The explorer's questions follow, answered after the book is read (in order).
     viewer.collection.book.set(true);
 }
@@ -172,36 +146,35 @@ pub fn open_book(viewer: Viewer, url: String) {
 /// Asks the explorer about the position on the board, under the list's filters.
 pub fn explore(viewer: Viewer) {
     let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
-    let bytes = viewer
+    let position = viewer
         .study
         .position
         .with_untracked(|a| crate::engine::transfer::encode(&a.pos));
-    let bytes = js_sys::Uint8Array::from(&bytes[..]);
     ask(
         viewer,
-        Kind::Explore,
-        &["explore".into(), filter.into(), bytes.into()],
+        Question::Explore,
+        CollectionRequest::Explore { filter, position },
     );
 }
 
 /// Asks a list or explorer question (the latest one waits while one is answered).
-pub fn ask(viewer: Viewer, kind: Kind, values: &[JsValue]) {
-    let msg = message(values);
+pub fn ask(viewer: Viewer, kind: Question, request: CollectionRequest) {
     with_link(viewer, |l| {
         let k = kind as usize;
         if l.busy[k] {
-            l.waiting[k] = Some(msg);
+            l.waiting[k] = Some(request);
         } else {
             l.busy[k] = true;
-            l.post(msg);
+            l.worker.post(&request);
         }
     });
 }
 
 /// Opens a game of the collection in the viewer (the list stays).
 pub fn open_game(viewer: Viewer, i: usize) {
+    let index = u32::try_from(i).unwrap_or(u32::MAX);
     with_link(viewer, |l| {
-        l.post(message(&["game".into(), (i as f64).into()]))
+        l.worker.post(&CollectionRequest::Game { index })
     });
 }
 
@@ -224,36 +197,35 @@ pub fn step_game(viewer: Viewer, forward: bool) {
     }
 }
 
+/// A question of this kind has been answered: the one waiting, if any, is asked.
+fn answered_question(kind: Question) {
+    LINK.with(|l| {
+        if let Some(l) = l.borrow_mut().as_mut() {
+            let k = kind as usize;
+            l.busy[k] = false;
+            if let Some(next) = l.waiting[k].take() {
+                l.busy[k] = true;
+                l.worker.post(&next);
+            }
+        }
+    })
+}
+
 /// What the worker says.
-fn answered(viewer: Viewer, msg: &Array) {
-    let text = |i| msg.get(i).as_string().unwrap_or_default();
-    let number = |i| msg.get(i).as_f64().unwrap_or(0.0);
-    let done = |kind: Kind| {
-        LINK.with(|l| {
-            if let Some(l) = l.borrow_mut().as_mut() {
-                let k = kind as usize;
-                l.busy[k] = false;
-                if let Some(next) = l.waiting[k].take() {
-                    l.busy[k] = true;
-                    l.post(next);
-                }
-            }
-        })
-    };
-    match text(0).as_str() {
-        "ready" => LINK.with(|l| {
-            if let Some(l) = l.borrow_mut().as_mut() {
-                for msg in l.queue.take().unwrap_or_default() {
-                    l.post(msg);
-                }
-            }
-        }),
-        "progress" => viewer.collection.loading.set(Some(Progress {
-            games: number(1) as usize,
-            done: number(2) as usize,
-            total: number(3) as usize,
-        })),
-        "opened" => {
+fn answered(viewer: Viewer, answer: CollectionAnswer, attachments: &Array) {
+    match answer {
+        CollectionAnswer::Progress { games, done, total } => {
+            viewer.collection.loading.set(Some(Progress {
+                games: games as usize,
+                done: done as usize,
+                total: total as usize,
+            }))
+        }
+        CollectionAnswer::Opened {
+            games,
+            failures,
+            memory,
+        } => {
             let serial = LINK.with(|l| {
                 l.borrow_mut().as_mut().map_or(0, |l| {
                     l.serial += 1;
@@ -263,41 +235,45 @@ fn answered(viewer: Viewer, msg: &Array) {
             viewer.collection.loading.set(None);
             viewer.collection.open_game.set(None);
             viewer.collection.library.set(Some(Opened {
-                games: number(1) as usize,
-                failures: number(2) as usize,
-                memory: number(3),
+                games: games as usize,
+                failures: failures as usize,
+                memory,
                 serial,
             }));
         }
-        "list" => {
-            let rows = Uint32Array::new(&msg.get(3)).to_vec();
+        CollectionAnswer::List {
+            markup,
+            status,
+            rows,
+        } => {
             LINK.with(|l| {
                 if let Some(l) = l.borrow_mut().as_mut() {
                     l.rows = rows;
                 }
             });
-            viewer.collection.listing.set(Some((text(1), text(2))));
-            done(Kind::List);
+            viewer.collection.listing.set(Some((markup, status)));
+            answered_question(Question::List);
         }
-        "explore" => {
-            viewer.collection.explored.set(Some((text(1), text(2))));
-            done(Kind::Explore);
+        CollectionAnswer::Explore { markup, summary } => {
+            viewer.collection.explored.set(Some((markup, summary)));
+            answered_question(Question::Explore);
         }
         // The panel shows the list's state again, and offers the index as a file: the
         // error it shows is cleared (there is none while a collection is open), which wakes
         // it without code of its own on the first screen.
-        "index" => {
-            SAVED.with(|s| *s.borrow_mut() = Some(msg.get(1)));
+        CollectionAnswer::Index => {
+            SAVED.with(|s| *s.borrow_mut() = Some(attachments.get(0)));
             viewer.collection.error.set(None);
         }
-        "game" => {
-            if let Ok((rec, _)) = permalink::decode(&text(2)) {
+        CollectionAnswer::Game { index, fragment } => {
+            if let Ok((rec, _)) = permalink::decode(&fragment) {
                 let game = Game::new(rec);
                 let node = game.first_node();
                 viewer.show(game, node);
-                viewer.collection.open_game.set(Some(number(1) as usize));
+                viewer.collection.open_game.set(Some(index as usize));
             }
         }
-        _ => {}
+        // The explorer's answers say what the book holds.
+        CollectionAnswer::Book { .. } => {}
     }
 }

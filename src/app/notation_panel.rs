@@ -16,6 +16,7 @@ use super::viewer::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
+use crate::search::analysis::Judgement;
 use crate::view::svg::push_escaped;
 use leptos::html;
 use leptos::prelude::*;
@@ -32,7 +33,11 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     let items = kit::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
-        viewer.study.game.with(|g| panel_items(g, style, form))
+        let judged = viewer.study.judgements.get();
+        viewer
+            .study
+            .game
+            .with(|g| panel_items(g, style, form, &judged))
     }));
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
@@ -273,6 +278,8 @@ struct PanelItem {
     node: Option<String>,
     /// Main-line moves only.
     ply: Option<String>,
+    /// A review's judgement of a main-line move (`data-judgement`, and its title).
+    judgement: Option<Judgement>,
     path: Option<String>,
     variation: bool,
     comment_for: Option<String>,
@@ -281,8 +288,9 @@ struct PanelItem {
     cells: String,
 }
 
-/// The rows for a game, their direction and algebraic cells in the chosen style and form.
-fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
+/// The rows for a game, their direction and algebraic cells in the chosen style and form,
+/// the main line's moves marked with a review's judgements (by ply).
+fn panel_items(g: &Game, style: Style, form: Form, judged: &[Option<Judgement>]) -> Vec<PanelItem> {
     let tree = g.tree();
     let mut out = Vec::with_capacity(g.panel.len() + 8);
     for pr in g.panel.iter() {
@@ -304,9 +312,11 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             " player-2"
         });
         push_depth(&mut class, depth);
+        let judgement = judged.get(row.ply).copied().flatten().filter(|_| main);
         out.push(PanelItem {
             node: Some(pr.node.index().to_string()),
             ply: main.then(|| row.ply.to_string()),
+            judgement,
             path: Some(pr.path.clone()),
             variation: !main,
             comment_for: None,
@@ -324,6 +334,7 @@ fn panel_items(g: &Game, style: Style, form: Form) -> Vec<PanelItem> {
             out.push(PanelItem {
                 node: None,
                 ply: None,
+                judgement: None,
                 path: None,
                 variation: false,
                 comment_for: Some(pr.path.clone()),
@@ -437,6 +448,7 @@ fn item_markup(item: &PanelItem) -> String {
         (" data-comment-for=\"", item.comment_for.as_deref()),
         (" class=\"", Some(item.class.as_str())),
         (" tabindex=\"", item.focusable.then_some("0")),
+        (" data-judgement=\"", item.judgement.map(Judgement::name)),
     ];
     for (name, value) in attrs {
         if let Some(v) = value {
@@ -444,6 +456,13 @@ fn item_markup(item: &PanelItem) -> String {
             push_escaped(&mut s, v);
             s.push('"');
         }
+    }
+    if let Some(j) = item.judgement {
+        s.push_str(" title=\"");
+        s.push_str(j.name());
+        s.push_str(" (");
+        s.push_str(j.mark().unwrap_or_default());
+        s.push_str(")\"");
     }
     s.push('>');
     s.push_str(&item.cells);
@@ -537,7 +556,7 @@ mod tests {
     #[test]
     fn rows_are_escaped_markup_with_their_hooks() {
         let g = Game::example();
-        let items = panel_items(&g, Style::Unicode, Form::Short);
+        let items = panel_items(&g, Style::Unicode, Form::Short, &[]);
         assert_eq!(items.len(), 56);
         let r18 = &items[17];
         assert_eq!(r18.ply.as_deref(), Some("18"));
@@ -548,7 +567,7 @@ mod tests {
             r18.cells
         );
         assert!(r18.cells.contains("<td class=\"turn\">9.</td>"));
-        let ascii = panel_items(&g, Style::Ascii, Form::Short);
+        let ascii = panel_items(&g, Style::Ascii, Form::Short, &[]);
         assert!(ascii[17].cells.contains("A2xQs"));
         let tr = item_markup(r18);
         assert!(
@@ -566,7 +585,7 @@ mod tests {
         tree.set_comment(main[2], Some("<b>&</b>")).unwrap();
         rec.set_tree(tree);
         let g2 = Game::new(rec);
-        let items = panel_items(&g2, Style::Unicode, Form::Short);
+        let items = panel_items(&g2, Style::Unicode, Form::Short, &[]);
         let comment = &items[3];
         assert_eq!(comment.comment_for.as_deref(), Some("3"));
         assert!(
@@ -593,7 +612,7 @@ mod tests {
         tree.set_comment(v, Some("\"it's\"")).unwrap();
         let mut rec = (*g.record).clone();
         rec.set_tree(tree);
-        let items = panel_items(&Game::new(rec), Style::Unicode, Form::Short);
+        let items = panel_items(&Game::new(rec), Style::Unicode, Form::Short, &[]);
         let i = items.iter().position(|r| r.variation).unwrap();
         assert!(items[i].class.ends_with(" depth-1"), "{}", items[i].class);
         let tr = item_markup(&items[i + 1]);

@@ -14,6 +14,7 @@ use super::study::{self, History, Line, Pick};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
+use crate::search::analysis::Judgement;
 use crate::view::{Highlight, Replay};
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,6 +70,9 @@ pub struct Study {
     pub candidate: Var<Option<Move>>,
     /// The position at the chosen node, where moves are played.
     pub position: Memo<At>,
+    /// What a review of the main line judged: each ply's mark (`judgements[ply]`, 1-based),
+    /// which the notation shows on its row.
+    pub judgements: Var<Arc<Vec<Option<Judgement>>>>,
 }
 
 impl Study {
@@ -110,6 +114,7 @@ impl Study {
             pick,
             candidate,
             position,
+            judgements: Var::new(Arc::new(Vec::new())),
         }
     }
 

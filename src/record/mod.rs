@@ -25,6 +25,7 @@ pub mod permalink;
 pub mod pgn;
 pub mod position;
 pub mod puzzle;
+pub mod review_notes;
 pub mod sgf;
 pub mod tree;
 pub mod uhp_game;

@@ -36,7 +36,8 @@ pub enum Judgement {
 }
 
 impl Judgement {
-    const ALL: [Judgement; 6] = [
+    /// Every judgement, in order of its [`Judgement::from_index`] number.
+    pub const ALL: [Judgement; 6] = [
         Judgement::Best,
         Judgement::Good,
         Judgement::Inaccuracy,
@@ -44,6 +45,22 @@ impl Judgement {
         Judgement::Blunder,
         Judgement::Forced,
     ];
+
+    /// The judgement numbered `i` (its place in [`Judgement::ALL`], as `j as u8` gives it).
+    pub fn from_index(i: u8) -> Option<Judgement> {
+        Judgement::ALL.get(usize::from(i)).copied()
+    }
+
+    /// The mark a judged move gets in the notation (`?!`, `?`, `??`); `None` for a
+    /// judgement that marks nothing (best, good, forced).
+    pub fn mark(self) -> Option<&'static str> {
+        match self {
+            Judgement::Inaccuracy => Some("?!"),
+            Judgement::Mistake => Some("?"),
+            Judgement::Blunder => Some("??"),
+            _ => None,
+        }
+    }
 
     /// The judgement [`Judgement::name`] writes as `name`.
     pub fn from_name(name: &str) -> Option<Judgement> {

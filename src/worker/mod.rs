@@ -3,18 +3,9 @@
 //! The page's bundle carries none of this code (it loads when a collection is first opened)
 //! and the page stays responsive while 10,000 games are read.
 //!
-//! Messages are arrays, an operation's name first (`app::collection_worker` is the other
-//! side):
-//!
-//! | the page asks | the worker answers |
-//! |---|---|
-//! | (nothing: the worker has started) | `["ready"]`; the page holds its messages until then |
-//! | `["open", [File or text, …], filter]` | `["progress", games, done, total]` as it reads, then `["opened", games, failures, wasm memory bytes]` |
-//! | `["list", query]` (`ListQuery::to_text`) | `["list", rows' markup, status, Uint32Array of every game listed]` |
-//! | `["book", URL of its folder]` | `["book", the table's caption]`, or `["book", "", why not]` |
-//! | `["explore", filter, position]` (`ListFilter::to_text`, `engine::transfer` bytes) | `["explore", tables' markup, summary]`: the collection's and the book's moves |
-//! | `["game", index]` | `["game", index, permalink fragment]` |
-//! | `["save-index"]` | `["index", the explorer's index as a saved index file's bytes]` |
+//! It answers the requests of `protocol::collection_messages` (and, in a worker started for
+//! the analysis, those of `protocol::analysis_messages`, in [`analysis_jobs`]); the page's
+//! side is `app::collection::link`.
 //!
 //! A file opened alone that is a saved index (`beeline explore --save`, or the app's *Save
 //! index*) opens as that index, without games: `["opened", …]` comes once its header is read,
@@ -28,14 +19,16 @@
 
 use crate::collection::library::{Indexing, Library, ListFilter, ListQuery};
 
-pub mod analysis;
+pub mod analysis_jobs;
 pub mod book;
 pub mod tables;
 use crate::collection::index::{self, Layout, ReadAt};
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
-use js_sys::{Array, Uint32Array, Uint8Array};
+use crate::protocol::collection_messages::{CollectionAnswer, CollectionRequest};
+use crate::protocol::{self, envelope, Message};
+use js_sys::{Array, Uint8Array};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -54,139 +47,180 @@ const LARGE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 /// (about 25 ms).
 const READ_SLICE: usize = 4 << 20;
 
+/// The collection reader's state between two requests.
+struct CollectionReader {
+    scope: DedicatedWorkerGlobalScope,
+    library: Rc<RefCell<Option<Library>>>,
+    reading: SliceReading,
+    /// The files of the collection open (a large one's games are read again from them).
+    sources: Option<Array>,
+    /// The book the page named, or why it cannot be read (said with every answer).
+    book: Option<Result<book::Book, String>>,
+}
+
 /// Starts answering the page.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let library: Rc<RefCell<Option<Library>>> = Rc::new(RefCell::new(None));
     let reading = read_in_slices(&scope, &library);
-    // The files of the collection open (a large one's games are read again from them).
-    let opened_sources: RefCell<Option<Array>> = RefCell::new(None);
-    // The book the page named, or why it cannot be read (said with every answer).
-    let book: RefCell<Option<Result<book::Book, String>>> = RefCell::new(None);
-    let out = scope.clone();
+    let mut reader = CollectionReader {
+        scope: scope.clone(),
+        library,
+        reading,
+        sources: None,
+        book: None,
+    };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        let msg = Array::from(&e.data());
-        let text = |i| msg.get(i).as_string().unwrap_or_default();
-        let post = |answer: Array| {
-            let _ = out.post_message(&answer);
+        let Some((bytes, attachments)) = envelope::unpack(&e.data()) else {
+            return;
         };
-        let mut library = library.borrow_mut();
-        match text(0).as_str() {
-            "open" => {
-                let filter = ListFilter::from_text(&text(2)).explorer;
-                let sources = Array::from(&msg.get(1));
-                *opened_sources.borrow_mut() = Some(sources.clone());
-                let opened = match saved_index(&sources) {
-                    Some(Ok((name, mut opened))) => {
-                        *reading.name.borrow_mut() = name.clone();
-                        // The rest is read after the first answer (or a moment, if no
-                        // question comes), which then waits for no slice; without a
-                        // channel, the whole index is read now.
-                        reading.started.set(false);
-                        let later = reading.kick.as_ref().is_some_and(|kick| {
-                            out.set_timeout_with_callback_and_timeout_and_arguments_0(kick, 300)
-                                .is_ok()
-                        });
-                        let read = match later {
-                            true => Ok(()),
-                            false => opened.read_all(),
-                        };
-                        match read {
-                            Ok(()) => opened,
-                            Err(e) => unreadable(name, e),
-                        }
-                    }
-                    Some(Err(failure)) => failed(failure),
-                    None => read_sources(&sources, &filter, &|p| post(p)),
-                };
-                post(opened_answer(&opened));
-                *library = Some(opened);
-            }
-            "save-index" => {
-                // The index as `beeline explore --index` reads it (its buffer handed over,
-                // not copied), read whole first.
-                if let Some(Err(e)) = library.as_mut().map(Library::read_all) {
-                    let opened = unreadable(reading.name.borrow().clone(), e);
-                    post(opened_answer(&opened));
-                    *library = Some(opened);
-                }
-                if let Some(l) = library.as_ref() {
-                    let bytes = Uint8Array::from(&l.index.save()[..]);
-                    let _ = out.post_message_with_transfer(
-                        &answer("index", &[bytes.clone().into()]),
-                        &Array::of1(&bytes.buffer()),
-                    );
+        match protocol::channel_of(&bytes) {
+            // A request that cannot be read comes from a page of another build: nothing it
+            // could wait for can be answered.
+            Some(CollectionRequest::CHANNEL) => {
+                if let Ok(request) = CollectionRequest::decode(&bytes) {
+                    reader.answer(request, &attachments);
                 }
             }
-            // Every question is answered, with nothing when no collection is open, so that
-            // the page never waits for an answer that will not come.
-            "list" => {
-                let listing = library
-                    .as_mut()
-                    .map(|l| tables::listing(l, &ListQuery::from_text(&text(1))))
-                    .unwrap_or_default();
-                post(answer(
-                    "list",
-                    &[
-                        listing.markup.into(),
-                        listing.status.into(),
-                        Uint32Array::from(&listing.rows[..]).into(),
-                    ],
-                ));
-            }
-            "book" => {
-                let opened = book::Book::open(&text(1));
-                let values = match &opened {
-                    Ok(b) => vec![b.name().into()],
-                    Err(e) => vec!["".into(), e.into()],
-                };
-                *book.borrow_mut() = Some(opened);
-                post(answer("book", &values));
-            }
-            "explore" => {
-                let filter = ListFilter::from_text(&text(1)).explorer;
-                let bytes = Uint8Array::new(&msg.get(2)).to_vec();
-                let (markup, summary) = match transfer::decode(&bytes) {
-                    Ok(pos) => explore(library.as_mut(), book.borrow_mut().as_mut(), &filter, &pos),
-                    Err(e) => (
-                        String::new(),
-                        format!("The explorer cannot read the position: {e}."),
-                    ),
-                };
-                post(answer("explore", &[markup.into(), summary.into()]));
-                reading.start();
-            }
-            "game" => {
-                let i = msg.get(1).as_f64().unwrap_or(-1.0);
-                // A game of a large collection keeps only its opening: its record is read
-                // again from the files.
-                let link = library.as_ref().filter(|_| i >= 0.0).and_then(|l| {
-                    let i = i as usize;
-                    l.game_link(i).or_else(|| {
-                        let span = l.collection.games.get(i)?.span.clone()?;
-                        let files = opened_sources.borrow();
-                        let source = files.as_ref()?.get(span.source);
-                        let read = |slice| {
-                            let text = record_text(&source, &span, slice)?;
-                            l.game_link_from(i, &text)
-                        };
-                        read(true).or_else(|| read(false))
-                    })
-                });
-                if let Some(link) = link {
-                    post(answer("game", &[i.into(), link.into()]));
-                }
-            }
-            op => {
-                analysis::answer_message(op, &msg);
-            }
+            _ => analysis_jobs::answer_request(&bytes),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
     // Messages that came while the module loaded were dropped: the page holds them until now.
-    let _ = scope.post_message(&answer("ready", &[]));
+    let _ = scope.post_message(&envelope::ready());
+}
+
+/// Sends an answer to the page.
+fn post(scope: &DedicatedWorkerGlobalScope, answer: &CollectionAnswer) {
+    let _ = scope.post_message(&envelope::pack(&answer.encode(), &[]));
+}
+
+impl CollectionReader {
+    fn post(&self, answer: &CollectionAnswer) {
+        post(&self.scope, answer);
+    }
+
+    fn answer(&mut self, request: CollectionRequest, attachments: &Array) {
+        match request {
+            CollectionRequest::Open { filter } => self.open(attachments, &filter),
+            CollectionRequest::SaveIndex => self.save_index(),
+            // Every question is answered, with nothing when no collection is open, so that
+            // the page never waits for an answer that will not come.
+            CollectionRequest::List { query } => {
+                let listing = self
+                    .library
+                    .borrow_mut()
+                    .as_mut()
+                    .map(|l| tables::listing(l, &ListQuery::from_text(&query)))
+                    .unwrap_or_default();
+                self.post(&CollectionAnswer::List {
+                    markup: listing.markup,
+                    status: listing.status,
+                    rows: listing.rows,
+                });
+            }
+            CollectionRequest::Book { url } => {
+                let opened = book::Book::open(&url);
+                let caption = match &opened {
+                    Ok(b) => Ok(b.name()),
+                    Err(e) => Err(e.clone()),
+                };
+                self.book = Some(opened);
+                self.post(&CollectionAnswer::Book { caption });
+            }
+            CollectionRequest::Explore { filter, position } => {
+                let filter = ListFilter::from_text(&filter).explorer;
+                let (markup, summary) = match transfer::decode(&position) {
+                    Ok(pos) => explore(
+                        self.library.borrow_mut().as_mut(),
+                        self.book.as_mut(),
+                        &filter,
+                        &pos,
+                    ),
+                    Err(e) => (
+                        String::new(),
+                        format!("The explorer cannot read the position: {e}."),
+                    ),
+                };
+                self.post(&CollectionAnswer::Explore { markup, summary });
+                self.reading.start();
+            }
+            CollectionRequest::Game { index } => {
+                if let Some(fragment) = self.game_link(index as usize) {
+                    self.post(&CollectionAnswer::Game { index, fragment });
+                }
+            }
+        }
+    }
+
+    /// Opens files and texts (or a saved index) as the collection.
+    fn open(&mut self, sources: &Array, filter: &str) {
+        let filter = ListFilter::from_text(filter).explorer;
+        self.sources = Some(sources.clone());
+        let reading = &self.reading;
+        let opened = match saved_index(sources) {
+            Some(Ok((name, mut opened))) => {
+                *reading.name.borrow_mut() = name.clone();
+                // The rest is read after the first answer (or a moment, if no question
+                // comes), which then waits for no slice; without a channel, the whole index
+                // is read now.
+                reading.started.set(false);
+                let later = reading.kick.as_ref().is_some_and(|kick| {
+                    self.scope
+                        .set_timeout_with_callback_and_timeout_and_arguments_0(kick, 300)
+                        .is_ok()
+                });
+                let read = match later {
+                    true => Ok(()),
+                    false => opened.read_all(),
+                };
+                match read {
+                    Ok(()) => opened,
+                    Err(e) => unreadable(name, e),
+                }
+            }
+            Some(Err(failure)) => failed(failure),
+            None => read_sources(sources, &filter, &|p| self.post(&p)),
+        };
+        self.post(&opened_answer(&opened));
+        *self.library.borrow_mut() = Some(opened);
+    }
+
+    /// The index as `beeline explore --index` reads it (its buffer handed over, not
+    /// copied), read whole first.
+    fn save_index(&mut self) {
+        let mut library = self.library.borrow_mut();
+        if let Some(Err(e)) = library.as_mut().map(Library::read_all) {
+            let opened = unreadable(self.reading.name.borrow().clone(), e);
+            self.post(&opened_answer(&opened));
+            *library = Some(opened);
+        }
+        if let Some(l) = library.as_ref() {
+            let bytes = Uint8Array::from(&l.index.save()[..]);
+            let _ = self.scope.post_message_with_transfer(
+                &envelope::pack(&CollectionAnswer::Index.encode(), &[bytes.clone().into()]),
+                &Array::of1(&bytes.buffer()),
+            );
+        }
+    }
+
+    /// A game's permalink fragment. A game of a large collection keeps only its opening: its
+    /// record is read again from the files.
+    fn game_link(&self, i: usize) -> Option<String> {
+        let library = self.library.borrow();
+        let l = library.as_ref()?;
+        l.game_link(i).or_else(|| {
+            let span = l.collection.games.get(i)?.span.clone()?;
+            let source = self.sources.as_ref()?.get(span.source);
+            let read = |slice| {
+                let text = record_text(&source, &span, slice)?;
+                l.game_link_from(i, &text)
+            };
+            read(true).or_else(|| read(false))
+        })
+    }
 }
 
 /// The explorer's tables and summary for a position: the open collection's, then the
@@ -222,18 +256,18 @@ fn explore(
 }
 
 /// What reads a saved index's slices: a message to `port` asks for the next.
-struct Reading {
+struct SliceReading {
     /// None where the worker cannot open a channel.
     port: Option<web_sys::MessagePort>,
     /// The file's name, for a failure.
     name: Rc<RefCell<String>>,
     /// Whether the slices of the index opened last have been asked for.
     started: Rc<Cell<bool>>,
-    /// A function that starts them ([`Reading::start`]), for a timer.
+    /// A function that starts them ([`SliceReading::start`]), for a timer.
     kick: Option<js_sys::Function>,
 }
 
-impl Reading {
+impl SliceReading {
     /// Asks for the first slice, unless it was asked for (a second chain of slices would
     /// only read twice as often).
     fn start(&self) {
@@ -253,12 +287,12 @@ fn start(port: Option<&web_sys::MessagePort>, started: &Cell<bool>) {
 fn read_in_slices(
     scope: &DedicatedWorkerGlobalScope,
     library: &Rc<RefCell<Option<Library>>>,
-) -> Reading {
+) -> SliceReading {
     let name = Rc::new(RefCell::new(String::new()));
     // Nothing to start until an index is opened.
     let started = Rc::new(Cell::new(true));
     let Ok(channel) = web_sys::MessageChannel::new() else {
-        return Reading {
+        return SliceReading {
             port: None,
             name,
             started,
@@ -287,7 +321,7 @@ fn read_in_slices(
                 done
             }
         };
-        let _ = out.post_message(&done);
+        post(&out, &done);
     });
     channel
         .port1()
@@ -298,7 +332,7 @@ fn read_in_slices(
     let kick = Closure::<dyn FnMut()>::new(move || start(Some(&first), &once));
     let function = kick.as_ref().unchecked_ref::<js_sys::Function>().clone();
     kick.forget();
-    Reading {
+    SliceReading {
         port: Some(port),
         name,
         started,
@@ -322,24 +356,23 @@ fn failed(failure: Failure) -> Library {
     Library::new(c, &crate::collection::explorer::Filter::default())
 }
 
-/// `["opened", games, failures, wasm memory bytes]`.
-fn opened_answer(l: &Library) -> Array {
+/// The collection is open: its games and failures, the worker's memory.
+fn opened_answer(l: &Library) -> CollectionAnswer {
     let games = if l.saved {
         l.index.games()
     } else {
         l.collection.games.len()
     };
-    let failures = l.collection.failures.len();
-    answer("opened", &[games.into(), failures.into(), memory().into()])
+    CollectionAnswer::Opened {
+        games: count(games),
+        failures: count(l.collection.failures.len()),
+        memory: memory(),
+    }
 }
 
-fn answer(op: &str, values: &[JsValue]) -> Array {
-    let a = Array::new();
-    a.push(&op.into());
-    for v in values {
-        a.push(v);
-    }
-    a
+/// A count for a message (none comes near `u32::MAX`: a collection holds fewer games).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The bytes of the worker's wasm memory.
@@ -426,7 +459,7 @@ impl ReadAt for FileAt {
 fn read_sources(
     sources: &Array,
     filter: &crate::collection::explorer::Filter,
-    post: &dyn Fn(Array),
+    post: &dyn Fn(CollectionAnswer),
 ) -> Library {
     let mut c = Collection::new();
     let bytes: f64 = sources
@@ -444,10 +477,11 @@ fn read_sources(
     let total = sources.length() as usize;
     let reader = web_sys::FileReaderSync::new().ok();
     let progress = |c: &Collection, done: usize| {
-        post(answer(
-            "progress",
-            &[c.games.len().into(), done.into(), total.into()],
-        ));
+        post(CollectionAnswer::Progress {
+            games: count(c.games.len()),
+            done: count(done),
+            total: count(total),
+        });
     };
     for (k, source) in sources.iter().enumerate() {
         let (name, bytes) = match source.dyn_ref::<web_sys::File>() {

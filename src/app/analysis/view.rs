@@ -5,6 +5,7 @@
 use crate::engine::position::{Move, Position};
 use crate::notation::direction;
 use crate::notation::frame::Frame;
+use crate::protocol::analysis_messages::ReviewRow;
 use crate::search::analysis::{win_probability, Judgement, Notated};
 use crate::view::svg::{escape, num};
 use crate::view::Layout;
@@ -14,20 +15,6 @@ use std::fmt::Write;
 /// The best move's colour on the board: apart from the direction notation's own red, the
 /// last move's orange and the drawings' four.
 pub const BEST_COLOR: &str = "#6d28d9";
-
-/// One search's answer at one depth, for the position it was asked about.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    pub depth: u8,
-    /// Points from White's side (forced results ±100).
-    pub eval: f64,
-    /// Plies to a forced end, positive when White wins.
-    pub win_in: Option<i32>,
-    pub nodes: f64,
-    pub ms: f64,
-    pub moves: Vec<Move>,
-    pub legal_moves: usize,
-}
 
 /// The evaluation as players read it: `+0.35` (White better), `−1.20`, `White wins in 3`.
 pub fn eval_text(eval: f64, win_in: Option<i32>) -> String {
@@ -201,29 +188,9 @@ pub fn line_preview_markup(pos: &Position, moves: &[Move], upto: usize, layout: 
     s
 }
 
-/// One ply of a review, as the page keeps it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// 1-based: the position before the `ply`th move (the last row: the position reached).
-    pub ply: usize,
-    /// Points from White's side before the move, with best play.
-    pub eval: f64,
-    pub win_in: Option<i32>,
-    /// `None` on the last position, where no move was played.
-    pub judgement: Option<Judgement>,
-    pub best: Option<Move>,
-}
-
-impl Row {
-    /// The player who made this row's move: White on odd plies of a game White began.
-    pub fn judged(&self) -> Option<Judgement> {
-        self.judgement.filter(|j| {
-            matches!(
-                j,
-                Judgement::Inaccuracy | Judgement::Mistake | Judgement::Blunder
-            )
-        })
-    }
+/// A review row's judgement where it marks the move (an inaccuracy, a mistake, a blunder).
+pub fn judged(row: &ReviewRow) -> Option<Judgement> {
+    row.judgement.filter(|j| j.mark().is_some())
 }
 
 /// The graph's drawing size, in its own units.
@@ -238,15 +205,35 @@ fn graph_x(ply: usize, total: usize) -> f64 {
 /// The evaluation graph of a review: White's chances along the game, one point per
 /// position (`data-ply` is the number of moves played before it: 0 is the start), the
 /// judged moves marked, and a line (`.graph-shown`, hidden) that [`graph_shown_x`] puts on
-/// the position shown. Drawn again only when the review changes: a step moves the line.
-pub fn graph_markup(rows: &[Row], total: usize) -> String {
+/// the position shown. The page keeps the frame ([`graph_frame`]) and writes its two parts
+/// ([`graph_parts`]) when the review changes: a step only moves the line. (The whole graph,
+/// as the page puts it together, for the tests.)
+#[cfg(test)]
+pub fn graph_markup(rows: &[ReviewRow], total: usize) -> String {
+    let (back, points) = graph_parts(rows, total);
+    graph_frame()
+        .replacen("></g>", &format!(">{back}</g>"), 1)
+        .replacen("></g></svg>", &format!(">{points}</g></svg>"), 1)
+}
+
+/// The graph's frame: its parts' groups (`.graph-back`, `.graph-points`) empty, and between
+/// them the line on the position shown.
+pub fn graph_frame() -> String {
+    format!(
+        r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><g class="graph-back"></g><line x1="0" y1="0" x2="0" y2="{}" class="graph-shown" visibility="hidden"/><g class="graph-points"></g></svg>"#,
+        num(GRAPH_WIDTH + 12.0),
+        num(GRAPH_HEIGHT + 12.0),
+        num(GRAPH_HEIGHT)
+    )
+}
+
+/// The graph's background and curve, and its points.
+pub fn graph_parts(rows: &[ReviewRow], total: usize) -> (String, String) {
     let (width, height) = (GRAPH_WIDTH, GRAPH_HEIGHT);
     let x = |ply: usize| graph_x(ply, total);
-    let y = |r: &Row| (1.0 - white_share(r.eval, r.win_in)) * height;
+    let y = |r: &ReviewRow| (1.0 - white_share(r.eval, r.win_in)) * height;
     let mut s = format!(
-        r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><rect x="0" y="0" width="{}" height="{}" class="graph-black"/><rect x="0" y="0" width="{}" height="{}" class="graph-white" clip-path="url(#graph-clip)"/><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/>"#,
-        num(width + 12.0),
-        num(height + 12.0),
+        r#"<rect x="0" y="0" width="{}" height="{}" class="graph-black"/><rect x="0" y="0" width="{}" height="{}" class="graph-white" clip-path="url(#graph-clip)"/><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/>"#,
         num(width),
         num(height),
         num(width),
@@ -255,12 +242,13 @@ pub fn graph_markup(rows: &[Row], total: usize) -> String {
         num(width),
         num(height / 2.0),
     );
+    let before = |r: &ReviewRow| (r.ply as usize).saturating_sub(1);
     if !rows.is_empty() {
         let pts: Vec<String> = rows
             .iter()
-            .map(|r| format!("{},{}", num(x(r.ply - 1)), num(y(r))))
+            .map(|r| format!("{},{}", num(x(before(r))), num(y(r))))
             .collect();
-        let last = rows.last().map_or(0.0, |r| x(r.ply - 1));
+        let last = rows.last().map_or(0.0, |r| x(before(r)));
         let _ = write!(
             s,
             r#"<clipPath id="graph-clip"><polygon points="0,{} {} {},{}"/></clipPath><polyline points="{}" class="graph-line"/>"#,
@@ -271,17 +259,13 @@ pub fn graph_markup(rows: &[Row], total: usize) -> String {
             pts.join(" "),
         );
     }
-    let _ = write!(
-        s,
-        r#"<line x1="0" y1="0" x2="0" y2="{}" class="graph-shown" visibility="hidden"/>"#,
-        num(height)
-    );
+    let mut p = String::new();
     for r in rows {
-        let ply = r.ply - 1;
-        let judged = r.judged();
+        let ply = before(r);
+        let judged = judged(r);
         let mark = judged.map_or("", |j| j.name());
         let _ = write!(
-            s,
+            p,
             r#"<circle data-ply="{ply}" cx="{}" cy="{}" r="{}" class="graph-point {mark}"><title>{}: {}{}</title></circle>"#,
             num(x(ply)),
             num(y(r)),
@@ -295,8 +279,7 @@ pub fn graph_markup(rows: &[Row], total: usize) -> String {
             judged.map_or(String::new(), |j| format!(", then a {}", j.name())),
         );
     }
-    s.push_str("</svg>");
-    s
+    (s, p)
 }
 
 /// Where the graph's line for the position after `shown` moves goes (`x1` and `x2`), or
@@ -307,10 +290,10 @@ pub fn graph_shown_x(total: usize, shown: usize) -> Option<String> {
 
 /// Each player's inaccuracies, mistakes and blunders; `white_first` says who made the first
 /// move.
-pub fn summary(rows: &[Row], white_first: bool) -> String {
+pub fn summary(rows: &[ReviewRow], white_first: bool) -> String {
     let mut counts = [[0usize; 3]; 2];
     for r in rows {
-        let Some(j) = r.judged() else { continue };
+        let Some(j) = judged(r) else { continue };
         let white = (r.ply % 2 == 1) == white_first;
         let k = match j {
             Judgement::Inaccuracy => 0,
@@ -330,16 +313,6 @@ pub fn summary(rows: &[Row], white_first: bool) -> String {
         )
     };
     format!("White: {}. Black: {}.", say(counts[0]), say(counts[1]))
-}
-
-/// The judgement a review row marks in the notation, with its mark: `?!`, `?`, `??`.
-pub fn mark(j: Judgement) -> &'static str {
-    match j {
-        Judgement::Inaccuracy => "?!",
-        Judgement::Mistake => "?",
-        Judgement::Blunder => "??",
-        _ => "",
-    }
 }
 
 #[cfg(test)]
@@ -438,13 +411,17 @@ mod tests {
         assert!(m.contains(r#"<span class="direction">B&lt;</span>"#));
     }
 
-    fn row(ply: usize, eval: f64, j: Option<Judgement>) -> Row {
-        Row {
-            ply,
+    fn row(ply: usize, eval: f64, j: Option<Judgement>) -> ReviewRow {
+        ReviewRow {
+            done: 0,
+            total: 0,
+            ply: ply as u32,
             eval,
+            eval_after: 0.0,
             win_in: None,
             judgement: j,
             best: None,
+            depth: 0,
         }
     }
 
@@ -477,7 +454,7 @@ mod tests {
             summary(&rows, false),
             "White: 0 inaccuracies, 0 mistakes, 1 blunder. Black: 1 inaccuracy, 0 mistakes, 0 blunders."
         );
-        assert_eq!(mark(Judgement::Blunder), "??");
-        assert_eq!(mark(Judgement::Good), "");
+        assert_eq!(Judgement::Blunder.mark(), Some("??"));
+        assert_eq!(Judgement::Good.mark(), None);
     }
 }

@@ -65,25 +65,43 @@ pub fn plan<'a>(
 /// The closure is boxed so that every binding shares one effect type: each closure type of an
 /// effect costs the bundle its own copy of the effect machinery (docs/SPEED.md).
 pub fn bind(el: web_sys::Element, sink: Sink, value: Box<dyn Fn() -> Option<String>>) {
-    super::watch::effect(Box::new(move |last: Option<Option<String>>| {
-        let v = value();
-        match plan(sink, last.as_ref(), &v) {
-            Write::Nothing => {}
-            Write::Attr(name, value) => super::dom::set_attr(&el, name, value),
-            Write::Text(text) => super::dom::set_text(&el, text),
-            Write::Html(markup) => el.set_inner_html(markup),
-            Write::Patch(changes) => {
-                let all = el.get_elements_by_tag_name("*");
-                for c in changes {
-                    let target = u32::try_from(c.element).ok().and_then(|i| all.item(i));
-                    if let Some(target) = target {
-                        let _ = target.set_attribute(c.name, c.value);
-                    }
+    bind_parts(vec![(el, sink)], Box::new(move || vec![value()]));
+}
+
+/// Keeps several parts of elements set to what one closure gives, a value per part in their
+/// order, as [`bind`] keeps one (one effect type for both). For code loaded on first use: each
+/// closure such code hands to the page costs the first screen a stub, so a panel of such code
+/// binds its parts with one.
+pub fn bind_parts(
+    parts: Vec<(web_sys::Element, Sink)>,
+    values: Box<dyn Fn() -> Vec<Option<String>>>,
+) {
+    super::watch::effect(Box::new(move |last: Option<Vec<Option<String>>>| {
+        let new = values();
+        for (i, ((el, sink), v)) in parts.iter().zip(&new).enumerate() {
+            write(el, plan(*sink, last.as_ref().and_then(|l| l.get(i)), v));
+        }
+        new
+    }));
+}
+
+/// Carries a plan out.
+fn write(el: &web_sys::Element, plan: Write) {
+    match plan {
+        Write::Nothing => {}
+        Write::Attr(name, value) => super::dom::set_attr(el, name, value),
+        Write::Text(text) => super::dom::set_text(el, text),
+        Write::Html(markup) => el.set_inner_html(markup),
+        Write::Patch(changes) => {
+            let all = el.get_elements_by_tag_name("*");
+            for c in changes {
+                let target = u32::try_from(c.element).ok().and_then(|i| all.item(i));
+                if let Some(target) = target {
+                    let _ = target.set_attribute(c.name, c.value);
                 }
             }
         }
-        v
-    }));
+    }
 }
 
 #[cfg(test)]

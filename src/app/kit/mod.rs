@@ -7,7 +7,8 @@
 //! - [`controls`]: typed controls, their markup and their events;
 //! - [`chunk`]: code loaded on first use;
 //! - [`dom`]: element helpers; [`services`]: the address bar, clipboard, files, downloads,
-//!   timers.
+//!   timers;
+//! - [`worker_link`]: a worker spoken to in typed messages (`crate::protocol`).
 //!
 //! The kit imports nothing from the app's features. Its types exist for the bundle's sake:
 //! every value type of a Leptos signal, memo or effect brings its own copy of the machinery,
@@ -26,12 +27,14 @@ pub mod services;
 pub mod testing;
 pub mod var;
 pub mod watch;
+pub mod worker_link;
 
-pub use bind::{bind, Sink};
+pub use bind::{bind, bind_parts, Sink};
 pub use controls::{Control, Markup};
 pub use memo::Memo;
 pub use var::{Stored, Var};
 pub use watch::{on_mount, watch};
+pub use worker_link::WorkerLink;
 
 /// A memo ([`Memo`]: its closure boxed and its value type-erased, so that every memo shares
 /// one copy of the memo machinery).

@@ -1,14 +1,7 @@
 //! The analysis engine in the worker: the position on the board searched deeper and deeper,
-//! and a whole game reviewed ply by ply (`search`, `search::analysis`). The page keeps one
-//! worker for its searches and starts another for a review (`app::analysis::link`).
-//!
-//! | the page asks | the worker answers |
-//! |---|---|
-//! | `["search", position bytes, max depth, max ms, job, delay ms]` (`engine::transfer`; 0: no limit) | after the delay, unless another search came meanwhile (it replaces this one): `["started", job]`, then `["line", depth, eval, win in, nodes, ms, line, legal moves, job]` after each depth (`eval` in points from White's side, forced wins ±100 with `win in` plies, positive for White, else `null`; the line as `transfer::move_code`s joined by spaces), then `["searched", depth, job]` |
-//! | `["halt"]` | nothing: the search under way or waiting stops |
-//! | `["review", position bytes, depth, ms a ply]` (the main line's last position; depth 0: a time a ply) | `["row", done, total, ply, eval, eval after, win in, judgement, best move code, depth]` per ply (judgement `""` on the last position), then `["reviewed"]` |
-//!
-//! A position that cannot be read is answered `["analysis-error", why]`.
+//! and a whole game reviewed ply by ply (`search`, `search::review`), answering the
+//! requests of `protocol::analysis_messages`. The page keeps one worker for its searches and
+//! starts another for a review (`app::analysis::engine_link`).
 //!
 //! A search without a depth runs in slices of [`SLICE_MS`], each a task of its own
 //! (`Searcher::deepen`), so that a new position or a halt is read between two slices and
@@ -20,13 +13,13 @@
 //! The delay lets a page step through a game with a key held without a search per step: a
 //! search that has not started yet is replaced by the next position.
 
-use super::answer;
 use crate::engine::piece::Color;
 use crate::engine::transfer;
 use crate::notation::Coordinates;
+use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, ReviewRow, SearchLine};
+use crate::protocol::{envelope, Message};
 use crate::search::analysis::{self, Review};
 use crate::search::{white_view, Clock, Deepening, Limits, SearchResult, Searcher};
-use js_sys::{Array, Uint8Array};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -73,9 +66,12 @@ fn searcher() -> Searcher {
 /// A search without a depth gives way to the worker's messages this often.
 const SLICE_MS: u64 = 20;
 
-/// A search waiting for its delay: the job's message and the timeout's id.
-struct Pending {
-    msg: Array,
+/// A search waiting for its delay: what it asks, and the timeout's id.
+struct DelayedSearch {
+    position: Vec<u8>,
+    depth: u8,
+    limit_ms: u64,
+    job: u32,
     timeout: i32,
 }
 
@@ -83,7 +79,7 @@ struct Pending {
 struct Running {
     search: Deepening,
     clock: PerfClock,
-    job: f64,
+    job: u32,
     mover: Color,
 }
 
@@ -91,7 +87,7 @@ struct Running {
 /// them, and the channel that starts each slice.
 #[derive(Default)]
 struct Searches {
-    pending: Option<Pending>,
+    pending: Option<DelayedSearch>,
     running: Option<Running>,
     searcher: Option<Searcher>,
     /// Its port 2 posts to port 1, whose handler runs a slice (timers would wait 4 ms
@@ -110,8 +106,12 @@ fn scope() -> web_sys::DedicatedWorkerGlobalScope {
 }
 
 /// Sends an answer to the page.
-fn post(a: &Array) {
-    let _ = scope().post_message(a);
+fn post(a: &EngineAnswer) {
+    let _ = scope().post_message(&envelope::pack(&a.encode(), &[]));
+}
+
+fn failed(why: impl ToString) {
+    post(&EngineAnswer::Failed(why.to_string()));
 }
 
 /// Starts the search waiting (its delay is over).
@@ -119,13 +119,12 @@ fn run_pending() {
     let Some(p) = SEARCHES.with(|s| s.borrow_mut().pending.take()) else {
         return;
     };
-    let number = |i: u32| p.msg.get(i).as_f64().unwrap_or(0.0).max(0.0);
-    let (depth, ms, job) = (number(2) as u8, number(3) as u64, number(4));
-    let pos = match transfer::decode(&Uint8Array::new(&p.msg.get(1)).to_vec()) {
+    let (depth, ms, job) = (p.depth, p.limit_ms, p.job);
+    let pos = match transfer::decode(&p.position) {
         Ok(pos) => pos,
-        Err(e) => return post(&answer("analysis-error", &[e.to_string().into()])),
+        Err(e) => return failed(e),
     };
-    post(&answer("started", &[job.into()]));
+    post(&EngineAnswer::Started { job });
     let limits = Limits {
         time_ms: (ms > 0).then_some(ms),
         ..Limits::depth(if depth == 0 { u8::MAX } else { depth })
@@ -134,7 +133,10 @@ fn run_pending() {
     let mover = pos.to_move();
     if depth > 0 {
         let r = searcher().search_with(&pos, &limits, &clock, &mut |r| line(r, mover, job));
-        post(&answer("searched", &[r.depth.into(), job.into()]));
+        post(&EngineAnswer::Searched {
+            job,
+            depth: r.depth,
+        });
         return;
     }
     SEARCHES.with(|s| {
@@ -158,11 +160,7 @@ fn schedule(s: &mut Searches) {
     }
     if s.channel.is_none() {
         let Ok(channel) = web_sys::MessageChannel::new() else {
-            post(&answer(
-                "analysis-error",
-                &["the browser would not give the worker a channel".into()],
-            ));
-            return;
+            return failed("the browser would not give the worker a channel");
         };
         let run = Closure::<dyn FnMut()>::new(slice);
         channel
@@ -195,7 +193,7 @@ fn slice() {
         });
         if done {
             let depth = r.search.result().depth;
-            post(&answer("searched", &[depth.into(), job.into()]));
+            post(&EngineAnswer::Searched { job, depth });
             s.running = None;
         } else {
             schedule(&mut s);
@@ -215,58 +213,62 @@ fn halt() {
 }
 
 /// Holds a search for its delay, in place of the one under way or waiting.
-fn hold(msg: &Array) {
+fn hold(position: Vec<u8>, depth: u8, limit_ms: u64, job: u32, delay_ms: u32) {
     halt();
-    let delay = msg.get(5).as_f64().unwrap_or(0.0).clamp(0.0, 1000.0) as i32;
     let run = Closure::once_into_js(run_pending);
+    let delay = delay_ms.min(1000) as i32;
     let timeout = scope()
         .set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), delay)
         .unwrap_or(0);
     SEARCHES.with(|s| {
-        s.borrow_mut().pending = Some(Pending {
-            msg: msg.clone(),
+        s.borrow_mut().pending = Some(DelayedSearch {
+            position,
+            depth,
+            limit_ms,
+            job,
             timeout,
         })
     });
 }
 
-/// Answers an analysis message (`op` is its name); `false` for a message of another kind.
-pub fn answer_message(op: &str, msg: &Array) -> bool {
-    let number = |i: u32| msg.get(i).as_f64().unwrap_or(0.0).max(0.0);
-    let position = || transfer::decode(&Uint8Array::new(&msg.get(1)).to_vec());
-    match op {
-        "search" => hold(msg),
-        "halt" => halt(),
-        "review" => match position() {
-            Ok(pos) => review(&pos, number(2) as u8, number(3) as u64),
-            Err(e) => post(&answer("analysis-error", &[e.to_string().into()])),
+/// Answers a request of the analysis's channel (`bytes`, as the page sent them).
+pub fn answer_request(bytes: &[u8]) {
+    match EngineRequest::decode(bytes) {
+        Ok(EngineRequest::Search {
+            position,
+            depth,
+            limit_ms,
+            job,
+            delay_ms,
+        }) => hold(position, depth, limit_ms, job, delay_ms),
+        Ok(EngineRequest::Halt) => halt(),
+        Ok(EngineRequest::Review {
+            position,
+            depth,
+            ms_per_ply,
+        }) => match transfer::decode(&position) {
+            Ok(pos) => review(&pos, depth, ms_per_ply),
+            Err(e) => failed(e),
         },
-        _ => return false,
+        Err(e) => failed(e),
     }
-    true
 }
 
 /// Posts what an iteration found.
-fn line(r: &SearchResult, mover: Color, job: f64) {
+fn line(r: &SearchResult, mover: Color, job: u32) {
     let score = white_view(r.score, mover);
-    let line: Vec<String> = r.pv.iter().map(|&m| transfer::move_code(m)).collect();
-    post(&answer(
-        "line",
-        &[
-            r.depth.into(),
-            analysis::points(score).into(),
-            win_in(score),
-            (r.nodes as f64).into(),
-            (r.elapsed_ms as f64).into(),
-            line.join(" ").into(),
-            r.legal_moves.into(),
-            job.into(),
-        ],
-    ));
-}
-
-fn win_in(score: crate::search::Score) -> JsValue {
-    crate::search::win_in(score).map_or(JsValue::NULL, JsValue::from)
+    post(&EngineAnswer::Line {
+        job,
+        line: SearchLine {
+            depth: r.depth,
+            eval: analysis::points(score),
+            win_in: crate::search::win_in(score),
+            nodes: r.nodes,
+            ms: r.elapsed_ms,
+            moves: r.pv.clone(),
+            legal_moves: u32::try_from(r.legal_moves).unwrap_or(u32::MAX),
+        },
+    });
 }
 
 fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {
@@ -280,24 +282,20 @@ fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {
     // The notations of the rows are not sent (the page writes moves in its own settings),
     // so the coordinates do not matter here.
     let mut r = Review::with_searcher(searcher(), &start, &moves, Coordinates::default(), limits);
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     while let Some(row) = r.next_row(&PerfClock::start()) {
         let Some(row) = row else { continue };
-        let ply = row.ply;
-        let best = row.best_move.map(transfer::move_code).unwrap_or_default();
-        post(&answer(
-            "row",
-            &[
-                r.done().into(),
-                r.total().into(),
-                ply.into(),
-                row.eval.into(),
-                row.eval_after.into(),
-                row.win_in.map_or(JsValue::NULL, JsValue::from),
-                row.judgement.map_or("", |j| j.name()).into(),
-                best.into(),
-                row.depth.into(),
-            ],
-        ));
+        post(&EngineAnswer::Row(ReviewRow {
+            done: count(r.done()),
+            total: count(r.total()),
+            ply: count(row.ply),
+            eval: row.eval,
+            eval_after: row.eval_after,
+            win_in: row.win_in,
+            judgement: row.judgement,
+            best: row.best_move,
+            depth: row.depth,
+        }));
     }
-    post(&answer("reviewed", &[]));
+    post(&EngineAnswer::Reviewed);
 }

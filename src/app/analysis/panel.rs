@@ -1,0 +1,249 @@
+//! The analysis panel (under the board and its step controls) and the evaluation bar (beside
+//! the board): the evaluation, the depth and speed, the best line in the three notations
+//! (hovered, it shows on the board; clicked, it is played into the study), the review's
+//! controls and graph. Written once, when the analysis is first turned on.
+
+use super::{review, view, Session};
+use crate::app::kit::{self, controls, dom, Markup, Sink};
+use crate::engine::position::Move;
+use crate::search::analysis::notate_line;
+use leptos::prelude::GetUntracked;
+use wasm_bindgen::JsCast;
+
+crate::controls! {
+    /// The panel's and the bar's elements.
+    pub(super) enum AnalysisControl {
+        EvalBar = "eval-bar",
+        Panel = "analysis",
+        Eval = "eval",
+        Review = "review",
+        BestLine = "best-line",
+        ReviewProgress = "review-progress",
+        StopReview = "stop-review",
+        Graph = "eval-graph",
+        KeepReview = "keep-review",
+    }
+}
+
+/// The evaluation bar's markup.
+fn bar_markup() -> String {
+    Markup::new()
+        .control(
+            "div",
+            AnalysisControl::EvalBar,
+            r#" class="eval-bar" aria-hidden="true"><div class="eval-bar-white"></div></div>"#,
+        )
+        .done()
+}
+
+/// The panel's markup.
+fn panel_markup() -> String {
+    use AnalysisControl as C;
+    Markup::new()
+        .control("section", C::Panel, r#" class="analysis-panel" aria-label="Analysis"><div class="analysis-head">"#)
+        .control("p", C::Eval, r#" class="eval" data-depth="0"><span class="eval-number">…</span> <span class="eval-depth"></span></p>"#)
+        .control("button", C::Review, r#" type="button" title="Judge every move of the main line">Review the game</button></div><p class="analysis-status" role="status"></p>"#)
+        .control("ol", C::BestLine, r#" class="best-line" aria-label="Best line"></ol><div class="review-progress" hidden>"#)
+        .control("progress", C::ReviewProgress, r#" max="1" value="0" aria-label="Review"></progress> <span class="count"></span> "#)
+        .control("button", C::StopReview, r#" type="button">Stop</button></div>"#)
+        .control("div", C::Graph, r#" class="eval-graph" hidden>"#)
+        .raw(&view::graph_frame())
+        .raw(r#"</div><p class="review-summary" role="status"></p>"#)
+        .control("button", C::KeepReview, r#" type="button" hidden title="Mark the judged moves (?!, ?, ??) and write each evaluation into the comments, as [%eval …]">Keep in the study</button></section>"#)
+        .done()
+}
+
+/// Puts the bar beside the board and the panel at the end of the board's column (under the
+/// board, and under its step controls: a phone keeps them next to the board); the panel's
+/// element, once it is on the page.
+pub(super) fn build(s: Session) -> Option<web_sys::Element> {
+    let svg: web_sys::Element = s.board.get_untracked()?.into();
+    let _ = svg.insert_adjacent_html(
+        "beforeend",
+        r#"<g class="analysis-layer" pointer-events="none"></g>"#,
+    );
+    let frame = svg.parent_element()?;
+    let _ = frame.insert_adjacent_html("afterbegin", &bar_markup());
+    let stage = frame.closest("section").ok().flatten()?.parent_element()?;
+    let _ = stage.insert_adjacent_html("beforeend", &panel_markup());
+    let panel = dom::find(&stage, "#analysis")?;
+    listen(s, &panel);
+    bind(s, &panel, &frame);
+    Some(panel)
+}
+
+/// The evaluation, the bar and the best line, kept as the search answers.
+fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
+    let (Some(eval), Some(list), Some(said)) = (
+        controls::element(panel, AnalysisControl::Eval),
+        controls::element(panel, AnalysisControl::BestLine),
+        dom::find(panel, ".analysis-status"),
+    ) else {
+        return;
+    };
+    let (Some(number), Some(depth), Some(white)) = (
+        dom::find(&eval, ".eval-number"),
+        dom::find(&eval, ".eval-depth"),
+        dom::find(frame, ".eval-bar-white"),
+    ) else {
+        return;
+    };
+    let parts = vec![
+        (said, Sink::Text),
+        (eval.clone(), Sink::Attr("data-done")),
+        (eval.clone(), Sink::Attr("data-ply")),
+        (eval.clone(), Sink::Attr("data-depth")),
+        (eval.clone(), Sink::Attr("data-eval")),
+        (eval, Sink::Attr("aria-label")),
+        (number, Sink::Text),
+        (depth, Sink::Text),
+        (white, Sink::Attr("style")),
+        (list, Sink::Html),
+    ];
+    kit::bind_parts(parts, Box::new(move || values(s)));
+}
+
+/// What [`bind`] writes, in its parts' order.
+fn values(s: Session) -> Vec<Option<String>> {
+    let done = s.done.get();
+    let at = s.viewer.study.position.get();
+    let coordinates = s.viewer.study.game.with(|g| g.record.coordinates);
+    let ply = at.pos.moves().len();
+    let line = s.line.get().filter(|(node, _)| *node == at.node);
+    let head = vec![
+        Some(s.status.get()),
+        Some(done.to_string()),
+        Some(ply.to_string()),
+    ];
+    let Some((_, l)) = line else {
+        let rest = [
+            Some("0".into()),
+            None,
+            None,
+            Some(if done { "–" } else { "…" }.into()),
+            Some(if done { "" } else { "searching" }.into()),
+            None,
+            Some(String::new()),
+        ];
+        return head.into_iter().chain(rest).collect();
+    };
+    let knps = if l.ms > 0 {
+        l.nodes as f64 / l.ms as f64
+    } else {
+        0.0
+    };
+    let share = view::white_share(l.eval, l.win_in);
+    let start = at.pos.initial();
+    let notated = notate_line(&start, &at.pos.moves(), &l.moves, coordinates);
+    let rest = [
+        Some(l.depth.to_string()),
+        Some(format!("{:.2}", l.eval)),
+        Some(view::eval_words(l.eval, l.win_in, l.depth)),
+        Some(view::eval_text(l.eval, l.win_in)),
+        Some(format!(
+            "depth {}{} · {:.0}k nodes/s",
+            l.depth,
+            if done { "" } else { "…" },
+            knps
+        )),
+        Some(format!("height:{:.1}%", share * 100.0)),
+        Some(view::line_markup(&notated, ply + 1)),
+    ];
+    head.into_iter().chain(rest).collect()
+}
+
+/// The panel's clicks, and the best line's hover and focus.
+fn listen(s: Session, panel: &web_sys::Element) {
+    let kinds = ["click", "mouseover", "mouseout", "focusin", "focusout"];
+    controls::listen(panel, &kinds, move |c: AnalysisControl, e, _| {
+        let at = |attr: &str| {
+            dom::event_closest(e, &format!("[{attr}]"))
+                .and_then(|t| t.get_attribute(attr))
+                .and_then(|v| v.parse::<usize>().ok())
+        };
+        match (e.type_().as_str(), c) {
+            ("click", AnalysisControl::Review) => review::start(s),
+            ("click", AnalysisControl::StopReview) => review::stop(s),
+            ("click", AnalysisControl::KeepReview) => review::keep(s),
+            ("click", AnalysisControl::BestLine) => {
+                if let Some(k) = at("data-move") {
+                    play_line(s, k);
+                }
+            }
+            ("click", AnalysisControl::Graph) => {
+                if let Some(ply) = at("data-ply") {
+                    go_to_main_line(s, ply);
+                }
+            }
+            ("mouseover" | "focusin", AnalysisControl::BestLine) => s.hover.set(at("data-move")),
+            ("mouseout" | "focusout", AnalysisControl::BestLine) => {
+                // Leaving a move's button for one of its own parts is no leaving.
+                let from = dom::event_closest(e, "[data-move]");
+                let into = e
+                    .dyn_ref::<web_sys::MouseEvent>()
+                    .and_then(|m| m.related_target())
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|t| t.closest("[data-move]").ok().flatten());
+                if into.is_none() || into != from {
+                    s.hover.set(None);
+                }
+            }
+            _ => {}
+        }
+    });
+}
+
+/// Plays the best line up to its `k`th move (0-based) into the study, from the node it was
+/// searched at (a variation, or the moves already there).
+fn play_line(s: Session, k: usize) {
+    let Some((node, line)) = s.line.get_untracked() else {
+        return;
+    };
+    if node != s.viewer.study.node_untracked() {
+        return;
+    }
+    let moves: Vec<Move> = line.moves.iter().take(k + 1).copied().collect();
+    let played = s.viewer.study.edit_at(node, |t, n| {
+        let mut at = n;
+        for &m in &moves {
+            at = t.add_move(at, m)?;
+        }
+        Ok(at)
+    });
+    if let Err(e) = played {
+        s.status.set(format!("The line could not be played: {e}."));
+    }
+}
+
+/// Shows the main line's position after `ply` moves.
+fn go_to_main_line(s: Session, ply: usize) {
+    let node = s
+        .viewer
+        .study
+        .game
+        .with_untracked(|g| g.main_line().node_at(ply));
+    s.viewer.study.go_to(node);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_has_an_element_per_control() {
+        let m = format!("{}{}", bar_markup(), panel_markup());
+        assert_eq!(
+            controls::check_markup::<AnalysisControl>(&m),
+            Vec::<String>::new()
+        );
+        // The graph's frame sits in its element, hidden until a review of the main line.
+        assert!(
+            m.contains(r#"<div id="eval-graph" class="eval-graph" hidden><svg"#),
+            "{m}"
+        );
+        assert!(
+            m.contains(r#"class="graph-shown" visibility="hidden""#),
+            "{m}"
+        );
+    }
+}

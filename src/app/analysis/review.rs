@@ -1,0 +1,207 @@
+//! The review of the main line: every move judged in the background, its progress, the
+//! evaluation graph (a click goes to a position), each player's summary, the judgements the
+//! notation marks, and *Keep in the study* (`record::review_notes`).
+
+use super::panel::AnalysisControl;
+use super::{engine_link, view, Session};
+use crate::app::kit::{self, controls, dom, Sink};
+use crate::engine::piece::Color;
+use crate::engine::position::Move;
+use crate::engine::transfer;
+use crate::protocol::analysis_messages::ReviewRow;
+use crate::record::review_notes::{keep_review, ReviewNote};
+use crate::search::analysis::Judgement;
+use std::sync::Arc;
+
+/// A review of the main line, as the page keeps it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct ReviewState {
+    /// The main line reviewed (its rows mean nothing for another).
+    moves: Vec<Move>,
+    rows: Vec<ReviewRow>,
+    pub running: bool,
+    /// The graph's background and curve, and its points, drawn when a row comes (a step
+    /// only moves its line).
+    graph: (Arc<str>, Arc<str>),
+}
+
+impl ReviewState {
+    /// Positions to review: the moves and the last position.
+    fn total(&self) -> usize {
+        self.moves.len() + 1
+    }
+
+    /// Whether its rows say something of this main line (they are of it, and there are some).
+    fn of_mainline(&self, mainline: &[Move]) -> bool {
+        !self.rows.is_empty() && self.moves == mainline
+    }
+
+    /// A row has come.
+    pub fn add(&mut self, row: ReviewRow) {
+        self.rows.push(row);
+        let (back, points) = view::graph_parts(&self.rows, self.total());
+        self.graph = (back.into(), points.into());
+    }
+
+    /// Each ply's judgement, if it marks the move (`[ply]`, 1-based).
+    fn judgements(&self) -> Vec<Option<Judgement>> {
+        let mut by_ply = vec![None; self.total() + 1];
+        for r in &self.rows {
+            if let Some(j) = by_ply.get_mut(r.ply as usize) {
+                *j = view::judged(r);
+            }
+        }
+        by_ply
+    }
+}
+
+/// Starts reviewing the main line (a review under way is replaced).
+pub(super) fn start(s: Session) {
+    let (moves, bytes) = s.viewer.study.game.with_untracked(|g| {
+        let tree = g.tree();
+        let moves = tree.mainline();
+        let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+        let pos = tree.position_at(last).unwrap_or_else(|| tree.start());
+        (moves, transfer::encode(&pos))
+    });
+    if !engine_link::start_review(bytes, s.depth) {
+        s.status
+            .set("This build has no engine worker: the review cannot run.".into());
+        return;
+    }
+    s.review.set(ReviewState {
+        moves,
+        running: true,
+        ..ReviewState::default()
+    });
+}
+
+pub(super) fn stop(s: Session) {
+    engine_link::stop_review();
+    s.review.update(|r| r.running = false);
+}
+
+/// Keeps the review in the study: one change, undone as one.
+pub(super) fn keep(s: Session) {
+    let notes: Vec<ReviewNote> = s.review.with_untracked(|r| {
+        r.rows
+            .iter()
+            .map(|row| ReviewNote {
+                ply: row.ply as usize,
+                mark: view::judged(row).and_then(Judgement::mark),
+                eval: row.eval,
+                win_in: row.win_in,
+            })
+            .collect()
+    });
+    let node = s.viewer.study.node_untracked();
+    let kept = s.viewer.study.edit_at(node, |t, n| {
+        keep_review(t, &notes)?;
+        Ok(n)
+    });
+    if let Err(e) = kept {
+        s.status.set(format!("The review could not be kept: {e}."));
+    }
+}
+
+/// Hands the notation the judgements of a review of its main line (none for another line).
+pub(super) fn publish_judgements(s: Session) {
+    let judged = s.review.with(|r| {
+        let valid = s
+            .viewer
+            .study
+            .game
+            .with(|g| r.of_mainline(&g.tree().mainline()));
+        if valid {
+            r.judgements()
+        } else {
+            Vec::new()
+        }
+    });
+    if s.viewer.study.judgements.with_untracked(|j| **j != judged) {
+        s.viewer.study.judgements.set(Arc::new(judged));
+    }
+}
+
+/// The review's progress, graph (and its line on the position shown), summary and *Keep*
+/// button, kept as the review and the position change.
+pub(super) fn bind(s: Session, panel: &web_sys::Element) {
+    let find = |selector: &str| dom::find(panel, selector);
+    let (Some(progress), Some(bar), Some(count), Some(graph)) = (
+        find(".review-progress"),
+        controls::element(panel, AnalysisControl::ReviewProgress),
+        find(".review-progress .count"),
+        controls::element(panel, AnalysisControl::Graph),
+    ) else {
+        return;
+    };
+    let (Some(back), Some(points), Some(shown)) = (
+        find(".graph-back"),
+        find(".graph-points"),
+        find(".graph-shown"),
+    ) else {
+        return;
+    };
+    let (Some(summary), Some(keep)) = (
+        find(".review-summary"),
+        controls::element(panel, AnalysisControl::KeepReview),
+    ) else {
+        return;
+    };
+    let parts = vec![
+        (progress, Sink::Attr("hidden")),
+        (bar.clone(), Sink::Attr("max")),
+        (bar, Sink::Attr("value")),
+        (count, Sink::Text),
+        (graph, Sink::Attr("hidden")),
+        (back, Sink::Html),
+        (points, Sink::Html),
+        (shown.clone(), Sink::Attr("x1")),
+        (shown.clone(), Sink::Attr("x2")),
+        (shown, Sink::Attr("visibility")),
+        (summary, Sink::Text),
+        (keep, Sink::Attr("hidden")),
+    ];
+    kit::bind_parts(
+        parts,
+        Box::new(move || {
+            let (mainline, white_first) = s.viewer.study.game.with(|g| {
+                let t = g.tree();
+                (t.mainline(), t.start().to_move() == Color::White)
+            });
+            let shown = s.viewer.study.position.with(|a| a.pos.moves().len());
+            s.review.with(|r| {
+                let valid = r.of_mainline(&mainline);
+                let flag = |hidden: bool| hidden.then(String::new);
+                let x = view::graph_shown_x(r.total(), shown);
+                let done = valid && !r.running;
+                vec![
+                    flag(!r.running),
+                    Some(r.total().to_string()),
+                    Some(r.rows.len().to_string()),
+                    Some(format!("{} of {} positions", r.rows.len(), r.total())),
+                    flag(!valid),
+                    Some(if valid {
+                        r.graph.0.to_string()
+                    } else {
+                        String::new()
+                    }),
+                    Some(if valid {
+                        r.graph.1.to_string()
+                    } else {
+                        String::new()
+                    }),
+                    x.clone(),
+                    x.clone(),
+                    x.is_none().then(|| "hidden".to_string()),
+                    Some(if done {
+                        view::summary(&r.rows, white_first)
+                    } else {
+                        String::new()
+                    }),
+                    flag(!valid || r.running),
+                ]
+            })
+        }),
+    );
+}
