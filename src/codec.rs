@@ -25,13 +25,13 @@ pub fn put_varint(out: &mut Vec<u8>, mut n: u64) {
     }
 }
 
-/// Appends a signed number as the varint of its [`zigzag`] form.
+/// Appends a signed number as a varint, zigzagged so that it stays small either side of
+/// zero (0, -1, 1, -2… → 0, 1, 2, 3…).
 pub fn put_zigzag(out: &mut Vec<u8>, v: i32) {
     put_varint(out, u64::from(zigzag(v)));
 }
 
-/// A signed number as an unsigned one, small either side of zero (0, -1, 1, -2… → 0, 1, 2,
-/// 3…).
+/// A signed number as an unsigned one, small either side of zero.
 fn zigzag(v: i32) -> u32 {
     ((v << 1) ^ (v >> 31)) as u32
 }
