@@ -2,6 +2,8 @@
 //!
 //! The crate reads in layers, each knowing only those before it:
 //!
+//! * [`codec`]: the byte encodings the binary formats share (LEB128 varints, FNV-1a,
+//!   URL-safe base64);
 //! * [`engine`]: hexes, pieces, the board, the rules, move generation, perft;
 //! * [`notation`]: the move notations (standard/UHP, direction-based, algebraic) and the
 //!   frame they share;
@@ -13,6 +15,7 @@
 //! * `app`: the browser app (Leptos), behind the `web` feature;
 //! * `worker`: the collection worker the app starts, behind the `worker` feature.
 
+pub mod codec;
 pub mod collection;
 pub mod engine;
 pub mod notation;

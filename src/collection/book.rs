@@ -13,6 +13,7 @@
 use super::explorer::{report, Continuation, Report, Tally};
 use super::index::Index;
 use super::key::PositionKey;
+use crate::codec::{put_varint, ByteError, ByteReader};
 use crate::engine::position::Position;
 use thiserror::Error;
 
@@ -136,14 +137,6 @@ pub fn shard_of(pos: &Position, digits: usize) -> String {
     shard_path(PositionKey::of(pos).short(), digits)
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
 fn put_tally(out: &mut Vec<u8>, t: Tally) {
     for v in [t.games, t.to_move_wins, t.draws, t.to_move_losses] {
         put_varint(out, u64::from(v));
@@ -219,49 +212,33 @@ pub struct Shard {
     moves: Vec<(u64, Tally)>,
 }
 
-struct Bytes<'a> {
-    b: &'a [u8],
-    at: usize,
+impl From<ByteError> for BookError {
+    fn from(e: ByteError) -> BookError {
+        match e {
+            ByteError::Truncated => BookError::Truncated,
+            ByteError::Overlong => BookError::Damaged("a number runs on"),
+            // Shards hold no text.
+            ByteError::Text => BookError::Damaged("a text is not UTF-8"),
+        }
+    }
 }
 
-impl Bytes<'_> {
-    fn varint(&mut self) -> Result<u64, BookError> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = *self.b.get(self.at).ok_or(BookError::Truncated)?;
-            self.at += 1;
-            v |= u64::from(byte & 0x7f) << shift;
-            if byte < 0x80 {
-                return Ok(v);
-            }
-        }
-        Err(BookError::Damaged("a number runs on"))
-    }
+fn read_u32(r: &mut ByteReader) -> Result<u32, BookError> {
+    let v = r.varint(64)?;
+    u32::try_from(v).map_err(|_| BookError::Damaged("a count past 32 bits"))
+}
 
-    fn u32(&mut self) -> Result<u32, BookError> {
-        let v = self.varint()?;
-        u32::try_from(v).map_err(|_| BookError::Damaged("a count past 32 bits"))
-    }
+fn read_key(r: &mut ByteReader) -> Result<u64, BookError> {
+    Ok(u64::from_le_bytes(r.array()?))
+}
 
-    fn key(&mut self) -> Result<u64, BookError> {
-        let s = self
-            .b
-            .get(self.at..self.at + 8)
-            .ok_or(BookError::Truncated)?;
-        self.at += 8;
-        let mut a = [0u8; 8];
-        a.copy_from_slice(s);
-        Ok(u64::from_le_bytes(a))
-    }
-
-    fn tally(&mut self) -> Result<Tally, BookError> {
-        Ok(Tally {
-            games: self.u32()?,
-            to_move_wins: self.u32()?,
-            draws: self.u32()?,
-            to_move_losses: self.u32()?,
-        })
-    }
+fn read_tally(r: &mut ByteReader) -> Result<Tally, BookError> {
+    Ok(Tally {
+        games: read_u32(r)?,
+        to_move_wins: read_u32(r)?,
+        draws: read_u32(r)?,
+        to_move_losses: read_u32(r)?,
+    })
 }
 
 impl Shard {
@@ -289,37 +266,35 @@ impl Shard {
         if super::zip::crc32(&bytes[..body]) != stated {
             return Err(BookError::Damaged("the checksum does not match"));
         }
-        let mut r = Bytes {
-            b: &bytes[..body],
-            at: 8,
-        };
+        // The version is read (and `body` is 8 at least).
+        let mut r = ByteReader::new(&bytes[8..body]);
         // Each position takes at least 13 bytes, each move 12: counts past that are lies.
-        let n = r.varint()? as usize;
+        let n = r.varint(64)? as usize;
         if n > body / 13 {
             return Err(BookError::Damaged("more positions than bytes"));
         }
         let mut shard = Shard::default();
         let mut last = None;
         for _ in 0..n {
-            let key = r.key()?;
+            let key = read_key(&mut r)?;
             if last.is_some_and(|l| l >= key) {
                 return Err(BookError::Damaged("positions out of order"));
             }
             last = Some(key);
-            let tally = r.tally()?;
-            let m = r.varint()? as usize;
+            let tally = read_tally(&mut r)?;
+            let m = r.varint(64)? as usize;
             if m > body / 12 {
                 return Err(BookError::Damaged("more moves than bytes"));
             }
             let start = shard.moves.len();
             for _ in 0..m {
-                let child = r.key()?;
-                let t = r.tally()?;
+                let child = read_key(&mut r)?;
+                let t = read_tally(&mut r)?;
                 shard.moves.push((child, t));
             }
             shard.positions.push((key, tally, start, shard.moves.len()));
         }
-        if r.at != body {
+        if !r.rest().is_empty() {
             return Err(BookError::Damaged("bytes after the last position"));
         }
         Ok(shard)

@@ -5,13 +5,14 @@
 //! which costs a move generation a ply; this costs a copy.
 //!
 //! Bytes: a version, the game type and rules, who moved first, the set-up stacks (bottom to
-//! top) and the moves, integers as LEB128 varints (coordinates zigzagged). Bytes from
-//! elsewhere are checked: a bad piece, a duplicate or an illegal move is an error, never a
-//! panic.
+//! top) and the moves, integers as LEB128 varints (coordinates zigzagged; [`crate::codec`]).
+//! Bytes from elsewhere are checked: a bad piece, a duplicate or an illegal move is an
+//! error, never a panic.
 
 use super::hex::Hex;
 use super::piece::{Color, GameType, PieceId, PIECE_COUNT};
 use super::position::{Move, Position, Rules};
+use crate::codec::{put_varint, put_zigzag, ByteError, ByteReader};
 use thiserror::Error;
 
 const VERSION: u8 = 1;
@@ -48,15 +49,15 @@ pub fn encode(pos: &Position) -> Vec<u8> {
     ];
     let board = start.board();
     let cells: Vec<Hex> = board.occupied().collect();
-    put(&mut out, cells.len() as u64);
+    put_varint(&mut out, cells.len() as u64);
     for h in cells {
         put_hex(&mut out, h);
         let stack = board.stack(h);
-        put(&mut out, stack.len() as u64);
+        put_varint(&mut out, stack.len() as u64);
         out.extend(stack.iter().map(|p| p.0));
     }
     let moves = pos.moves();
-    put(&mut out, moves.len() as u64);
+    put_varint(&mut out, moves.len() as u64);
     for mv in moves {
         match mv {
             Move::Pass => out.push(0),
@@ -76,7 +77,7 @@ pub fn encode(pos: &Position) -> Vec<u8> {
 
 /// The position of [`encode`]'s bytes, its moves replayed and checked.
 pub fn decode(bytes: &[u8]) -> Result<Position, TransferError> {
-    let mut r = Reader { bytes, at: 0 };
+    let mut r = ByteReader::new(bytes);
     let version = r.byte()?;
     if version != VERSION {
         return Err(TransferError::Version(version));
@@ -95,11 +96,11 @@ pub fn decode(bytes: &[u8]) -> Result<Position, TransferError> {
     let first = if bit(5) { Color::Black } else { Color::White };
     let mut seen = [false; PIECE_COUNT];
     let mut stacks = Vec::new();
-    for _ in 0..r.count()? {
-        let h = r.hex()?;
+    for _ in 0..count(&mut r)? {
+        let h = hex(&mut r)?;
         let mut stack = Vec::new();
-        for _ in 0..r.count()? {
-            let p = r.piece()?;
+        for _ in 0..count(&mut r)? {
+            let p = piece(&mut r)?;
             if std::mem::replace(&mut seen[p.index()], true) {
                 return Err(TransferError::Duplicate);
             }
@@ -108,17 +109,17 @@ pub fn decode(bytes: &[u8]) -> Result<Position, TransferError> {
         stacks.push((h, stack));
     }
     let mut pos = Position::set_up(game_type, rules, &stacks, first, bit(6));
-    for i in 0..r.count()? {
+    for i in 0..count(&mut r)? {
         let mv = match r.byte()? {
             0 => Move::Pass,
             1 => Move::Place {
-                piece: r.piece()?,
-                to: r.hex()?,
+                piece: piece(&mut r)?,
+                to: hex(&mut r)?,
             },
             _ => Move::Move {
-                piece: r.piece()?,
-                from: r.hex()?,
-                to: r.hex()?,
+                piece: piece(&mut r)?,
+                from: hex(&mut r)?,
+                to: hex(&mut r)?,
             },
         };
         pos.play(mv).map_err(|_| TransferError::Illegal(i + 1))?;
@@ -164,99 +165,44 @@ pub fn read_move_code(text: &str) -> Option<Move> {
     n.next().is_none().then_some(mv)
 }
 
-/// Appends `n` as a LEB128 varint (also the permalinks' integers).
-pub(crate) fn put_varint(out: &mut Vec<u8>, mut n: u64) {
-    loop {
-        let b = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
-/// A signed coordinate as an unsigned one, small either side of zero.
-pub(crate) fn zigzag(v: i32) -> u32 {
-    ((v << 1) ^ (v >> 31)) as u32
-}
-
-/// The coordinate of [`zigzag`].
-pub(crate) fn unzigzag(z: u32) -> i32 {
-    ((z >> 1) as i32) ^ -((z & 1) as i32)
-}
-
-/// The byte at `at` in `bytes`, moving past it (`None` at the end).
-pub(crate) fn read_byte(bytes: &[u8], at: &mut usize) -> Option<u8> {
-    let b = *bytes.get(*at)?;
-    *at += 1;
-    Some(b)
-}
-
-/// A LEB128 varint of at most `bits` bits at `at` (`None` if it is cut short or longer).
-pub(crate) fn read_varint(bytes: &[u8], at: &mut usize, bits: u32) -> Option<u64> {
-    let mut n = 0u64;
-    for shift in (0..bits).step_by(7) {
-        let b = read_byte(bytes, at)?;
-        n |= u64::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            return Some(n);
-        }
-    }
-    None
-}
-
-fn put(out: &mut Vec<u8>, n: u64) {
-    put_varint(out, n);
-}
-
 fn put_hex(out: &mut Vec<u8>, h: Hex) {
-    for v in [h.q, h.r] {
-        put(out, u64::from(zigzag(v)));
-    }
+    put_zigzag(out, h.q);
+    put_zigzag(out, h.r);
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, TransferError> {
-        read_byte(self.bytes, &mut self.at).ok_or(TransferError::Truncated)
-    }
-
-    fn varint(&mut self) -> Result<u64, TransferError> {
-        read_varint(self.bytes, &mut self.at, 64).ok_or(TransferError::Truncated)
-    }
-
-    /// A count, bounded by the bytes left (each item takes at least one).
-    fn count(&mut self) -> Result<usize, TransferError> {
-        let n = self.varint()?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= self.bytes.len() - self.at)
-            .ok_or(TransferError::Truncated)
-    }
-
-    fn piece(&mut self) -> Result<PieceId, TransferError> {
-        let p = self.byte()?;
-        if (p as usize) < PIECE_COUNT {
-            Ok(PieceId(p))
-        } else {
-            Err(TransferError::Piece(p))
+impl From<ByteError> for TransferError {
+    fn from(e: ByteError) -> TransferError {
+        match e {
+            // A coordinate or count past its bits is as damaged as a cut: the encoder
+            // writes neither (and no texts).
+            ByteError::Truncated | ByteError::Overlong | ByteError::Text => {
+                TransferError::Truncated
+            }
         }
     }
+}
 
-    fn hex(&mut self) -> Result<Hex, TransferError> {
-        let mut coord = || -> Result<i32, TransferError> {
-            let z = u32::try_from(self.varint()?).map_err(|_| TransferError::Truncated)?;
-            Ok(unzigzag(z))
-        };
-        let q = coord()?;
-        Ok(Hex::new(q, coord()?))
+/// A count, bounded by the bytes left (each item takes at least one).
+fn count(r: &mut ByteReader) -> Result<usize, TransferError> {
+    let n = r.varint(64)?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= r.rest().len())
+        .ok_or(TransferError::Truncated)
+}
+
+fn piece(r: &mut ByteReader) -> Result<PieceId, TransferError> {
+    let p = r.byte()?;
+    if (p as usize) < PIECE_COUNT {
+        Ok(PieceId(p))
+    } else {
+        Err(TransferError::Piece(p))
     }
+}
+
+fn hex(r: &mut ByteReader) -> Result<Hex, TransferError> {
+    let q = r.zigzag(32)?;
+    Ok(Hex::new(q, r.zigzag(32)?))
 }
 
 #[cfg(test)]

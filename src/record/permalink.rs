@@ -1,6 +1,7 @@
 //! Permalinks: a whole game tree, its metadata and the move shown, in a URL fragment.
 //!
-//! Layout (version 2), then URL-safe base64 without padding:
+//! Layout (version 2), then URL-safe base64 without padding (the varints, the checksum and
+//! the base64 are [`crate::codec`]'s):
 //!
 //! | size | content |
 //! |---|---|
@@ -60,11 +61,11 @@
 
 use super::tree::{Annotation, GameTree, NodeId};
 use super::{Format, Record};
+use crate::codec::{self, Base64Error, ByteError, ByteReader};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Rules};
 use crate::engine::setup::Setup;
-use crate::engine::transfer;
 use crate::notation::Coordinates;
 use std::collections::HashMap;
 use thiserror::Error;
@@ -116,67 +117,39 @@ pub enum PermalinkError {
     Setup(String),
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// URL-safe base64 without padding.
+/// URL-safe base64 without padding, as links are written ([`codec::base64url_encode`]).
 pub fn base64_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 3);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
-        }
-    }
-    out
+    codec::base64url_encode(bytes)
 }
 
-/// Strict decoding: unused bits of the last character must be zero, so every byte string
+/// The bytes of a link's text ([`codec::base64url_decode`]): strict, so every byte string
 /// has exactly one spelling.
 pub fn base64_decode(text: &str) -> Result<Vec<u8>, PermalinkError> {
-    let mut vals = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        let v = ALPHABET
-            .iter()
-            .position(|&a| a as char == c)
-            .ok_or(PermalinkError::Character(c))?;
-        vals.push(v as u32);
-    }
-    if vals.len() % 4 == 1 {
-        return Err(PermalinkError::Length);
-    }
-    let mut out = Vec::with_capacity(vals.len() * 3 / 4);
-    for chunk in vals.chunks(4) {
-        let mut n = 0u32;
-        for (i, v) in chunk.iter().enumerate() {
-            n |= v << (18 - 6 * i);
-        }
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        let keep = chunk.len() - 1;
-        if keep < 3 && bytes[keep..].iter().any(|&b| b != 0) {
-            return Err(PermalinkError::Length);
-        }
-        out.extend_from_slice(&bytes[..keep]);
-    }
-    Ok(out)
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    codec::base64url_decode(text).map_err(|e| match e {
+        Base64Error::Character(c) => PermalinkError::Character(c),
+        Base64Error::Length => PermalinkError::Length,
     })
 }
 
-fn put_varint(out: &mut Vec<u8>, n: usize) {
-    transfer::put_varint(out, n as u64);
+impl From<ByteError> for PermalinkError {
+    fn from(e: ByteError) -> PermalinkError {
+        match e {
+            // No link holds a number past its bits: such bytes are as damaged as cut ones.
+            ByteError::Truncated | ByteError::Overlong => PermalinkError::Truncated,
+            ByteError::Text => PermalinkError::Text,
+        }
+    }
+}
+
+/// Links' numbers are varints of at most 28 bits (ample for [`MAX_FRAGMENT`]).
+const NUMBER_BITS: u32 = 28;
+
+fn put_number(out: &mut Vec<u8>, n: usize) {
+    codec::put_varint(out, n as u64);
 }
 
 fn put_text(out: &mut Vec<u8>, s: &str) {
-    put_varint(out, s.len());
+    put_number(out, s.len());
     out.extend_from_slice(s.as_bytes());
 }
 
@@ -240,7 +213,7 @@ fn state_code(s: Option<GameState>) -> u8 {
 }
 
 /// A node as the link holds it.
-struct Node<'a> {
+struct LinkNode<'a> {
     id: NodeId,
     /// The move's index among the sorted legal moves, and how many moves were legal.
     index: usize,
@@ -253,11 +226,11 @@ struct Node<'a> {
     comment: &'a str,
 }
 
-impl<'a> Node<'a> {
-    fn new(tree: &'a GameTree, id: NodeId, index: usize, legal: usize) -> Node<'a> {
+impl<'a> LinkNode<'a> {
+    fn new(tree: &'a GameTree, id: NodeId, index: usize, legal: usize) -> LinkNode<'a> {
         // Trimmed after the cut, as the decoder's tree would keep it.
         let comment = cut(tree.comment(id).unwrap_or(""), MAX_COMMENT).trim();
-        Node {
+        LinkNode {
             id,
             index,
             legal,
@@ -271,9 +244,9 @@ impl<'a> Node<'a> {
 /// The nodes a link keeps, in preorder, the root first: at most [`MAX_MOVES`] moves, each
 /// legal under the record's rules (the tree's are, unless the record's rules were changed
 /// after it was built).
-fn walk(rec: &Record) -> Vec<Node<'_>> {
+fn walk(rec: &Record) -> Vec<LinkNode<'_>> {
     let tree = &rec.tree;
-    let mut nodes = vec![Node::new(tree, tree.root(), 0, 0)];
+    let mut nodes = vec![LinkNode::new(tree, tree.root(), 0, 0)];
     let mut pos = rec.start();
     // The open nodes: each one's place in `nodes` and its next child to visit.
     let mut stack = vec![(0, 0)];
@@ -299,7 +272,7 @@ fn walk(rec: &Record) -> Vec<Node<'_>> {
         };
         pos.play_unchecked(mv);
         nodes[at].children += 1;
-        nodes.push(Node::new(tree, child, index, legal.len()));
+        nodes.push(LinkNode::new(tree, child, index, legal.len()));
         stack.push((nodes.len() - 1, 0));
     }
     nodes
@@ -340,24 +313,15 @@ impl BitWriter {
     }
 }
 
-/// A signed number as an unsigned one, small either way (0, -1, 1, -2… → 0, 1, 2, 3…).
-fn zigzag(n: i32) -> usize {
-    transfer::zigzag(n) as usize
-}
-
-fn unzigzag(n: usize) -> i32 {
-    transfer::unzigzag(n as u32)
-}
-
 /// A set-up start: the side to move, the number of stacks, then per stack its cell (two
 /// zigzag varints), its height and its pieces bottom to top, one byte each (8 × colour +
 /// bug).
 fn put_setup(out: &mut Vec<u8>, setup: &Setup) {
     out.push(u8::from(setup.to_move == Color::Black));
-    put_varint(out, setup.stacks.len());
+    put_number(out, setup.stacks.len());
     for (h, pieces) in &setup.stacks {
-        put_varint(out, zigzag(h.q));
-        put_varint(out, zigzag(h.r));
+        codec::put_zigzag(out, h.q);
+        codec::put_zigzag(out, h.r);
         out.push(pieces.len() as u8);
         for &(color, bug) in pieces {
             out.push(u8::from(color == Color::Black) << 3 | bug as u8);
@@ -366,7 +330,7 @@ fn put_setup(out: &mut Vec<u8>, setup: &Setup) {
 }
 
 /// The bytes of a link before its checksum, with the first `comments` comments (in preorder).
-fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> {
+fn body(rec: &Record, nodes: &[LinkNode], shown: usize, comments: usize) -> Vec<u8> {
     let mut out = vec![VERSION];
     let gt = rec.game_type;
     let setup = rec.tree.setup();
@@ -381,7 +345,7 @@ fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> 
     out.push(flags);
     out.push(rec.format.code());
     out.push(state_code(rec.meta.result));
-    put_varint(&mut out, shown);
+    put_number(&mut out, shown);
     let m = &rec.meta;
     for s in [&m.white, &m.black, &m.date, &m.event, &m.site, &m.round] {
         put_text(&mut out, cut(s.as_deref().unwrap_or(""), MAX_META));
@@ -403,11 +367,11 @@ fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> 
             (n.nag != 0 || !comment.is_empty()).then_some((i, n.nag, comment))
         })
         .collect();
-    put_varint(&mut out, notes.len());
+    put_number(&mut out, notes.len());
     let mut next = 0;
     for (i, nag, comment) in notes {
         let has_comment = usize::from(!comment.is_empty());
-        put_varint(
+        put_number(
             &mut out,
             (i - next) << 4 | has_comment << 3 | usize::from(nag),
         );
@@ -428,7 +392,7 @@ fn body(rec: &Record, nodes: &[Node], shown: usize, comments: usize) -> Vec<u8> 
 
 /// The body with its checksum, in base64.
 fn seal(mut body: Vec<u8>) -> String {
-    let sum = fnv1a(&body) as u32;
+    let sum = codec::fnv1a_64(&body) as u32;
     body.extend_from_slice(&sum.to_be_bytes());
     base64_encode(&body)
 }
@@ -471,199 +435,176 @@ pub fn encode_ply(rec: &Record, ply: usize) -> String {
     encode(rec, at)
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+fn read_number(r: &mut ByteReader) -> Result<usize, PermalinkError> {
+    Ok(r.varint(NUMBER_BITS)? as usize)
 }
 
-impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, PermalinkError> {
-        transfer::read_byte(self.bytes, &mut self.at).ok_or(PermalinkError::Truncated)
-    }
+fn read_text(r: &mut ByteReader) -> Result<String, PermalinkError> {
+    let n = read_number(r)?;
+    Ok(r.str(n)?.to_string())
+}
 
-    /// A varint of at most 28 bits.
-    fn varint(&mut self) -> Result<usize, PermalinkError> {
-        transfer::read_varint(self.bytes, &mut self.at, 28)
-            .map(|n| n as usize)
-            .ok_or(PermalinkError::Truncated)
+/// The record the header describes, with no moves, and the node shown.
+fn read_header(r: &mut ByteReader) -> Result<(Record, usize), PermalinkError> {
+    let flags = r.byte()?;
+    let game_type = GameType {
+        mosquito: flags & 1 != 0,
+        ladybug: flags & 2 != 0,
+        pillbug: flags & 4 != 0,
+    };
+    let format = Format::from_code(r.byte()?).ok_or(PermalinkError::Header)?;
+    let mut rec = Record::new(game_type, format);
+    rec.rules = Rules {
+        tournament_opening: flags & 8 != 0,
+        repetition_draw: flags & 32 != 0,
+    };
+    rec.coordinates = if flags & 16 != 0 {
+        Coordinates::Canonical
+    } else {
+        Coordinates::Record
+    };
+    rec.meta.result = match r.byte()? {
+        0 => None,
+        1 => Some(GameState::NotStarted),
+        2 => Some(GameState::InProgress),
+        3 => Some(GameState::Draw),
+        4 => Some(GameState::WhiteWins),
+        5 => Some(GameState::BlackWins),
+        _ => return Err(PermalinkError::Header),
+    };
+    let shown = read_number(r)?;
+    let m = &mut rec.meta;
+    for field in [
+        &mut m.white,
+        &mut m.black,
+        &mut m.date,
+        &mut m.event,
+        &mut m.site,
+        &mut m.round,
+    ] {
+        *field = Some(read_text(r)?).filter(|s| !s.is_empty());
     }
-
-    fn bytes(&mut self, n: usize) -> Result<&[u8], PermalinkError> {
-        let end = self.at.checked_add(n).ok_or(PermalinkError::Truncated)?;
-        let s = self
-            .bytes
-            .get(self.at..end)
-            .ok_or(PermalinkError::Truncated)?;
-        self.at = end;
-        Ok(s)
+    rec.puzzle = flags & 128 != 0;
+    if flags & 64 != 0 {
+        let setup = read_setup(r, game_type)?;
+        let start = setup
+            .position(rec.rules)
+            .map_err(|e| PermalinkError::Setup(e.to_string()))?;
+        rec.tree = GameTree::from_position(start);
     }
+    Ok((rec, shown))
+}
 
-    fn text(&mut self) -> Result<String, PermalinkError> {
-        let n = self.varint()?;
-        let s = self.bytes(n)?;
-        String::from_utf8(s.to_vec()).map_err(|_| PermalinkError::Text)
+/// A set-up position, as [`put_setup`] writes it.
+fn read_setup(r: &mut ByteReader, game_type: GameType) -> Result<Setup, PermalinkError> {
+    let to_move = match r.byte()? {
+        0 => Color::White,
+        1 => Color::Black,
+        _ => return Err(PermalinkError::Setup("no side to move".into())),
+    };
+    let n = read_number(r)?;
+    if n > PIECE_COUNT {
+        return Err(PermalinkError::Setup("too many stacks".into()));
     }
+    let mut stacks = Vec::with_capacity(n);
+    for _ in 0..n {
+        let q = r.zigzag(NUMBER_BITS)?;
+        let row = r.zigzag(NUMBER_BITS)?;
+        let height = usize::from(r.byte()?);
+        if height == 0 || height > PIECE_COUNT {
+            return Err(PermalinkError::Setup("a stack of no pieces".into()));
+        }
+        let mut pieces = Vec::with_capacity(height);
+        for _ in 0..height {
+            let b = r.byte()?;
+            let bug = *Bug::ALL
+                .get(usize::from(b & 7))
+                .ok_or(PermalinkError::Header)?;
+            let color = if b & 8 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if b >> 4 != 0 {
+                return Err(PermalinkError::Setup("an unknown piece".into()));
+            }
+            pieces.push((color, bug));
+        }
+        stacks.push((Hex::new(q, row), pieces));
+    }
+    Ok(Setup {
+        game_type,
+        to_move,
+        stacks,
+    })
+}
 
-    /// The record the header describes, with no moves, and the node shown.
-    fn header(&mut self) -> Result<(Record, usize), PermalinkError> {
-        let flags = self.byte()?;
-        let game_type = GameType {
-            mosquito: flags & 1 != 0,
-            ladybug: flags & 2 != 0,
-            pillbug: flags & 4 != 0,
+/// A version 1 main line: the tree and its nodes, the root first.
+fn read_main_line(
+    r: &mut ByteReader,
+    rec: &Record,
+) -> Result<(GameTree, Vec<NodeId>), PermalinkError> {
+    let n = read_number(r)?;
+    if n > MAX_MOVES {
+        return Err(PermalinkError::TooManyMoves);
+    }
+    let mut tree = GameTree::from_position(rec.start());
+    let mut nodes = vec![tree.root()];
+    let mut pos = rec.start();
+    for k in 1..=n {
+        let legal = pos.legal_moves();
+        let i = match legal.len() {
+            0 | 1 => 0,
+            2..=256 => usize::from(r.byte()?),
+            _ => usize::from(u16::from_be_bytes([r.byte()?, r.byte()?])),
         };
-        let format = Format::from_code(self.byte()?).ok_or(PermalinkError::Header)?;
-        let mut rec = Record::new(game_type, format);
-        rec.rules = Rules {
-            tournament_opening: flags & 8 != 0,
-            repetition_draw: flags & 32 != 0,
-        };
-        rec.coordinates = if flags & 16 != 0 {
-            Coordinates::Canonical
-        } else {
-            Coordinates::Record
-        };
-        rec.meta.result = match self.byte()? {
+        let mv = move_at(legal, i).ok_or(PermalinkError::BadMove(k))?;
+        pos.play_unchecked(mv);
+        nodes.push(tree.push(nodes[k - 1], mv));
+    }
+    Ok((tree, nodes))
+}
+
+/// Version 2 notes: (node number, annotation, comment), each with one or both.
+fn read_notes(r: &mut ByteReader) -> Result<Vec<Note>, PermalinkError> {
+    let n = read_number(r)?;
+    if n > MAX_MOVES + 1 {
+        return Err(PermalinkError::TooManyMoves);
+    }
+    let mut notes = Vec::new();
+    let mut next = 0usize;
+    for _ in 0..n {
+        let v = read_number(r)?;
+        let node = next.checked_add(v >> 4).ok_or(PermalinkError::Note)?;
+        let nag = (v & 7) as u8;
+        let annotation = match nag {
             0 => None,
-            1 => Some(GameState::NotStarted),
-            2 => Some(GameState::InProgress),
-            3 => Some(GameState::Draw),
-            4 => Some(GameState::WhiteWins),
-            5 => Some(GameState::BlackWins),
-            _ => return Err(PermalinkError::Header),
+            _ => Some(Annotation::from_nag(nag).ok_or(PermalinkError::Note)?),
         };
-        let shown = self.varint()?;
-        let m = &mut rec.meta;
-        for field in [
-            &mut m.white,
-            &mut m.black,
-            &mut m.date,
-            &mut m.event,
-            &mut m.site,
-            &mut m.round,
-        ] {
-            *field = Some(self.text()?).filter(|s| !s.is_empty());
-        }
-        rec.puzzle = flags & 128 != 0;
-        if flags & 64 != 0 {
-            let setup = self.setup(game_type)?;
-            let start = setup
-                .position(rec.rules)
-                .map_err(|e| PermalinkError::Setup(e.to_string()))?;
-            rec.tree = GameTree::from_position(start);
-        }
-        Ok((rec, shown))
-    }
-
-    /// A set-up position, as [`put_setup`] writes it.
-    fn setup(&mut self, game_type: GameType) -> Result<Setup, PermalinkError> {
-        let to_move = match self.byte()? {
-            0 => Color::White,
-            1 => Color::Black,
-            _ => return Err(PermalinkError::Setup("no side to move".into())),
+        let comment = match v & 8 {
+            0 => None,
+            _ => {
+                let len = read_number(r)?;
+                if len == 0 {
+                    return Err(PermalinkError::Note);
+                }
+                if len > MAX_COMMENT {
+                    return Err(PermalinkError::TooLong);
+                }
+                Some(r.str(len)?.to_string())
+            }
         };
-        let n = self.varint()?;
-        if n > PIECE_COUNT {
-            return Err(PermalinkError::Setup("too many stacks".into()));
+        if annotation.is_none() && comment.is_none() {
+            return Err(PermalinkError::Note);
         }
-        let mut stacks = Vec::with_capacity(n);
-        for _ in 0..n {
-            let q = unzigzag(self.varint()?);
-            let r = unzigzag(self.varint()?);
-            let height = usize::from(self.byte()?);
-            if height == 0 || height > PIECE_COUNT {
-                return Err(PermalinkError::Setup("a stack of no pieces".into()));
-            }
-            let mut pieces = Vec::with_capacity(height);
-            for _ in 0..height {
-                let b = self.byte()?;
-                let bug = *Bug::ALL
-                    .get(usize::from(b & 7))
-                    .ok_or(PermalinkError::Header)?;
-                let color = if b & 8 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if b >> 4 != 0 {
-                    return Err(PermalinkError::Setup("an unknown piece".into()));
-                }
-                pieces.push((color, bug));
-            }
-            stacks.push((Hex::new(q, r), pieces));
-        }
-        Ok(Setup {
-            game_type,
-            to_move,
-            stacks,
-        })
+        notes.push(Note {
+            node,
+            annotation,
+            comment,
+        });
+        next = node + 1;
     }
-
-    /// A version 1 main line: the tree and its nodes, the root first.
-    fn main_line(&mut self, rec: &Record) -> Result<(GameTree, Vec<NodeId>), PermalinkError> {
-        let n = self.varint()?;
-        if n > MAX_MOVES {
-            return Err(PermalinkError::TooManyMoves);
-        }
-        let mut tree = GameTree::from_position(rec.start());
-        let mut nodes = vec![tree.root()];
-        let mut pos = rec.start();
-        for k in 1..=n {
-            let legal = pos.legal_moves();
-            let i = match legal.len() {
-                0 | 1 => 0,
-                2..=256 => usize::from(self.byte()?),
-                _ => usize::from(u16::from_be_bytes([self.byte()?, self.byte()?])),
-            };
-            let mv = move_at(legal, i).ok_or(PermalinkError::BadMove(k))?;
-            pos.play_unchecked(mv);
-            nodes.push(tree.push(nodes[k - 1], mv));
-        }
-        Ok((tree, nodes))
-    }
-
-    /// Version 2 notes: (node number, annotation, comment), each with one or both.
-    fn notes(&mut self) -> Result<Vec<Note>, PermalinkError> {
-        let n = self.varint()?;
-        if n > MAX_MOVES + 1 {
-            return Err(PermalinkError::TooManyMoves);
-        }
-        let mut notes = Vec::new();
-        let mut next = 0usize;
-        for _ in 0..n {
-            let v = self.varint()?;
-            let node = next.checked_add(v >> 4).ok_or(PermalinkError::Note)?;
-            let nag = (v & 7) as u8;
-            let annotation = match nag {
-                0 => None,
-                _ => Some(Annotation::from_nag(nag).ok_or(PermalinkError::Note)?),
-            };
-            let comment = match v & 8 {
-                0 => None,
-                _ => {
-                    let len = self.varint()?;
-                    if len == 0 {
-                        return Err(PermalinkError::Note);
-                    }
-                    if len > MAX_COMMENT {
-                        return Err(PermalinkError::TooLong);
-                    }
-                    let s = self.bytes(len)?;
-                    Some(String::from_utf8(s.to_vec()).map_err(|_| PermalinkError::Text)?)
-                }
-            };
-            if annotation.is_none() && comment.is_none() {
-                return Err(PermalinkError::Note);
-            }
-            notes.push(Note {
-                node,
-                annotation,
-                comment,
-            });
-            next = node + 1;
-        }
-        Ok(notes)
-    }
+    Ok(notes)
 }
 
 /// A comment or annotation of a version 2 link, by its node's number in preorder.
@@ -781,25 +722,25 @@ pub fn decode(fragment: &str) -> Result<(Record, NodeId), PermalinkError> {
         return Err(PermalinkError::Truncated);
     }
     let (body, sum) = bytes.split_at(bytes.len() - 4);
-    if (fnv1a(body) as u32).to_be_bytes() != sum {
+    if (codec::fnv1a_64(body) as u32).to_be_bytes() != sum {
         return Err(PermalinkError::Checksum);
     }
-    let mut r = Reader { bytes: body, at: 0 };
+    let mut r = ByteReader::new(body);
     let version = r.byte()?;
     if !(1..=VERSION).contains(&version) {
         return Err(PermalinkError::Version(version));
     }
-    let (mut rec, shown) = r.header()?;
+    let (mut rec, shown) = read_header(&mut r)?;
     let (tree, nodes) = if version == 1 {
-        let main = r.main_line(&rec)?;
-        if r.at != body.len() {
+        let main = read_main_line(&mut r, &rec)?;
+        if !r.rest().is_empty() {
             return Err(PermalinkError::Trailing);
         }
         main
     } else {
-        let notes = r.notes()?;
+        let notes = read_notes(&mut r)?;
         let mut bits = BitReader {
-            bytes: &body[r.at..],
+            bytes: r.rest(),
             at: 0,
         };
         let (mut tree, nodes) = bits.tree(&rec)?;

@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 
 use crate::app::kit::dom;
 
+use crate::codec::Fnv1a;
 use crate::engine::hex::Hex;
 use crate::view::{svg, Layout, Scene, Tile};
 
@@ -34,28 +35,6 @@ pub(super) struct TileItem {
 /// The attributes a step changes in place.
 const MARK_ATTRIBUTES: [&str; 2] = ["data-last", "data-reference"];
 
-/// FNV-1a: a tile's key needs no protection against chosen collisions, and std's SipHash
-/// would add its code to the bundle.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 /// The tiles of a scene, in drawing order.
 pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
     // What the artwork is made of: the layout (as the outline of one tile) and the tile's
@@ -65,7 +44,8 @@ pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
         .into_iter()
         .map(|t| {
             let attributes = svg::tile_attributes(t);
-            let mut h = Fnv::default();
+            // FNV-1a: a tile's key needs no protection against chosen collisions.
+            let mut h = Fnv1a::default();
             for (name, value) in &attributes {
                 if !MARK_ATTRIBUTES.contains(name) {
                     (name, value).hash(&mut h);
