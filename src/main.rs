@@ -2,7 +2,7 @@
 //! from the command line.
 
 use beeline::collection::explorer::{play_line, Filter, Report};
-use beeline::collection::index::{Index, IndexError, Layout, Scratch};
+use beeline::collection::index::{Index, IndexError, SavedLayout, Scratch};
 use beeline::collection::{files, generate};
 use beeline::engine::perft::perft;
 use beeline::engine::piece::GameType;
@@ -537,11 +537,14 @@ fn open_index(path: &std::path::Path, filter: &Filter) -> Result<Index, String> 
 
 /// A saved index's file and its header, refused before the rest is read when it was built
 /// under another filter.
-fn open_layout(path: &std::path::Path, filter: &Filter) -> Result<(std::fs::File, Layout), String> {
+fn open_layout(
+    path: &std::path::Path,
+    filter: &Filter,
+) -> Result<(std::fs::File, SavedLayout), String> {
     let cannot = |e: std::io::Error| format!("{}: cannot read it: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
-    let layout = Layout::read(&file, len).map_err(|e| format!("{}: {e}", path.display()))?;
+    let layout = SavedLayout::read(&file, len).map_err(|e| format!("{}: {e}", path.display()))?;
     check_filter(path, filter, layout.head().filter())?;
     Ok((file, layout))
 }
@@ -565,7 +568,7 @@ fn check_filter(path: &std::path::Path, filter: &Filter, built: &str) -> Result<
 }
 
 /// `beeline explore --index` without `--verify`: the answer straight from the saved index,
-/// reading only what it needs (`index::Layout`).
+/// reading only what it needs (`index::SavedLayout`).
 fn explore_file(
     path: &std::path::Path,
     filter: &Filter,
