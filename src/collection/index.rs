@@ -26,6 +26,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Write;
 use thiserror::Error;
 
+#[cfg(feature = "cli")]
+pub mod disk;
 mod saved;
 pub use saved::{Blocks, Loaded, Loading, ReadAt, SavedLayout, MAX_MOVES, MAX_PROBES};
 
