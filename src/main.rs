@@ -1,5 +1,5 @@
 //! `beeline`: convert Hive game records, explore collections of them and check the engine
-//! from the command line. Each subcommand is a module of [`cli`].
+//! from the command line. Each subcommand is a module of `src/cli/`.
 
 mod cli;
 
