@@ -6,7 +6,7 @@
 mod common;
 
 use beeline::collection::explorer::{Explorer, Filter, Report, Tally};
-use beeline::collection::index::{Index, IndexError, Layout, DEPTH, MAGIC};
+use beeline::collection::index::{Index, IndexError, SavedLayout, DEPTH, MAGIC};
 use beeline::collection::{files, generate, Collection, Game};
 use beeline::engine::position::Position;
 
@@ -70,7 +70,7 @@ fn compare(c: &Collection, filter: &Filter, depth: usize) -> usize {
     assert_eq!(saved, ix);
     // The same file answering before it is read whole.
     let file = &bytes[..];
-    let layout = Layout::read(&file, bytes.len() as u64).unwrap();
+    let layout = SavedLayout::read(&file, bytes.len() as u64).unwrap();
     let head = layout.head();
     assert_eq!(head.games(), ix.games());
     assert_eq!((head.depth(), head.filter()), (ix.depth(), ix.filter()));
@@ -185,7 +185,7 @@ fn a_saved_index_that_is_cut_changed_or_foreign_is_refused() {
         let mut b = bytes.clone();
         b[i] ^= 0x41;
         assert!(Index::load(&b).is_err(), "byte {i}");
-        match Layout::read(&&b[..], b.len() as u64) {
+        match SavedLayout::read(&&b[..], b.len() as u64) {
             Ok(layout) => {
                 for &k in &keys {
                     let _ = layout.tally(&&b[..], k);
@@ -278,7 +278,7 @@ fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() 
     });
     assert_eq!(Index::load(&full), Err(IndexError::Damaged("the table")));
     assert!(file_answers(&full, &c).iter().all(|a| a.is_ok()));
-    let layout = Layout::read(&&full[..], full.len() as u64).unwrap();
+    let layout = SavedLayout::read(&&full[..], full.len() as u64).unwrap();
     let absent = 0x0123_4567_89ab_cdef;
     assert!(!ix.continuations(absent).iter().any(|_| true) && ix.tally(absent).games == 0);
     assert_eq!(
@@ -306,7 +306,7 @@ fn a_crafted_index_with_a_good_checksum_is_refused_or_answers_without_failing() 
 /// The moves the file of a saved index answers for each position of `c`'s games' first
 /// plies, or why not (from the file, not read whole).
 fn file_answers(bytes: &[u8], c: &Collection) -> Vec<Result<usize, IndexError>> {
-    let layout = Layout::read(&bytes, bytes.len() as u64).unwrap();
+    let layout = SavedLayout::read(&bytes, bytes.len() as u64).unwrap();
     c.games
         .iter()
         .flat_map(|g| g.keys.iter().take(9))

@@ -26,8 +26,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Write;
 use thiserror::Error;
 
+#[cfg(feature = "cli")]
+pub mod disk;
 mod saved;
-pub use saved::{Blocks, Layout, Loaded, Loading, ReadAt, MAX_MOVES, MAX_PROBES};
+pub use saved::{Blocks, Loaded, Loading, ReadAt, SavedLayout, MAX_MOVES, MAX_PROBES};
 
 /// Plies keyed in each game: the first ten moves of each player, the opening an explorer is
 /// asked about. Deeper positions need ten times the memory of random games' openings for a
@@ -599,11 +601,11 @@ impl Index {
     /// query that runs away, and no count is believed past the bytes that hold it. (The
     /// app reads it in slices between answers, with [`Loading`].)
     pub fn read_from(r: &dyn ReadAt, len: u64) -> Result<Index, IndexError> {
-        Index::read_rest(Layout::read(r, len)?, r)
+        Index::read_rest(SavedLayout::read(r, len)?, r)
     }
 
     /// [`Index::read_from`] of a file whose header is read already (`layout`).
-    pub fn read_rest(layout: Layout, r: &dyn ReadAt) -> Result<Index, IndexError> {
+    pub fn read_rest(layout: SavedLayout, r: &dyn ReadAt) -> Result<Index, IndexError> {
         let mut loading = Loading::new(layout);
         loop {
             if let Some(index) = loading.step(r, 16 * CHUNK)? {

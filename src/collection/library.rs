@@ -5,7 +5,7 @@
 //! [`ListQuery`] and [`ListFilter`].
 
 use crate::collection::explorer::{Filter, Report};
-use crate::collection::index::{Blocks, Index, IndexError, Layout, Loading, ReadAt, DEPTH};
+use crate::collection::index::{Blocks, Index, IndexError, Loading, ReadAt, SavedLayout, DEPTH};
 use crate::collection::{Collection, Game as ListedGame};
 use crate::engine::piece::GameType;
 use crate::engine::position::{GameState, Position};
@@ -63,9 +63,9 @@ impl Library {
         }
     }
 
-    /// A saved index whose header is read ([`Layout::read`]): it answers from `file` at
+    /// A saved index whose header is read ([`SavedLayout::read`]): it answers from `file` at
     /// once, and [`Library::read_more`] reads the rest.
-    pub fn from_file(layout: Layout, file: Box<dyn ReadAt>) -> Library {
+    pub fn from_file(layout: SavedLayout, file: Box<dyn ReadAt>) -> Library {
         let file = Blocks::new(file, layout.file_len());
         Library {
             index: layout.head().clone(),
@@ -648,7 +648,7 @@ mod tests {
         assert_eq!(saved.index.games(), 3);
         // The same file being read: it answers from the file, a slice at a time, and as
         // the index once read whole.
-        let layout = Layout::read(&&bytes[..], bytes.len() as u64).unwrap();
+        let layout = SavedLayout::read(&&bytes[..], bytes.len() as u64).unwrap();
         let mut reading = Library::from_file(layout, Box::new(bytes.clone()));
         assert!(reading.saved && reading.index.games() == 3);
         let lines = ["", "wS1", "wS1; bS1 wS1-", "wA1; bM wA1-; wQ -wA1"];
@@ -681,7 +681,7 @@ mod tests {
         let mut damaged = bytes.clone();
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
-        let layout = Layout::read(&&damaged[..], damaged.len() as u64).unwrap();
+        let layout = SavedLayout::read(&&damaged[..], damaged.len() as u64).unwrap();
         let mut reading = Library::from_file(layout, Box::new(damaged));
         let start = play_line("").unwrap();
         assert_eq!(reading.report(&start).unwrap().position.games, 3);

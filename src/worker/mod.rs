@@ -22,7 +22,7 @@ use crate::collection::library::{Indexing, Library, ListFilter, ListQuery};
 pub mod analysis_jobs;
 pub mod book;
 pub mod tables;
-use crate::collection::index::{self, Layout, ReadAt};
+use crate::collection::index::{self, ReadAt, SavedLayout};
 use crate::collection::{is_zip_name, text_of, zip};
 use crate::collection::{Collection, Failure};
 use crate::engine::transfer;
@@ -412,7 +412,7 @@ fn saved_index(sources: &Array) -> Option<Result<(String, Library), Failure>> {
     if let Err(e) = crate::collection::check_file_size(size) {
         return Some(Err(failed(e)));
     }
-    Some(match Layout::read(&at, size) {
+    Some(match SavedLayout::read(&at, size) {
         Ok(layout) => Ok((name.clone(), Library::from_file(layout, Box::new(at)))),
         Err(e) => Err(failed(e.to_string())),
     })

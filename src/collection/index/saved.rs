@@ -1,5 +1,5 @@
-//! A saved index read in parts: its [`Layout`] from the header, answers straight from the
-//! file before the rest is read ([`Layout::explore`]), and the whole read a slice at a time
+//! A saved index read in parts: its [`SavedLayout`] from the header, answers straight from the
+//! file before the rest is read ([`SavedLayout::explore`]), and the whole read a slice at a time
 //! ([`Loading`]), each slice checked as it arrives.
 //!
 //! A million games' index is 620 MB, which a browser reads and checks in about three
@@ -160,7 +160,7 @@ const PROBE_RUN: usize = 256;
 /// Where everything lies in a saved index, from its header: enough to answer from the file
 /// or to read it whole.
 #[derive(Clone, Debug)]
-pub struct Layout {
+pub struct SavedLayout {
     /// The index's depth, games and filter, with no position.
     head: Index,
     /// Items in each of [`ARRAYS`].
@@ -218,10 +218,10 @@ impl Header<'_> {
     }
 }
 
-impl Layout {
+impl SavedLayout {
     /// Reads the header of a saved index of `len` bytes: a file that is not one, of another
     /// version, or whose counts do not fill it exactly gives an [`IndexError`].
-    pub fn read(r: &dyn ReadAt, len: u64) -> Result<Layout, IndexError> {
+    pub fn read(r: &dyn ReadAt, len: u64) -> Result<SavedLayout, IndexError> {
         let mut magic = [0u8; 8];
         if len < 8 || r.read_at(0, &mut magic).is_err() || &magic != MAGIC {
             return Err(IndexError::Foreign);
@@ -280,7 +280,7 @@ impl Layout {
             slots: vec![0; 1],
             aids: Aids::default(),
         };
-        Ok(Layout {
+        Ok(SavedLayout {
             head,
             counts,
             at,
@@ -435,7 +435,7 @@ impl Layout {
 /// hashed and its numbers checked as it arrives, so that the last slice leaves only the
 /// checksum to compare.
 pub struct Loading {
-    layout: Layout,
+    layout: SavedLayout,
     keys: Vec<u64>,
     tallies: Vec<u32>,
     first: Vec<u32>,
@@ -456,7 +456,7 @@ pub struct Loading {
 impl Loading {
     /// Starts reading the index `layout` describes (each array's memory is taken when its
     /// first slice is read).
-    pub fn new(layout: Layout) -> Loading {
+    pub fn new(layout: SavedLayout) -> Loading {
         Loading {
             keys: Vec::new(),
             tallies: Vec::new(),
@@ -474,7 +474,7 @@ impl Loading {
     }
 
     /// The index's header, for answers from the file meanwhile.
-    pub fn layout(&self) -> &Layout {
+    pub fn layout(&self) -> &SavedLayout {
         &self.layout
     }
 

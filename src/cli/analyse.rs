@@ -1,0 +1,77 @@
+//! `beeline analyse`: every move of a game searched and judged.
+
+use beeline::record::{Format, Record};
+use beeline::search::analysis;
+use beeline::search::{Limits, WallClock};
+
+/// Analyse a game: for every move, the evaluation before and after, the best move and
+/// its line in the three notations, and a judgement of the move played.
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// The record file (any format `convert` reads, a position too); `-` or nothing
+    /// reads standard input.
+    file: Option<String>,
+    /// The input format (detected when left out).
+    #[arg(long, value_enum)]
+    from: Option<Format>,
+    /// Seconds of search per position (default 1).
+    #[arg(long, conflicts_with = "depth")]
+    time: Option<f64>,
+    /// Search every position to this depth instead of for a time (repeatable results).
+    #[arg(long)]
+    depth: Option<u8>,
+    /// One JSON object per ply, in an array.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: AnalyseArgs) -> Result<(), String> {
+    let limits = match (args.depth, args.time) {
+        (Some(d), _) if d >= 1 => Limits::depth(d),
+        (Some(_), _) => return Err("--depth must be at least 1".into()),
+        (None, Some(t)) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+            Limits::time_ms((t * 1000.0).round().max(1.0) as u64)
+        }
+        (None, Some(t)) => return Err(format!("--time {t}: give seconds between 0 and 86400")),
+        (None, None) => Limits::time_ms(1000),
+    };
+    let rec = super::load(args.file.as_deref(), args.from)?;
+    analyse(&rec, &limits, args.json)?;
+    super::finish(&rec)
+}
+
+/// Every ply of the main line searched and judged; a progress bar on standard error when it
+/// is a terminal.
+fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
+    use std::io::IsTerminal;
+    let bar = std::io::stderr().is_terminal();
+    let start = rec.start();
+    let rows = analysis::analyse(
+        &start,
+        &rec.moves,
+        rec.format.coordinates(),
+        limits,
+        &|| Box::new(WallClock::start()),
+        &mut |done, total| {
+            if bar {
+                let width = 40;
+                let filled = done * width / total.max(1);
+                eprint!(
+                    "\r[{}{}] {done}/{total} positions",
+                    "#".repeat(filled),
+                    "-".repeat(width - filled)
+                );
+                if done == total {
+                    eprintln!();
+                }
+            }
+        },
+    );
+    if json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print!("{}", analysis::table(&rows));
+    }
+    Ok(())
+}
