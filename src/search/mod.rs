@@ -21,7 +21,7 @@ use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use table::{fingerprint_cells, Bound, Entry, Table};
+use table::{fingerprint_cells, Bound, Table, TableEntry};
 
 /// A score for the side to move, in hundredths (see [`eval`]).
 pub type Score = i32;
@@ -564,7 +564,7 @@ impl Searcher {
         };
         self.table.store(
             key,
-            Entry {
+            TableEntry {
                 mv: best_move,
                 score: to_table(best, ply),
                 depth: depth.clamp(0, u8::MAX as i32) as u8,

@@ -23,7 +23,7 @@ pub(crate) enum Bound {
 
 /// One slot's content.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry {
+pub(crate) struct TableEntry {
     /// [`fingerprint`] of the best move, 0 for none.
     pub(crate) mv: u32,
     pub(crate) score: i32,
@@ -32,7 +32,7 @@ pub(crate) struct Entry {
     pub(crate) age: u8,
 }
 
-impl Entry {
+impl TableEntry {
     fn pack(self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 0u64,
@@ -46,8 +46,8 @@ impl Entry {
             | u64::from(self.age) << 54
     }
 
-    fn unpack(d: u64) -> Entry {
-        Entry {
+    fn unpack(d: u64) -> TableEntry {
+        TableEntry {
             mv: (d & 0x0fff_ffff) as u32,
             score: i32::from((d >> 28) as u16 as i16),
             depth: (d >> 44) as u8,
@@ -161,20 +161,20 @@ impl Table {
         std::hint::black_box(self.slot(key)[1].load(Ordering::Relaxed));
     }
 
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TableEntry> {
         let s = self.slot(key);
         let check = s[0].load(Ordering::Relaxed);
         let data = s[1].load(Ordering::Relaxed);
-        (check ^ data == key && data != 0).then(|| Entry::unpack(data))
+        (check ^ data == key && data != 0).then(|| TableEntry::unpack(data))
     }
 
     /// Stores unless the slot holds a deeper result of this search about another position.
-    pub(crate) fn store(&self, key: u64, e: Entry) {
+    pub(crate) fn store(&self, key: u64, e: TableEntry) {
         let s = self.slot(key);
         let check = s[0].load(Ordering::Relaxed);
         let data = s[1].load(Ordering::Relaxed);
         if data != 0 && check ^ data != key {
-            let old = Entry::unpack(data);
+            let old = TableEntry::unpack(data);
             if old.age == e.age && old.depth > e.depth {
                 return;
             }
