@@ -8,7 +8,7 @@
 //! the moves generated at the node, so a stale or colliding entry can never make the search
 //! play an illegal move.
 
-use crate::engine::board::{Board, Cell};
+use crate::engine::board::{Board, CellIndex};
 use crate::engine::movegen::CellMove;
 use crate::engine::piece::PieceId;
 use crate::engine::position::Move;
@@ -91,8 +91,11 @@ pub(crate) fn fingerprint_cells(m: CellMove) -> u32 {
 }
 
 /// The moving piece and destination cell of a fingerprint (none for a pass).
-pub(crate) fn piece_and_to(fp: u32) -> Option<(PieceId, Cell)> {
-    (fp >> 26 != 3).then_some((PieceId((fp >> 20 & 0x3f) as u8), (fp >> 10 & 0x3ff) as Cell))
+pub(crate) fn piece_and_to(fp: u32) -> Option<(PieceId, CellIndex)> {
+    (fp >> 26 != 3).then_some((
+        PieceId((fp >> 20 & 0x3f) as u8),
+        (fp >> 10 & 0x3ff) as CellIndex,
+    ))
 }
 
 /// The move a fingerprint of one of the legal moves here stands for.
@@ -101,7 +104,7 @@ pub(crate) fn move_of(fp: u32, b: &Board) -> Move {
         (1, Some((piece, to))) => CellMove::Place { piece, to },
         (2, Some((piece, to))) => CellMove::Move {
             piece,
-            from: (fp & 0x3ff) as Cell,
+            from: (fp & 0x3ff) as CellIndex,
             to,
         },
         _ => CellMove::Pass,
