@@ -47,7 +47,7 @@ const PILLBUG_IN_HAND_GUARD: Score = 120;
 const TEMPO: Score = 12;
 
 /// Per-colour facts gathered in one pass over the board.
-struct Side {
+struct SideFacts {
     mobility: Score,
     in_hand: Score,
     /// Whether a free Pillbug (or Mosquito copying one) stands next to this colour's Queen /
@@ -158,8 +158,8 @@ fn side_score(pos: &Position) -> Score {
     total
 }
 
-fn new_side() -> Side {
-    Side {
+fn new_side() -> SideFacts {
+    SideFacts {
         mobility: 0,
         in_hand: 0,
         guard: false,
