@@ -7,7 +7,7 @@ use super::collection_worker::{self, Question};
 use super::kit::chunk::{wasm_split, Unavailable};
 use super::kit::{self, dom, services, Control as _, Markup, Stored};
 use super::viewer::Viewer;
-use crate::collection::library::{self, Column, ListQuery};
+use crate::collection::library::{self, ListColumn, ListQuery};
 use crate::engine::position::GameState;
 use crate::protocol::collection_messages::CollectionRequest;
 use js_sys::Array;
@@ -34,7 +34,7 @@ crate::controls! {
 fn markup() -> String {
     use Control as C;
     let mut sorts = String::new();
-    for c in Column::ALL {
+    for c in ListColumn::ALL {
         sorts.push_str(&format!(
             r#"<th scope="col"><button type="button" data-sort="{}">{}</button></th>"#,
             c.name(),
@@ -77,7 +77,7 @@ pub(super) enum Action {
     /// A game of the list (or of the explorer) to open: its index in the collection.
     OpenGame(usize),
     /// A column's header: sort by it (again: the other way).
-    Sort(Column),
+    Sort(ListColumn),
     /// A control changed.
     Changed(Control),
     /// The list's state to show (the element is the panel's).
@@ -103,7 +103,7 @@ impl Action {
         }
         if let Some(col) = el
             .get_attribute("data-sort")
-            .and_then(|v| Column::from_name(&v))
+            .and_then(|v| ListColumn::from_name(&v))
         {
             return (kind == "click").then_some(Action::Sort(col));
         }
@@ -300,7 +300,7 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
         offer_index(bytes);
     }
     let (col, desc) = viewer.collection.sort.get_untracked();
-    for column in Column::ALL {
+    for column in ListColumn::ALL {
         if let Some(th) =
             find(&format!("[data-sort=\"{}\"]", column.name())).and_then(|b| b.parent_element())
         {

@@ -3,7 +3,7 @@
 //! of variables, shared by those three.
 
 use super::kit::Var;
-use crate::collection::library::{Column, ListFilter};
+use crate::collection::library::{ListColumn, ListFilter};
 
 /// A collection opened in the worker.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +43,7 @@ pub struct Collection {
     /// The game list's filters (player, game type and length filter the explorer too).
     pub filter: Var<ListFilter>,
     /// The game list's order: a column, descending or not.
-    pub sort: Var<(Column, bool)>,
+    pub sort: Var<(ListColumn, bool)>,
     /// The game of the list on the board.
     pub open_game: Var<Option<usize>>,
 }
@@ -59,7 +59,7 @@ impl Collection {
             explored: Var::new(None),
             book: Var::new(false),
             filter: Var::new(ListFilter::default()),
-            sort: Var::new((Column::Date, false)),
+            sort: Var::new((ListColumn::Date, false)),
             open_game: Var::new(None),
         }
     }

@@ -216,14 +216,17 @@ type KeyMap<V> = HashMap<PositionKey, V, BuildHasherDefault<KeyHasher>>;
 
 const NONE: u32 = u32::MAX;
 
+/// A position of the explorer: its tally and its last-added move (`NONE` when none).
 #[derive(Clone, Debug)]
-struct Node {
+struct ExplorerNode {
     tally: Tally,
     first_edge: u32,
 }
 
+/// A move of the explorer: the position after it, its tally, and the next move from the
+/// same position (`NONE` at the end).
 #[derive(Clone, Debug)]
-struct Edge {
+struct ExplorerEdge {
     child: PositionKey,
     tally: Tally,
     /// A game that played the move, and the ply of the position it was played from.
@@ -237,8 +240,8 @@ struct Edge {
 pub struct Explorer {
     games: usize,
     index: KeyMap<u32>,
-    nodes: Vec<Node>,
-    edges: Vec<Edge>,
+    nodes: Vec<ExplorerNode>,
+    edges: Vec<ExplorerEdge>,
 }
 
 impl Explorer {
@@ -294,7 +297,7 @@ impl Explorer {
         let next = self.nodes.len() as u32;
         let id = *self.index.entry(key).or_insert(next);
         if id == next {
-            self.nodes.push(Node {
+            self.nodes.push(ExplorerNode {
                 tally: Tally::default(),
                 first_edge: NONE,
             });
@@ -311,7 +314,7 @@ impl Explorer {
             e = self.edges[e as usize].next;
         }
         let id = self.edges.len();
-        self.edges.push(Edge {
+        self.edges.push(ExplorerEdge {
             child,
             tally: Tally::default(),
             game,

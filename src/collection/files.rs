@@ -290,7 +290,7 @@ fn read_zip_in_parts(
     }
 }
 
-fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &zip::Entry) {
+fn read_entry(c: &mut Collection, source: &str, archive: &zip::Archive, entry: &zip::ZipEntry) {
     if entry.is_dir() {
         return;
     }

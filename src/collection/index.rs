@@ -44,7 +44,7 @@ const BIG: u32 = 0xff;
 /// next move from the same position (`NONE` at the end; always a smaller number, so the
 /// lists end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Edge {
+struct IndexEdge {
     child: u32,
     tally: u32,
     game: u32,
@@ -62,7 +62,7 @@ pub struct Index {
     keys: Vec<u64>,
     tallies: Vec<u32>,
     first: Vec<u32>,
-    edges: Vec<Edge>,
+    edges: Vec<IndexEdge>,
     /// Tallies of 255 games or more.
     big: Vec<Tally>,
     /// Open addressing by key: position number + 1, 0 for an empty slot; a power of two
@@ -392,7 +392,7 @@ impl Index {
 
     /// A move not in the index yet, first of its position's list.
     fn push_edge(&mut self, from: u32, child: u32, game: u32) -> usize {
-        self.edges.push(Edge {
+        self.edges.push(IndexEdge {
             child,
             tally: 0,
             game,
@@ -512,13 +512,13 @@ pub const VERSION: u32 = 1;
 const CHUNK: usize = 1 << 20;
 
 /// A writer that hashes what it writes, a chunk at a time.
-struct Sink<'a> {
+struct CrcWriter<'a> {
     w: &'a mut dyn Write,
     crc: crc32fast::Hasher,
     buf: Vec<u8>,
 }
 
-impl Sink<'_> {
+impl CrcWriter<'_> {
     fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.buf.extend_from_slice(bytes);
         if self.buf.len() >= CHUNK {
@@ -540,7 +540,7 @@ impl Index {
     /// header, the arrays as they are in memory (little-endian), and a CRC-32 of everything
     /// before it; a chunk at a time, so saving needs no second copy of the index.
     pub fn write_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
-        let mut s = Sink {
+        let mut s = CrcWriter {
             w,
             crc: crc32fast::Hasher::new(),
             buf: Vec::with_capacity(CHUNK + 64),

@@ -42,7 +42,7 @@ use std::fmt;
 
 /// Whose piece, as the explorer sees it: the player to move's or the other player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
+pub enum Owner {
     ToMove,
     Other,
 }
@@ -62,7 +62,7 @@ impl fmt::Display for PositionKey {
 /// its stack, bottom first, sorted by row then column.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CanonicalForm {
-    pub cells: Vec<(Hex, Vec<(Side, Bug)>)>,
+    pub cells: Vec<(Hex, Vec<(Owner, Bug)>)>,
 }
 
 /// At most this many pieces stand in one stack (a ground piece, 4 Beetles, 2 Mosquitoes).
@@ -98,13 +98,13 @@ const fn symmetries() -> [[i32; 4]; 12] {
 }
 
 /// One piece's code in a stack: 1 + side × 8 + bug (so 0 is "no piece").
-fn piece_code(side: Side, bug: Bug) -> u64 {
+fn piece_code(side: Owner, bug: Bug) -> u64 {
     1 + (side as u64) * 8 + bug as u64
 }
 
-fn decode_piece(code: u64) -> Option<(Side, Bug)> {
+fn decode_piece(code: u64) -> Option<(Owner, Bug)> {
     let c = code.checked_sub(1)?;
-    let side = if c >= 8 { Side::Other } else { Side::ToMove };
+    let side = if c >= 8 { Owner::Other } else { Owner::ToMove };
     Some((side, *Bug::ALL.get((c % 8) as usize)?))
 }
 
@@ -126,9 +126,9 @@ fn board_cells(board: &Board, to_move: Color, out: &mut [(i32, i32, u64); PIECE_
                 break;
             }
             let side = if q.color() == to_move {
-                Side::ToMove
+                Owner::ToMove
             } else {
-                Side::Other
+                Owner::Other
             };
             code |= piece_code(side, q.bug()) << (PIECE_BITS * depth as u32);
             depth += 1;
@@ -418,9 +418,9 @@ fn stack_cells<'a>(
         }
         let code = stack.iter().take(MAX_STACK).fold(0u64, |acc, &(c, bug)| {
             let side = if c == to_move {
-                Side::ToMove
+                Owner::ToMove
             } else {
-                Side::Other
+                Owner::Other
             };
             (acc << PIECE_BITS) | piece_code(side, bug)
         });
@@ -492,10 +492,10 @@ mod tests {
         assert_eq!(form.cells.len(), 2);
         let stacks: Vec<_> = form.cells.iter().map(|(_, s)| s.clone()).collect();
         assert!(stacks.contains(&vec![
-            (Side::ToMove, Bug::Queen),
-            (Side::Other, Bug::Beetle)
+            (Owner::ToMove, Bug::Queen),
+            (Owner::Other, Bug::Beetle)
         ]));
-        assert!(stacks.contains(&vec![(Side::Other, Bug::Ant)]));
+        assert!(stacks.contains(&vec![(Owner::Other, Bug::Ant)]));
         assert!(form
             .cells
             .iter()

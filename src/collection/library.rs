@@ -29,7 +29,7 @@ pub struct Library {
     /// empty for it and the explorer answers straight from its file.
     reading: Option<(Loading, Blocks<Box<dyn ReadAt>>)>,
     /// The last list asked for: its filter, its order and its games ([`Library::rows`]).
-    rows: Option<(ListFilter, Column, bool, Vec<usize>)>,
+    rows: Option<(ListFilter, ListColumn, bool, Vec<usize>)>,
 }
 
 impl Library {
@@ -141,7 +141,7 @@ impl Library {
     /// changes: sorting a million games' keys takes the worker about a second, and each game
     /// opened from the list asks for it again to mark its row.
     pub fn rows(&mut self, q: &ListQuery) -> &[usize] {
-        let same = |(f, s, d, _): &(ListFilter, Column, bool, Vec<usize>)| {
+        let same = |(f, s, d, _): &(ListFilter, ListColumn, bool, Vec<usize>)| {
             *f == q.filter && *s == q.sort && *d == q.descending
         };
         if !self.rows.as_ref().is_some_and(same) {
@@ -255,7 +255,7 @@ pub fn is_cut(c: &Collection) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ListQuery {
     pub filter: ListFilter,
-    pub sort: Column,
+    pub sort: ListColumn,
     pub descending: bool,
     pub current: Option<usize>,
 }
@@ -278,7 +278,7 @@ impl ListQuery {
         let mut parts = text.splitn(4, '\t');
         let mut next = || parts.next().unwrap_or("");
         ListQuery {
-            sort: Column::from_name(next()).unwrap_or_default(),
+            sort: ListColumn::from_name(next()).unwrap_or_default(),
             descending: next() == "1",
             current: next().parse().ok(),
             filter: ListFilter::from_text(next()),
@@ -288,7 +288,7 @@ impl ListQuery {
 
 /// The game list's columns, in order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Column {
+pub enum ListColumn {
     Players,
     #[default]
     Date,
@@ -299,43 +299,43 @@ pub enum Column {
     Opening,
 }
 
-impl Column {
-    pub const ALL: [Column; 7] = [
-        Column::Players,
-        Column::Date,
-        Column::Event,
-        Column::Result,
-        Column::GameType,
-        Column::Plies,
-        Column::Opening,
+impl ListColumn {
+    pub const ALL: [ListColumn; 7] = [
+        ListColumn::Players,
+        ListColumn::Date,
+        ListColumn::Event,
+        ListColumn::Result,
+        ListColumn::GameType,
+        ListColumn::Plies,
+        ListColumn::Opening,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            Column::Players => "players",
-            Column::Date => "date",
-            Column::Event => "event",
-            Column::Result => "result",
-            Column::GameType => "game-type",
-            Column::Plies => "plies",
-            Column::Opening => "opening",
+            ListColumn::Players => "players",
+            ListColumn::Date => "date",
+            ListColumn::Event => "event",
+            ListColumn::Result => "result",
+            ListColumn::GameType => "game-type",
+            ListColumn::Plies => "plies",
+            ListColumn::Opening => "opening",
         }
     }
 
     pub fn label(self) -> &'static str {
         match self {
-            Column::Players => "Players",
-            Column::Date => "Date",
-            Column::Event => "Event",
-            Column::Result => "Result",
-            Column::GameType => "Game",
-            Column::Plies => "Plies",
-            Column::Opening => "Opening",
+            ListColumn::Players => "Players",
+            ListColumn::Date => "Date",
+            ListColumn::Event => "Event",
+            ListColumn::Result => "Result",
+            ListColumn::GameType => "Game",
+            ListColumn::Plies => "Plies",
+            ListColumn::Opening => "Opening",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Column> {
-        Column::ALL.into_iter().find(|c| c.name() == name)
+    pub fn from_name(name: &str) -> Option<ListColumn> {
+        ListColumn::ALL.into_iter().find(|c| c.name() == name)
     }
 }
 
@@ -403,19 +403,24 @@ pub fn players(g: &ListedGame) -> String {
 
 /// The games to list, as indices into the collection: filtered, then sorted by a column
 /// (ties in collection order), descending when asked.
-pub fn listed(c: &Collection, filter: &ListFilter, sort: Column, descending: bool) -> Vec<usize> {
+pub fn listed(
+    c: &Collection,
+    filter: &ListFilter,
+    sort: ListColumn,
+    descending: bool,
+) -> Vec<usize> {
     // One sort of (text key, index) pairs for every column: each sort the app uses costs the
     // bundle a copy of the sorting code.
     let key = |g: &ListedGame| -> String {
         let info = &g.info;
         match sort {
-            Column::Players => players(g).to_lowercase(),
-            Column::Date => info.date.clone().unwrap_or_default(),
-            Column::Event => info.event.clone().unwrap_or_default(),
-            Column::Result => result_text(info.result).to_string(),
-            Column::GameType => info.game_type.to_string(),
-            Column::Plies => format!("{:08}", info.plies),
-            Column::Opening => g.opening(),
+            ListColumn::Players => players(g).to_lowercase(),
+            ListColumn::Date => info.date.clone().unwrap_or_default(),
+            ListColumn::Event => info.event.clone().unwrap_or_default(),
+            ListColumn::Result => result_text(info.result).to_string(),
+            ListColumn::GameType => info.game_type.to_string(),
+            ListColumn::Plies => format!("{:08}", info.plies),
+            ListColumn::Opening => g.opening(),
         }
     };
     let mut keyed: Vec<(String, usize)> = (0..c.games.len())
@@ -486,12 +491,12 @@ mod tests {
         let lib = library();
         let c = &lib.collection;
         let all = ListFilter::default();
-        assert_eq!(listed(c, &all, Column::Plies, false), [1, 0, 2]);
-        assert_eq!(listed(c, &all, Column::Plies, true), [2, 0, 1]);
+        assert_eq!(listed(c, &all, ListColumn::Plies, false), [1, 0, 2]);
+        assert_eq!(listed(c, &all, ListColumn::Plies, true), [2, 0, 1]);
         // The library keeps the last list while only the current game changes.
         let mut kept = library();
         let q = ListQuery {
-            sort: Column::Plies,
+            sort: ListColumn::Plies,
             ..ListQuery::default()
         };
         assert_eq!(kept.rows(&q), [1, 0, 2]);
@@ -507,15 +512,15 @@ mod tests {
         assert_eq!(kept.rows(&down), [2, 0, 1]);
         assert_eq!(
             kept.rows(&ListQuery::default()),
-            listed(c, &all, Column::Date, false)
+            listed(c, &all, ListColumn::Date, false)
         );
-        assert_eq!(listed(c, &all, Column::Date, false), [2, 1, 0]);
-        assert_eq!(listed(c, &all, Column::Players, false), [0, 2, 1]);
+        assert_eq!(listed(c, &all, ListColumn::Date, false), [2, 1, 0]);
+        assert_eq!(listed(c, &all, ListColumn::Players, false), [0, 2, 1]);
         let mut f = ListFilter::default();
         f.explorer.player = Some("ann".into());
-        assert_eq!(listed(c, &f, Column::Players, false), [0, 1]);
+        assert_eq!(listed(c, &f, ListColumn::Players, false), [0, 1]);
         f.result = Some(GameState::BlackWins);
-        assert_eq!(listed(c, &f, Column::Players, false), [1]);
+        assert_eq!(listed(c, &f, ListColumn::Players, false), [1]);
         let f = ListFilter {
             explorer: Filter {
                 min_plies: 3,
@@ -523,7 +528,7 @@ mod tests {
             },
             result: None,
         };
-        assert_eq!(listed(c, &f, Column::Plies, false), [0, 2]);
+        assert_eq!(listed(c, &f, ListColumn::Plies, false), [0, 2]);
     }
 
     #[test]
@@ -537,7 +542,7 @@ mod tests {
                 },
                 result: Some(GameState::Draw),
             },
-            sort: Column::Plies,
+            sort: ListColumn::Plies,
             descending: true,
             current: Some(7),
         };

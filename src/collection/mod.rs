@@ -470,7 +470,7 @@ impl Collection {
     /// entry is named as a record (others are skipped, folders ignored). `archive` names
     /// the archive in the games' sources. Archives inside archives are left to
     /// [`Collection::add_zip`] (they need the inflater).
-    pub fn add_inflated(&mut self, archive: &str, entry: &zip::Entry, bytes: &[u8]) {
+    pub fn add_inflated(&mut self, archive: &str, entry: &zip::ZipEntry, bytes: &[u8]) {
         if entry.is_dir() {
             return;
         }

@@ -167,7 +167,7 @@ impl ZipError {
 
 /// One file or folder of an archive, as its central directory describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct ZipEntry {
     /// The path inside the archive (`/`-separated; UTF-8, or code page 437 when the archive
     /// does not say UTF-8).
     pub name: String,
@@ -183,7 +183,7 @@ pub struct Entry {
     data: Result<Range<usize>, ZipError>,
 }
 
-impl Entry {
+impl ZipEntry {
     /// Whether the entry is a folder (its name ends in `/`).
     pub fn is_dir(&self) -> bool {
         self.name.ends_with('/')
@@ -219,7 +219,7 @@ impl Entry {
 #[derive(Clone, Debug)]
 pub struct Archive<'a> {
     bytes: &'a [u8],
-    entries: Vec<Entry>,
+    entries: Vec<ZipEntry>,
 }
 
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {
@@ -269,7 +269,7 @@ impl<'a> Archive<'a> {
                             offset: f.header_start(),
                             why: "the data runs past the end of the archive".into(),
                         });
-                    Entry {
+                    ZipEntry {
                         method: Method::of_crate(f.compression()),
                         crc32: f.crc32(),
                         compressed_size: len,
@@ -281,7 +281,7 @@ impl<'a> Archive<'a> {
                     }
                 }
                 // The directory describes it but its local header cannot be read.
-                Err(e) => Entry {
+                Err(e) => ZipEntry {
                     data: Err(ZipError::Entry {
                         name: name.clone(),
                         why: format!("its local header cannot be read: {}", ZipError::of_crate(e)),
@@ -302,12 +302,12 @@ impl<'a> Archive<'a> {
 
     /// The entries, in the directory's order (folders included; a name given twice is read
     /// once).
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[ZipEntry] {
         &self.entries
     }
 
     /// An entry's compressed bytes.
-    pub fn data(&self, entry: &Entry) -> Result<&'a [u8], ZipError> {
+    pub fn data(&self, entry: &ZipEntry) -> Result<&'a [u8], ZipError> {
         if entry.encrypted {
             return Err(ZipError::Encrypted {
                 name: entry.name.clone(),
@@ -325,7 +325,12 @@ impl<'a> Archive<'a> {
     /// `inflate(compressed, size)`; checked against the directory's size and CRC-32 either
     /// way. An entry whose directory size is over `limit` is refused without inflating it,
     /// and the inflater is never asked for more than `size + 1` bytes.
-    pub fn read(&self, entry: &Entry, inflate: &Inflate, limit: u64) -> Result<Vec<u8>, ZipError> {
+    pub fn read(
+        &self,
+        entry: &ZipEntry,
+        inflate: &Inflate,
+        limit: u64,
+    ) -> Result<Vec<u8>, ZipError> {
         if entry.size > limit {
             return Err(ZipError::TooLarge {
                 name: entry.name.clone(),

@@ -16,9 +16,9 @@ const MASK: i32 = GRID as i32 - 1;
 const NONE: u8 = u8::MAX;
 
 /// Index of a hex on the torus.
-pub(crate) type Cell = usize;
+pub(crate) type CellIndex = usize;
 
-pub(crate) const fn cell_of(h: Hex) -> Cell {
+pub(crate) const fn cell_of(h: Hex) -> CellIndex {
     ((h.q & MASK) | ((h.r & MASK) << GRID_BITS)) as usize
 }
 
@@ -49,16 +49,16 @@ const fn neighbor_table() -> [[u16; 6]; CELLS] {
 /// The neighbour of cell `c` in direction index `d` (0..6, `Direction::ALL` order).
 #[cfg(not(feature = "web"))]
 #[inline(always)]
-pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
+pub(crate) fn neighbor(c: CellIndex, d: usize) -> CellIndex {
     // The mask is free and lets the compiler drop the bounds check (cells are below CELLS).
-    NEIGHBORS[c & (CELLS - 1)][d] as Cell
+    NEIGHBORS[c & (CELLS - 1)][d] as CellIndex
 }
 
 /// The neighbour of cell `c` in direction index `d`, computed: the app's build (feature
 /// `web`) carries no table (its 12 KB cost the first visit 7 KB gzipped).
 #[cfg(feature = "web")]
 #[inline(always)]
-pub(crate) fn neighbor(c: Cell, d: usize) -> Cell {
+pub(crate) fn neighbor(c: CellIndex, d: usize) -> CellIndex {
     computed_neighbor(c, d)
 }
 
@@ -83,7 +83,7 @@ const R_BITS: usize = Q_BITS << GRID_BITS;
 
 #[cfg(any(feature = "web", test))]
 #[inline(always)]
-fn computed_neighbor(c: Cell, d: usize) -> Cell {
+fn computed_neighbor(c: CellIndex, d: usize) -> CellIndex {
     let (dq, dr) = STEPS[d];
     (c.wrapping_add(dq) & Q_BITS) | (c.wrapping_add(dr) & R_BITS)
 }
@@ -131,7 +131,7 @@ pub(crate) const SLIDES: [u8; 64] = {
 /// The bit of direction `d` from `a` to `b` when `b` is the neighbour of `a` in that
 /// direction, else 0: from the difference of their torus coordinates.
 #[inline(always)]
-pub(crate) fn toward(a: Cell, b: Cell) -> u8 {
+pub(crate) fn toward(a: CellIndex, b: CellIndex) -> u8 {
     let m = GRID - 1;
     let dq = b.wrapping_sub(a) & m;
     let dr = (b >> GRID_BITS).wrapping_sub(a >> GRID_BITS) & m;
@@ -157,7 +157,7 @@ impl CellSet {
 
     /// Adds `c`; returns whether it was new.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, c: Cell) -> bool {
+    pub(crate) fn insert(&mut self, c: CellIndex) -> bool {
         let (w, b) = ((c / 64) % (CELLS / 64), 1u64 << (c % 64));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
@@ -165,7 +165,7 @@ impl CellSet {
     }
 
     #[inline(always)]
-    pub(crate) fn contains(&self, c: Cell) -> bool {
+    pub(crate) fn contains(&self, c: CellIndex) -> bool {
         self.0[(c / 64) % (CELLS / 64)] & (1u64 << (c % 64)) != 0
     }
 }
@@ -343,7 +343,7 @@ impl Board {
 
     /// `p`, alone on the cell `c` it just filled, joins the graph.
     #[cfg(not(feature = "web"))]
-    fn link(&mut self, p: PieceId, c: Cell) {
+    fn link(&mut self, p: PieceId, c: CellIndex) {
         self.ground |= 1 << p.0;
         let mut touching = 0u32;
         for d in 0..6 {
@@ -360,7 +360,7 @@ impl Board {
 
     /// `p`, leaving its cell `c` empty, leaves the graph.
     #[cfg(not(feature = "web"))]
-    fn unlink(&mut self, p: PieceId, c: Cell) {
+    fn unlink(&mut self, p: PieceId, c: CellIndex) {
         self.ground &= !(1 << p.0);
         for d in 0..6 {
             self.around[neighbor(c, d)] &= !(1 << ((d + 3) % 6));
@@ -374,7 +374,7 @@ impl Board {
 
     /// The id of the piece at the bottom of the occupied cell `c`.
     #[cfg(not(feature = "web"))]
-    fn bottom_c(&self, c: Cell) -> u8 {
+    fn bottom_c(&self, c: CellIndex) -> u8 {
         let mut p = self.top[c];
         while self.under[p as usize] != NONE {
             p = self.under[p as usize];
@@ -385,13 +385,13 @@ impl Board {
     /// Which neighbours of `c` are occupied: bit `d` for direction `d`.
     #[cfg(not(feature = "web"))]
     #[inline(always)]
-    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+    pub(crate) fn around_c(&self, c: CellIndex) -> u8 {
         self.around[c & (CELLS - 1)]
     }
 
     /// Which neighbours of `c` are occupied, looked up (the app's build keeps no table).
     #[cfg(feature = "web")]
-    pub(crate) fn around_c(&self, c: Cell) -> u8 {
+    pub(crate) fn around_c(&self, c: CellIndex) -> u8 {
         (0..6).fold(0, |m, d| {
             m | u8::from(self.height_c(neighbor(c, d)) != 0) << d
         })
@@ -412,13 +412,13 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(crate) fn top_c(&self, c: Cell) -> Option<PieceId> {
+    pub(crate) fn top_c(&self, c: CellIndex) -> Option<PieceId> {
         let t = self.top[c & (CELLS - 1)];
         (t != NONE).then_some(PieceId(t))
     }
 
     #[inline(always)]
-    pub(crate) fn height_c(&self, c: Cell) -> u8 {
+    pub(crate) fn height_c(&self, c: CellIndex) -> u8 {
         self.height[c & (CELLS - 1)]
     }
 
@@ -432,7 +432,7 @@ impl Board {
 
     /// The real hex of a cell that holds a piece or touches one: found from that piece's own
     /// position, which is exact however far the cell lies from anywhere else on the board.
-    pub(crate) fn hex_of_cell(&self, c: Cell, fallback: Hex) -> Hex {
+    pub(crate) fn hex_of_cell(&self, c: CellIndex, fallback: Hex) -> Hex {
         if let Some(p) = self.top_c(c) {
             return self.hex[p.index()];
         }
@@ -445,7 +445,7 @@ impl Board {
     }
 
     /// The real hex of a cell within 16 steps (in q and in r) of the hex `near`.
-    pub(crate) fn hex_near(near: Hex, c: Cell) -> Hex {
+    pub(crate) fn hex_near(near: Hex, c: CellIndex) -> Hex {
         let q = (c % GRID) as i32;
         let r = (c / GRID) as i32;
         let wrap = |v: i32, target: i32| v + ((target - v + 16).div_euclid(32)) * 32;
@@ -464,10 +464,10 @@ mod tests {
             for (d, &n) in row.iter().enumerate() {
                 assert_eq!(
                     computed_neighbor(c, d),
-                    n as Cell,
+                    n as CellIndex,
                     "cell {c}, direction {d}"
                 );
-                assert_eq!(neighbor(c, d), n as Cell);
+                assert_eq!(neighbor(c, d), n as CellIndex);
             }
         }
     }

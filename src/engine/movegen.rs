@@ -5,7 +5,7 @@
 //! where a Pillbug could also throw it) is one move. That is also how published perft
 //! counts count: distinct (piece, destination) pairs.
 
-use crate::engine::board::{cell_of, neighbor, Board, Cell, CellSet, SLIDES};
+use crate::engine::board::{cell_of, neighbor, Board, CellIndex, CellSet, SLIDES};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{pieces_in, Bug, Color, PieceId};
 use crate::engine::position::{Move, Position};
@@ -13,13 +13,13 @@ use crate::engine::position::{Move, Position};
 /// Heights of the board seen with one piece lifted off its cell.
 struct Lifted<'a> {
     board: &'a Board,
-    from: Cell,
+    from: CellIndex,
     from_height: u8,
 }
 
 impl Lifted<'_> {
     #[inline(always)]
-    fn h(&self, c: Cell) -> u8 {
+    fn h(&self, c: CellIndex) -> u8 {
         if c == self.from {
             self.from_height
         } else {
@@ -33,7 +33,7 @@ impl Lifted<'_> {
     /// piece's cell when it leaves it empty.
     #[cfg(not(feature = "web"))]
     #[inline(always)]
-    fn slides(&self, a: Cell) -> u8 {
+    fn slides(&self, a: CellIndex) -> u8 {
         let mut around = self.board.around_c(a);
         if self.from_height == 0 {
             around &= !crate::engine::board::toward(a, self.from);
@@ -44,14 +44,14 @@ impl Lifted<'_> {
     /// [`Lifted::slides`] for the app's build, which keeps no neighbour table: the
     /// neighbours' heights as this view sees them.
     #[cfg(feature = "web")]
-    fn slides(&self, a: Cell) -> u8 {
+    fn slides(&self, a: CellIndex) -> u8 {
         let around = (0..6).fold(0, |m, d| m | u8::from(self.h(neighbor(a, d)) != 0) << d);
         SLIDES[around as usize]
     }
 
     /// The cells the ground-level slides from `a` reach ([`Lifted::slides`]).
     #[inline(always)]
-    fn slide_cells(&self, a: Cell) -> impl Iterator<Item = Cell> {
+    fn slide_cells(&self, a: CellIndex) -> impl Iterator<Item = CellIndex> {
         let mut dirs = self.slides(a);
         std::iter::from_fn(move || {
             (dirs != 0).then(|| {
@@ -65,7 +65,7 @@ impl Lifted<'_> {
     /// A step at any height from `a` (standing on `ha` pieces) to its neighbour in direction
     /// `d`: blocked when both shared neighbours are taller than both ends (a gate at height).
     #[inline(always)]
-    fn can_step_over(&self, a: Cell, ha: u8, d: usize) -> Option<Cell> {
+    fn can_step_over(&self, a: CellIndex, ha: u8, d: usize) -> Option<CellIndex> {
         let b = neighbor(a, d);
         let hb = self.h(b);
         let hl = self.h(neighbor(a, (d + 5) % 6));
@@ -210,8 +210,8 @@ fn pinned_mask_dfs(board: &Board) -> u32 {
 #[cfg(any(feature = "web", test))]
 fn dfs(
     board: &Board,
-    u: Cell,
-    parent: Cell,
+    u: CellIndex,
+    parent: CellIndex,
     disc: &mut [u8; 32],
     low: &mut [u8; 32],
     timer: &mut u8,
@@ -308,7 +308,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// Destinations `p` reaches by its own movement (or a Mosquito's copy of one).
-    pub(crate) fn own_moves(&self, p: PieceId, seen: &mut CellSet, emit: &mut impl FnMut(Cell)) {
+    pub(crate) fn own_moves(
+        &self,
+        p: PieceId,
+        seen: &mut CellSet,
+        emit: &mut impl FnMut(CellIndex),
+    ) {
         let b = self.board();
         let from = cell_of(b.hex_of(p));
         let view = Lifted {
@@ -316,7 +321,7 @@ impl<'a> Ctx<'a> {
             from,
             from_height: b.height_c(from) - 1,
         };
-        let mut push = |c: Cell| {
+        let mut push = |c: CellIndex| {
             if seen.insert(c) {
                 emit(c);
             }
@@ -364,7 +369,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Cells where thrower `t` can put the piece `p` (which stands next to it).
-    pub(crate) fn throws(&self, t: PieceId, p: PieceId, emit: &mut impl FnMut(Cell)) {
+    pub(crate) fn throws(&self, t: PieceId, p: PieceId, emit: &mut impl FnMut(CellIndex)) {
         let b = self.board();
         let tc = cell_of(b.hex_of(t));
         let pc = cell_of(b.hex_of(p));
@@ -372,7 +377,7 @@ impl<'a> Ctx<'a> {
             return;
         };
         // Up onto the thrower: blocked by a gate of two stacks.
-        let gate = |c: Cell, d: usize| {
+        let gate = |c: CellIndex, d: usize| {
             b.height_c(neighbor(c, (d + 5) % 6)) >= 2 && b.height_c(neighbor(c, (d + 1) % 6)) >= 2
         };
         if gate(pc, up) {
@@ -396,7 +401,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Every legal move of piece `p` (movement and being thrown), deduplicated.
-    pub(crate) fn piece_moves(&self, p: PieceId, emit: &mut impl FnMut(Cell)) {
+    pub(crate) fn piece_moves(&self, p: PieceId, emit: &mut impl FnMut(CellIndex)) {
         let b = self.board();
         // Without Pillbugs only the side to move's own pieces can move.
         if !b.is_on_top(p) || (p.color() != self.me && !self.pos.game_type().pillbug) {
@@ -423,7 +428,7 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+fn bug_moves(bug: Bug, v: &Lifted, from: CellIndex, push: &mut impl FnMut(CellIndex)) {
     match bug {
         Bug::Queen | Bug::Pillbug => {
             v.slide_cells(from).for_each(push);
@@ -448,7 +453,7 @@ fn bug_moves(bug: Bug, v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     }
 }
 
-fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+fn beetle(v: &Lifted, from: CellIndex, push: &mut impl FnMut(CellIndex)) {
     for d in 0..6 {
         if let Some(b) = v.can_step_over(from, v.from_height, d) {
             push(b);
@@ -456,7 +461,7 @@ fn beetle(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     }
 }
 
-fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+fn spider(v: &Lifted, from: CellIndex, push: &mut impl FnMut(CellIndex)) {
     for c1 in v.slide_cells(from) {
         for c2 in v.slide_cells(c1).filter(|&c2| c2 != from) {
             for c3 in v.slide_cells(c2) {
@@ -468,7 +473,7 @@ fn spider(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     }
 }
 
-fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+fn ant(v: &Lifted, from: CellIndex, push: &mut impl FnMut(CellIndex)) {
     let mut visited = CellSet::new();
     visited.insert(from);
     let mut queue = [0u16; 128];
@@ -476,7 +481,7 @@ fn ant(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
     queue[tail] = from as u16;
     tail += 1;
     while head < tail {
-        let a = queue[head] as Cell;
+        let a = queue[head] as CellIndex;
         head += 1;
         for b in v.slide_cells(a) {
             if visited.insert(b) && tail < queue.len() {
@@ -503,7 +508,7 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
     let (mut head, mut tail) = (0, 1);
     queue[0] = start as u16;
     while head < tail {
-        let a = queue[head] as Cell;
+        let a = queue[head] as CellIndex;
         head += 1;
         for c in v.slide_cells(a) {
             if visited.insert(c) && tail < queue.len() {
@@ -519,7 +524,7 @@ fn ant_reaches(b: &Board, from: Hex, to: Hex) -> bool {
     false
 }
 
-fn ladybug(v: &Lifted, from: Cell, push: &mut impl FnMut(Cell)) {
+fn ladybug(v: &Lifted, from: CellIndex, push: &mut impl FnMut(CellIndex)) {
     for d1 in 0..6 {
         let c1 = neighbor(from, d1);
         if v.h(c1) == 0 || v.can_step_over(from, 0, d1).is_none() {
@@ -665,12 +670,12 @@ fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
 pub(crate) enum CellMove {
     Place {
         piece: PieceId,
-        to: Cell,
+        to: CellIndex,
     },
     Move {
         piece: PieceId,
-        from: Cell,
-        to: Cell,
+        from: CellIndex,
+        to: CellIndex,
     },
     Pass,
 }

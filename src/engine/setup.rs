@@ -56,7 +56,11 @@ pub enum SetupError {
     #[error("the {} is not part of {game_type}", bug.name())]
     NotInGame { bug: Bug, game_type: GameType },
     #[error("{} {} cannot stand on another piece at {at}: only Beetles and Mosquitoes climb", color.name(), bug.name())]
-    CannotClimb { color: Color, bug: Bug, at: Cell },
+    CannotClimb {
+        color: Color,
+        bug: Bug,
+        at: NamedCell,
+    },
     #[error("both Queens are surrounded: the game would already be over, drawn")]
     BothQueensSurrounded,
     #[error("the pieces lie too far apart for one board (more than {} cells across)", GRID - 4)]
@@ -66,12 +70,12 @@ pub enum SetupError {
 /// Where an error is, as the caller names cells (the engine's own hex unless a notation
 /// fills in its name).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cell {
+pub struct NamedCell {
     pub hex: Hex,
     pub name: Option<String>,
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for NamedCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.name {
             Some(n) => f.write_str(n),
@@ -176,7 +180,7 @@ impl Setup {
                     return Err(SetupError::CannotClimb {
                         color,
                         bug,
-                        at: Cell {
+                        at: NamedCell {
                             hex: *h,
                             name: name(*h),
                         },

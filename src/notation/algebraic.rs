@@ -548,14 +548,14 @@ fn frame_preference(f: &Frame) -> (bool, usize) {
 }
 
 /// A legal move and the frame it leaves behind.
-type Candidate = (Move, Frame);
+type FramedMove = (Move, Frame);
 
 /// The candidates a parsed move matches, or how far matching got and why it failed.
 fn matching(
     pos: &Position,
     bm: &BugMove,
     candidates: &[(Move, Frame)],
-) -> Result<Vec<Candidate>, (usize, Box<Mismatch>)> {
+) -> Result<Vec<FramedMove>, (usize, Box<Mismatch>)> {
     let label = Kind {
         color: bm.color,
         bug: bm.bug,
@@ -652,8 +652,9 @@ fn matching(
 mod parse {
     use super::*;
 
+    /// One coordinate as written: a column name or a row number.
     #[derive(Clone, Copy, Debug, PartialEq)]
-    enum Item {
+    enum CoordinateItem {
         Col(Column),
         Row(i32),
     }
@@ -764,7 +765,7 @@ mod parse {
             None
         } else {
             match alts.iter().find_map(|it| match it.as_slice() {
-                [Item::Col(c), Item::Row(r)] => Some(Square {
+                [CoordinateItem::Col(c), CoordinateItem::Row(r)] => Some(Square {
                     column: *c,
                     row: *r,
                 }),
@@ -778,8 +779,8 @@ mod parse {
     }
 
     /// Origin and destination from the coordinate items.
-    fn shape(items: &[Item]) -> Option<(Origin, Square)> {
-        use Item::{Col, Row};
+    fn shape(items: &[CoordinateItem]) -> Option<(Origin, Square)> {
+        use CoordinateItem::{Col, Row};
         let sq = |c: &Column, r: &i32| Square {
             column: *c,
             row: *r,
@@ -812,8 +813,8 @@ mod parse {
     }
 
     /// All item sequences the coordinate text can mean (letter runs split every way).
-    fn items(text: &str, s: &str) -> Result<Vec<Vec<Item>>, SyntaxError> {
-        let mut seqs: Vec<Vec<Item>> = vec![Vec::new()];
+    fn items(text: &str, s: &str) -> Result<Vec<Vec<CoordinateItem>>, SyntaxError> {
+        let mut seqs: Vec<Vec<CoordinateItem>> = vec![Vec::new()];
         for token in s.split_whitespace() {
             let b = token.as_bytes();
             let mut i = 0;
@@ -833,7 +834,7 @@ mod parse {
                         .flat_map(|seq| {
                             splits.iter().map(move |cols| {
                                 let mut v = seq.clone();
-                                v.extend(cols.iter().map(|c| Item::Col(*c)));
+                                v.extend(cols.iter().map(|c| CoordinateItem::Col(*c)));
                                 v
                             })
                         })
@@ -857,7 +858,7 @@ mod parse {
                         .filter(|r: &i32| r.abs() <= 999)
                         .ok_or_else(|| err(text, "row number out of range"))?;
                     for seq in &mut seqs {
-                        seq.push(Item::Row(row));
+                        seq.push(CoordinateItem::Row(row));
                     }
                 } else {
                     return Err(err(text, format!("unexpected '{}'", c as char)));

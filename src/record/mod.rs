@@ -463,11 +463,11 @@ fn check_size(text: &str) -> Result<(), RecordError> {
 }
 
 /// A reader of one format under some rules.
-type Reader<'a> = dyn Fn(&str, Rules) -> Result<Record, RecordError> + 'a;
+type FormatReader<'a> = dyn Fn(&str, Rules) -> Result<Record, RecordError> + 'a;
 
 /// Reads with `rules`, and again without the repetition rule when the record plays on
 /// after a third repetition.
-fn read_repaired(text: &str, rules: Rules, read: &Reader) -> Result<Record, RecordError> {
+fn read_repaired(text: &str, rules: Rules, read: &FormatReader) -> Result<Record, RecordError> {
     let rec = read_with_repairs(text, rules, read)?;
     if rec.error.is_none() || !rec.drawn_by_repetition() {
         return Ok(rec);
@@ -484,7 +484,7 @@ fn read_repaired(text: &str, rules: Rules, read: &Reader) -> Result<Record, Reco
 
 /// Reads a record with `rules`, or without the tournament opening rule when a Queen on the
 /// first turn is what stops it (old games did that).
-fn read_with_repairs(text: &str, rules: Rules, read: &Reader) -> Result<Record, RecordError> {
+fn read_with_repairs(text: &str, rules: Rules, read: &FormatReader) -> Result<Record, RecordError> {
     let strict = read(text, rules)?;
     if strict.error.is_none() {
         return Ok(strict);

@@ -23,7 +23,7 @@
 //! ```
 
 use super::pgn::strip_number;
-use super::tree::{GameTree, NodeId};
+use super::tree::{GameTree, WalkStep};
 use super::{parse_result, Format, ImportFault, Record, RecordError, Replayer};
 use crate::engine::piece::{Bug, GameType};
 use crate::engine::position::{Move, Position, Rules};
@@ -38,7 +38,7 @@ const MAX_TURN: usize = 5_000;
 
 /// One move as written, with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Entry {
+struct MoveListEntry {
     line: usize,
     /// In a table: the ply the cell stands for (0-based).
     ply: Option<usize>,
@@ -180,7 +180,7 @@ fn split_moves(format: Format, text: &str, before: usize) -> Vec<String> {
 #[derive(Default)]
 struct Body {
     /// The moves, one by one (tables, and lists in the standard and algebraic notations).
-    entries: Vec<Entry>,
+    entries: Vec<MoveListEntry>,
     /// Comments on lines of their own, each after the number of moves before it.
     comments: Vec<(usize, String)>,
     /// A direction list without tables: its move lines, the other lines left empty so that
@@ -191,7 +191,7 @@ struct Body {
 /// The header and moves of a move list (the text's HTML references decoded).
 fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Body {
     let has_table = text.lines().any(|l| table_row(l).is_some());
-    let mut out: Vec<Entry> = Vec::new();
+    let mut out: Vec<MoveListEntry> = Vec::new();
     let mut comments = Vec::new();
     let mut kept: Vec<&str> = Vec::new();
     let whole = format == Format::Direction && !has_table;
@@ -211,7 +211,7 @@ fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Bo
             for (j, cell) in cells.iter().enumerate().take(2) {
                 let cell = cell.trim();
                 if !cell.is_empty() {
-                    out.push(Entry {
+                    out.push(MoveListEntry {
                         line,
                         ply: Some(2 * (turn - 1) + j),
                         text: cell.to_string(),
@@ -281,7 +281,7 @@ fn entries(text: &str, format: Format, rec: &mut Record, given: &mut bool) -> Bo
         let moves = split_moves(format, body, out.len());
         let n = moves.len();
         for (k, m) in moves.into_iter().enumerate() {
-            out.push(Entry {
+            out.push(MoveListEntry {
                 line,
                 ply: None,
                 text: m,
@@ -421,10 +421,6 @@ pub fn import(text: &str, format: Format, rules: Rules) -> Result<Record, Record
 
 /// The tree as a game of another type, if every move of it is legal there.
 fn retyped(tree: &GameTree, gt: GameType) -> Option<GameTree> {
-    enum Step {
-        Enter(NodeId),
-        Leave,
-    }
     let mut out = GameTree::new(gt, tree.rules());
     out.set_comment(out.root(), tree.comment(tree.root()))
         .ok()?;
@@ -433,11 +429,11 @@ fn retyped(tree: &GameTree, gt: GameType) -> Option<GameTree> {
     let mut pos = Position::with_rules(gt, tree.rules());
     // Depth first with one position, played and taken back: a replay per node would be
     // quadratic in long games.
-    let mut stack = vec![Step::Enter(tree.root())];
+    let mut stack = vec![WalkStep::Enter(tree.root())];
     while let Some(step) = stack.pop() {
         let n = match step {
-            Step::Enter(n) => n,
-            Step::Leave => {
+            WalkStep::Enter(n) => n,
+            WalkStep::Leave => {
                 pos.undo();
                 continue;
             }
@@ -448,14 +444,19 @@ fn retyped(tree: &GameTree, gt: GameType) -> Option<GameTree> {
             out.set_comment(id, tree.comment(n)).ok()?;
             out.set_annotation(id, tree.annotation(n)).ok()?;
             ids[n.index()] = id;
-            stack.push(Step::Leave);
+            stack.push(WalkStep::Leave);
         }
-        stack.extend(tree.children(n).iter().rev().map(|&c| Step::Enter(c)));
+        stack.extend(tree.children(n).iter().rev().map(|&c| WalkStep::Enter(c)));
     }
     Some(out)
 }
 
-fn play(rec: Record, list: &[Entry], comments: &[(usize, String)], format: Format) -> Record {
+fn play(
+    rec: Record,
+    list: &[MoveListEntry],
+    comments: &[(usize, String)],
+    format: Format,
+) -> Record {
     let mut r = Replayer::new(rec);
     for e in list {
         if r.stopped() {

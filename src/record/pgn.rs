@@ -107,7 +107,7 @@ pub(crate) const MAX_NESTING: usize = 1000;
 
 /// One token of a PGN body with variations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tok<'a> {
+enum PgnToken<'a> {
     /// `{…}`, or `;…`/`%…` to the end of the line.
     Comment(&'a str),
     Open,
@@ -136,7 +136,7 @@ fn is_delimiter(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     /// The next token and the line it starts on.
-    fn next_token(&mut self) -> Option<(usize, Tok<'a>)> {
+    fn next_token(&mut self) -> Option<(usize, PgnToken<'a>)> {
         let b = self.s.as_bytes();
         while self.i < b.len() && b[self.i].is_ascii_whitespace() {
             if b[self.i] == b'\n' {
@@ -160,31 +160,31 @@ impl<'a> Lexer<'a> {
                 let end = upto(b, start + 1, |x| x != b'}');
                 self.line += b[start..end].iter().filter(|&&x| x == b'\n').count();
                 self.i = (end + 1).min(b.len());
-                Tok::Comment(&self.s[start + 1..end])
+                PgnToken::Comment(&self.s[start + 1..end])
             }
             b';' | b'%' => {
                 let end = upto(b, start + 1, |x| x != b'\n');
                 self.i = end;
-                Tok::Comment(&self.s[start + 1..end])
+                PgnToken::Comment(&self.s[start + 1..end])
             }
             b'(' | b')' | b'}' => {
                 self.i = start + 1;
                 // A stray `}` closes nothing; it reads as an empty comment.
                 match c {
-                    b'(' => Tok::Open,
-                    b')' => Tok::Close,
-                    _ => Tok::Comment(""),
+                    b'(' => PgnToken::Open,
+                    b')' => PgnToken::Close,
+                    _ => PgnToken::Comment(""),
                 }
             }
             b'$' => {
                 let end = upto(b, start + 1, |x| x.is_ascii_digit());
                 self.i = end;
-                Tok::Nag(&self.s[start + 1..end])
+                PgnToken::Nag(&self.s[start + 1..end])
             }
             b'!' | b'?' => {
                 let end = upto(b, start, |x| x == b'!' || x == b'?');
                 self.i = end;
-                Tok::Suffix(&self.s[start..end])
+                PgnToken::Suffix(&self.s[start..end])
             }
             _ => {
                 let end = upto(b, start, |x| !is_delimiter(x));
@@ -194,25 +194,25 @@ impl<'a> Lexer<'a> {
                 if digits > 0 && dots > 0 {
                     // `12.wS1`: the number, then the rest as the next token.
                     self.i = start + digits + dots;
-                    Tok::Number
+                    PgnToken::Number
                 } else {
                     self.i = end;
                     let core = word.trim_end_matches(['!', '?']);
-                    Tok::Word(core, &word[core.len()..])
+                    PgnToken::Word(core, &word[core.len()..])
                 }
             }
         };
         Some((line, tok))
     }
 
-    fn peek(&self) -> Option<Tok<'a>> {
+    fn peek(&self) -> Option<PgnToken<'a>> {
         let mut copy = *self;
         copy.next_token().map(|(_, t)| t)
     }
 }
 
 /// A line being read: the main line (index 0) or a variation.
-struct Line {
+struct PgnLine {
     /// `None` once an error stopped the variation: its tokens are skipped up to its `)`.
     /// (Boxed: a position is large, and skipped lines may nest deep.)
     rep: Option<Box<Replayer>>,
@@ -312,7 +312,9 @@ pub(crate) fn import_opening(
     let mut next = lex.next_token();
     while let Some((_, tok)) = next {
         next = lex.next_token();
-        let Tok::Word(word, _) = tok else { continue };
+        let PgnToken::Word(word, _) = tok else {
+            continue;
+        };
         // The header states the result: result words are passed over.
         if word == "*" || parse_result(word).is_some() {
             continue;
@@ -320,7 +322,7 @@ pub(crate) fn import_opening(
         let mut text = word;
         // Once a piece is down every MoveString but a pass names a reference.
         if n > 0 && !word.eq_ignore_ascii_case("pass") {
-            if let Some((_, Tok::Word(second, _))) = next {
+            if let Some((_, PgnToken::Word(second, _))) = next {
                 if parse_result(second).is_none() && second != "*" {
                     next = lex.next_token();
                     pair.clear();
@@ -348,7 +350,7 @@ pub(crate) fn read_tree(
 ) -> Result<Record, RecordError> {
     let mut tree = GameTree::from_position(rec.start());
     let main = Replayer::new(rec);
-    let mut lines = vec![Line {
+    let mut lines = vec![PgnLine {
         rep: Some(Box::new(main)),
         node: tree.root(),
         rank: 0,
@@ -396,7 +398,7 @@ pub(crate) fn read_tree(
 
 fn read_body(
     lex: &mut Lexer,
-    lines: &mut Vec<Line>,
+    lines: &mut Vec<PgnLine>,
     tree: &mut GameTree,
     notices: &mut Vec<String>,
     format: Format,
@@ -413,7 +415,7 @@ fn read_body(
             return;
         }
         match tok {
-            Tok::Open => {
+            PgnToken::Open => {
                 // A variation replaces the line's last move: it starts before it.
                 let node = cur.node;
                 let rep = match (&cur.rep, tree.parent(cur.node)) {
@@ -441,7 +443,7 @@ fn read_body(
                     None => (None, node),
                 };
                 ranks += 1;
-                lines.push(Line {
+                lines.push(PgnLine {
                     rep,
                     node,
                     rank: ranks,
@@ -449,7 +451,7 @@ fn read_body(
                     pending_comment: None,
                 });
             }
-            Tok::Close => {
+            PgnToken::Close => {
                 if depth == 0 {
                     notices.push(format!(
                         "line {line_no}: a ')' closes no variation; it is ignored"
@@ -459,7 +461,7 @@ fn read_body(
                 }
             }
             _ if cur.rep.is_none() => {}
-            Tok::Comment(c) => {
+            PgnToken::Comment(c) => {
                 // Drawing commands kept in one spelling; malformed ones left out, told.
                 let (c, problems) = drawing::tidy(c);
                 for p in problems {
@@ -481,15 +483,15 @@ fn read_body(
                     let _ = tree.set_comment(cur.node, drawing::tidy(&joined).0.as_deref());
                 }
             }
-            Tok::Nag(digits) => {
+            PgnToken::Nag(digits) => {
                 let nag = digits.parse::<u8>().ok().and_then(Annotation::from_nag);
                 annotate(tree, cur, line_no, &format!("${digits}"), nag, notices);
             }
-            Tok::Suffix(s) => {
+            PgnToken::Suffix(s) => {
                 annotate(tree, cur, line_no, s, Annotation::from_symbol(s), notices);
             }
-            Tok::Number => {}
-            Tok::Word(word, suffix) => {
+            PgnToken::Number => {}
+            PgnToken::Word(word, suffix) => {
                 if word == "*" || (parse_result(word).is_some() && suffix.is_empty()) {
                     if depth == 0 {
                         if let (Some(rep), Some(res)) = (cur.rep.as_mut(), parse_result(word)) {
@@ -509,7 +511,7 @@ fn read_body(
                     && !empty
                     && !word.eq_ignore_ascii_case("pass")
                 {
-                    if let Some(Tok::Word(second, s2)) = lex.peek() {
+                    if let Some(PgnToken::Word(second, s2)) = lex.peek() {
                         if parse_result(second).is_none() && second != "*" {
                             lex.next_token();
                             text = format!("{word} {second}");
@@ -541,7 +543,7 @@ fn read_body(
 fn play(
     tree: &mut GameTree,
     owners: &mut Vec<usize>,
-    cur: &mut Line,
+    cur: &mut PgnLine,
     line_no: usize,
     text: &str,
     notices: &mut Vec<String>,
@@ -602,7 +604,7 @@ fn play(
 
 fn annotate(
     tree: &mut GameTree,
-    cur: &Line,
+    cur: &PgnLine,
     line_no: usize,
     written: &str,
     annotation: Option<Annotation>,

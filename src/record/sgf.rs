@@ -39,7 +39,7 @@ struct Prop {
 }
 
 /// A piece of an SGF game tree.
-enum Tok {
+enum SgfToken {
     /// `(`: a subtree starts (after a sequence, each subtree is an alternative).
     Open,
     /// `)`: the subtree ends.
@@ -51,7 +51,7 @@ enum Tok {
 
 /// Reads the first SGF game tree, up to the paren closing it (some files hold the record
 /// twice; a second game tree is not read).
-fn tokens(text: &str) -> Vec<Tok> {
+fn tokens(text: &str) -> Vec<SgfToken> {
     let mut toks = Vec::new();
     let mut line = 1;
     let mut name = String::new();
@@ -63,17 +63,17 @@ fn tokens(text: &str) -> Vec<Tok> {
             '\n' => line += 1,
             '(' => {
                 depth += 1;
-                toks.push(Tok::Open);
+                toks.push(SgfToken::Open);
             }
             ')' if depth > 0 => {
                 depth -= 1;
-                toks.push(Tok::Close);
+                toks.push(SgfToken::Close);
                 if depth == 0 {
                     break;
                 }
             }
             ';' => {
-                toks.push(Tok::Node);
+                toks.push(SgfToken::Node);
                 name.clear();
             }
             '[' => {
@@ -96,7 +96,7 @@ fn tokens(text: &str) -> Vec<Tok> {
                     }
                 }
                 // `P0[a][b]`: a repeated value keeps the name.
-                toks.push(Tok::Prop(Prop {
+                toks.push(SgfToken::Prop(Prop {
                     name: name.clone(),
                     value,
                     line: start,
@@ -211,7 +211,7 @@ pub fn pgn_date(dt: &str) -> Option<String> {
 
 /// A pending move: the bug, its cell, the colour hint, and the node's text.
 #[derive(Clone)]
-struct Pending {
+struct PendingMove {
     color: Color,
     /// The token carried no colour (old dialect): the colour is a guess.
     colourless: bool,
@@ -225,7 +225,7 @@ struct Pending {
 #[derive(Clone)]
 enum Act {
     Pass,
-    Move(Pending),
+    Move(PendingMove),
 }
 
 /// The replay of the interface actions of one line of the record.
@@ -244,7 +244,7 @@ struct Actions {
 
 /// A line being read: the main line, or a variation (a subtree after the first).
 #[derive(Clone)]
-struct Line {
+struct SgfLine {
     /// `None` once an error stopped a variation: the rest of it is skipped. (Boxed: a
     /// position is large, and skipped subtrees may nest deep.)
     play: Option<Box<Actions>>,
@@ -270,7 +270,10 @@ struct Line {
 /// main line stops the import there.
 pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let toks = tokens(text);
-    if !toks.iter().any(|t| matches!(t, Tok::Node | Tok::Prop(_))) {
+    if !toks
+        .iter()
+        .any(|t| matches!(t, SgfToken::Node | SgfToken::Prop(_)))
+    {
         return Err(RecordError::Header {
             line: 1,
             fault: HeaderFault::NoSgfProperties,
@@ -282,18 +285,18 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let mut depth = 0usize;
     for t in &toks {
         let p = match t {
-            Tok::Open => {
+            SgfToken::Open => {
                 depth += 1;
                 continue;
             }
-            Tok::Close => {
+            SgfToken::Close => {
                 depth = depth.saturating_sub(1);
                 continue;
             }
-            Tok::Node => continue,
+            SgfToken::Node => continue,
             // The game's properties are in its root sequence, not in variations.
-            Tok::Prop(p) if depth <= 1 => p,
-            Tok::Prop(_) => continue,
+            SgfToken::Prop(p) if depth <= 1 => p,
+            SgfToken::Prop(_) => continue,
         };
         match p.name.as_str() {
             "SU" => {
@@ -330,13 +333,13 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     }
     rec.meta.result = re.as_deref().and_then(|re| winner(re, &ids));
 
-    let mut reader = Reader {
+    let mut reader = SgfReader {
         tree: GameTree::new(rec.game_type, rec.rules),
         notices: Vec::new(),
         main_stop: None,
         main: None,
     };
-    let mut stack = vec![Line {
+    let mut stack = vec![SgfLine {
         play: Some(Box::new(Actions {
             r: Replayer::new(rec),
             origin: None,
@@ -356,15 +359,15 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     let mut in_root = false;
     for t in &toks {
         match t {
-            Tok::Open if !in_root => in_root = true,
-            Tok::Open => {
+            SgfToken::Open if !in_root => in_root = true,
+            SgfToken::Open => {
                 let Some(top) = stack.last_mut() else { break };
                 let first = top.subtrees == 0;
                 top.subtrees += 1;
                 // The first subtree continues the line (and takes its waiting comment);
                 // later ones are alternatives to it, from the same point.
                 let waiting = if first { top.waiting.take() } else { None };
-                let mut line = Line {
+                let mut line = SgfLine {
                     main: top.main && first,
                     subtrees: 0,
                     started: top.started && first,
@@ -378,12 +381,12 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
                 }
                 stack.push(line);
             }
-            Tok::Close => {
+            SgfToken::Close => {
                 let Some(line) = stack.pop() else { break };
                 reader.end(line);
             }
-            Tok::Node => {}
-            Tok::Prop(p) => {
+            SgfToken::Node => {}
+            SgfToken::Prop(p) => {
                 if let Some(line) = stack.last_mut() {
                     reader.prop(line, p);
                 }
@@ -396,7 +399,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         }
         reader.end(line);
     }
-    let Reader {
+    let SgfReader {
         tree,
         notices,
         main,
@@ -412,7 +415,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
 }
 
 /// Reads the lines of a record into its tree.
-struct Reader {
+struct SgfReader {
     tree: GameTree,
     notices: Vec<String>,
     /// Where the main line stopped on an error: no variation may continue it from there.
@@ -421,7 +424,7 @@ struct Reader {
     main: Option<Replayer>,
 }
 
-impl Reader {
+impl SgfReader {
     fn notice(&mut self, s: String) {
         if !self.notices.contains(&s) {
             self.notices.push(s);
@@ -429,7 +432,7 @@ impl Reader {
     }
 
     /// Reads one property on a line: a comment, or an action whose moves go into the tree.
-    fn prop(&mut self, line: &mut Line, p: &Prop) {
+    fn prop(&mut self, line: &mut SgfLine, p: &Prop) {
         let Some(play) = line.play.as_mut() else {
             return;
         };
@@ -497,7 +500,7 @@ impl Reader {
     }
 
     /// A line's subtree is read. The first main one to end is the main line's last.
-    fn end(&mut self, line: Line) {
+    fn end(&mut self, line: SgfLine) {
         if let Some((at, _)) = line.waiting {
             self.notice(format!(
                 "line {at}: a comment in a variation without moves is ignored"
@@ -554,10 +557,10 @@ impl Actions {
             _ => None,
         };
         // Parses `<bug> <col> <row>` starting at args[i].
-        let drop_at = |i: usize, hint: Option<Color>| -> Option<Pending> {
+        let drop_at = |i: usize, hint: Option<Color>| -> Option<PendingMove> {
             let (c, bug, number) = bug_token(args.get(i)?)?;
             let cell = cell(args.get(i + 1)?, args.get(i + 2)?)?;
-            Some(Pending {
+            Some(PendingMove {
                 color: c.or(hint).unwrap_or(actor),
                 colourless: c.is_none(),
                 bug,
@@ -685,7 +688,7 @@ impl Actions {
 
 /// The pieces a token may stand for: its colour (or the hint) first, then the other one
 /// for colourless old tokens.
-fn candidates(d: &Pending) -> Vec<Piece> {
+fn candidates(d: &PendingMove) -> Vec<Piece> {
     let colours = if d.colourless {
         vec![d.color, d.color.other()]
     } else {
@@ -751,7 +754,7 @@ impl Replayer {
         probe.move_to(written, to)
     }
 
-    fn note_token_piece(&mut self, d: &Pending) {
+    fn note_token_piece(&mut self, d: &PendingMove) {
         if d.colourless && !self.noted_old_dialect {
             self.noted_old_dialect = true;
             self.notice(

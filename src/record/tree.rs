@@ -226,8 +226,15 @@ impl FromStr for Path {
     }
 }
 
+/// A step of a depth-first walk that keeps one position: enter a node (play its move), or
+/// leave it (take the move back). A stack of steps, not recursion: lines may be deep.
+pub(crate) enum WalkStep {
+    Enter(NodeId),
+    Leave,
+}
+
 #[derive(Clone, Debug)]
-struct Node {
+struct TreeNode {
     /// `None` for the root.
     mv: Option<Move>,
     parent: Option<NodeId>,
@@ -238,9 +245,9 @@ struct Node {
     alive: bool,
 }
 
-impl Node {
-    fn new(mv: Option<Move>, parent: Option<NodeId>) -> Node {
-        Node {
+impl TreeNode {
+    fn new(mv: Option<Move>, parent: Option<NodeId>) -> TreeNode {
+        TreeNode {
             mv,
             parent,
             children: Vec::new(),
@@ -260,7 +267,7 @@ pub struct GameTree {
     rules: Rules,
     /// The position before the first move: the empty board, or a set-up position.
     start: Position,
-    nodes: Vec<Node>,
+    nodes: Vec<TreeNode>,
     /// What stopped variations while a record was read (not part of the tree's content).
     pub(crate) variation_errors: Vec<ImportError>,
 }
@@ -280,7 +287,7 @@ impl GameTree {
             game_type: start.game_type(),
             rules: start.rules(),
             start: start.without_history(),
-            nodes: vec![Node::new(None, None)],
+            nodes: vec![TreeNode::new(None, None)],
             variation_errors: Vec::new(),
         }
     }
@@ -336,11 +343,11 @@ impl GameTree {
         self.start.is_set_up_start().then(|| Setup::of(&self.start))
     }
 
-    fn node(&self, id: NodeId) -> Option<&Node> {
+    fn node(&self, id: NodeId) -> Option<&TreeNode> {
         self.nodes.get(id.0).filter(|n| n.alive)
     }
 
-    fn node_mut(&mut self, id: NodeId) -> Result<&mut Node, TreeError> {
+    fn node_mut(&mut self, id: NodeId) -> Result<&mut TreeNode, TreeError> {
         self.nodes
             .get_mut(id.0)
             .filter(|n| n.alive)
@@ -490,7 +497,7 @@ impl GameTree {
             return c;
         }
         let id = NodeId(self.nodes.len());
-        self.nodes.push(Node::new(Some(mv), Some(parent)));
+        self.nodes.push(TreeNode::new(Some(mv), Some(parent)));
         if let Some(p) = self.nodes.get_mut(parent.0) {
             p.children.push(id);
         }
@@ -701,31 +708,27 @@ impl GameTree {
     /// [`GameTree::visit`], also giving the frame fixed by the moves before each move
     /// (`Frame::of_position(&pos)`).
     pub fn visit_played(&self, mut f: impl FnMut(NodeId, &Position, Move, &Frame, &Frame)) {
-        enum Step {
-            Enter(NodeId),
-            Leave,
-        }
         let played = self.played_frames();
         let frames = self.line_frames(&played);
         let mut pos = self.start();
-        let mut stack: Vec<Step> = self
+        let mut stack: Vec<WalkStep> = self
             .children(ROOT)
             .iter()
             .rev()
-            .map(|&c| Step::Enter(c))
+            .map(|&c| WalkStep::Enter(c))
             .collect();
         while let Some(step) = stack.pop() {
             match step {
-                Step::Enter(n) => {
+                WalkStep::Enter(n) => {
                     let Some(mv) = self.mv(n) else { continue };
                     let before = self.parent(n).map_or(played[0], |p| played[p.0]);
                     f(n, &pos, mv, &frames[n.0], &before);
                     // Every move was checked when it was added.
                     pos.play_unchecked(mv);
-                    stack.push(Step::Leave);
-                    stack.extend(self.children(n).iter().rev().map(|&c| Step::Enter(c)));
+                    stack.push(WalkStep::Leave);
+                    stack.extend(self.children(n).iter().rev().map(|&c| WalkStep::Enter(c)));
                 }
-                Step::Leave => {
+                WalkStep::Leave => {
                     pos.undo();
                 }
             }

@@ -22,7 +22,7 @@
 //! * a small bonus for having the move.
 
 use super::Score;
-use crate::engine::board::{cell_of, neighbor, toward, Board, Cell, SLIDES};
+use crate::engine::board::{cell_of, neighbor, toward, Board, CellIndex, SLIDES};
 use crate::engine::movegen::Ctx;
 use crate::engine::piece::{pieces_in, Bug, Color, PieceId, PIECES_PER_COLOR};
 use crate::engine::position::{GameState, Position};
@@ -47,7 +47,7 @@ const PILLBUG_IN_HAND_GUARD: Score = 120;
 const TEMPO: Score = 12;
 
 /// Per-colour facts gathered in one pass over the board.
-struct Side {
+struct SideFacts {
     mobility: Score,
     in_hand: Score,
     /// Whether a free Pillbug (or Mosquito copying one) stands next to this colour's Queen /
@@ -158,8 +158,8 @@ fn side_score(pos: &Position) -> Score {
     total
 }
 
-fn new_side() -> Side {
-    Side {
+fn new_side() -> SideFacts {
+    SideFacts {
         mobility: 0,
         in_hand: 0,
         guard: false,
@@ -168,7 +168,7 @@ fn new_side() -> Side {
     }
 }
 
-fn adjacent(a: Cell, b: Cell) -> bool {
+fn adjacent(a: CellIndex, b: CellIndex) -> bool {
     toward(a, b) != 0
 }
 
@@ -182,7 +182,7 @@ const ANTS: u32 = 0b111 << 8 | 0b111 << (8 + PIECES_PER_COLOR);
 
 /// Whether `c` may place a piece on the cell `n`: empty, next to a piece of its own on top
 /// of its stack and to none of the opponent's.
-fn free_cell(b: &Board, c: Color, n: Cell) -> bool {
+fn free_cell(b: &Board, c: Color, n: CellIndex) -> bool {
     if b.height_c(n) != 0 {
         return false;
     }
@@ -219,7 +219,7 @@ fn any_free_cell(b: &Board, tops: [u32; 2], c: Color) -> bool {
 
 /// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
 /// opponent can fill now, and a piece on top of her.
-fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32) -> Score {
+fn queen_pressure(pos: &Position, ctx: &Ctx, q: CellIndex, c: Color, opp_movers: u32) -> Score {
     let b = pos.board();
     let mut quarters = 0usize;
     for d in 0..6 {
@@ -241,14 +241,14 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: Cell, c: Color, opp_movers: u32)
 
 /// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
 /// the two cells both touch is occupied, not both (a gate), not neither (off the hive).
-fn slides(b: &Board, a: Cell, d: usize) -> bool {
+fn slides(b: &Board, a: CellIndex, d: usize) -> bool {
     SLIDES[b.around_c(a) as usize] & (1 << d) != 0
 }
 
 /// The bug a free piece moves as, if it can move at all (cheap tests, no move generation:
 /// the evaluation runs at every leaf). A Mosquito on top moves as a Beetle; on the ground
 /// as the best bug it touches.
-fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> {
+fn mobile_as(b: &Board, p: PieceId, from: CellIndex, on_ground: bool) -> Option<Bug> {
     let crawls = || SLIDES[b.around_c(from) as usize] != 0;
     match p.bug() {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => Some(p.bug()),
@@ -279,7 +279,7 @@ fn mobile_as(b: &Board, p: PieceId, from: Cell, on_ground: bool) -> Option<Bug> 
 /// `to` now, by what its bug does: an Ant by sliding in from anywhere, a Beetle, Queen or
 /// Pillbug from next door, a Grasshopper along a line of pieces, a Ladybug from within
 /// three steps. Spiders' exact three steps are left out: too costly for what they add.
-fn fillable(b: &Board, to: Cell, movers: u32) -> bool {
+fn fillable(b: &Board, to: CellIndex, movers: u32) -> bool {
     let slide_in = || (0..6).any(|d| slides(b, neighbor(to, d), (d + 3) % 6));
     let mut slide_in_known: Option<bool> = None;
     // Ants first: the commonest answer, and the cheapest to give.

@@ -16,12 +16,12 @@ pub mod eval;
 mod table;
 pub mod uhp;
 
-use crate::engine::board::{cell_of, neighbor, Cell, CellSet, CELLS};
+use crate::engine::board::{cell_of, neighbor, CellIndex, CellSet, CELLS};
 use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use table::{fingerprint_cells, Bound, Entry, Table};
+use table::{fingerprint_cells, Bound, Table, TableEntry};
 
 /// A score for the side to move, in hundredths (see [`eval`]).
 pub type Score = i32;
@@ -564,7 +564,7 @@ impl Searcher {
         };
         self.table.store(
             key,
-            Entry {
+            TableEntry {
                 mv: best_move,
                 score: to_table(best, ply),
                 depth: depth.clamp(0, u8::MAX as i32) as u8,
@@ -591,7 +591,7 @@ impl Searcher {
         out.clear();
         let me = pos.to_move();
         let b = pos.board();
-        let ring = |q: Option<Cell>| {
+        let ring = |q: Option<CellIndex>| {
             let mut set = CellSet::new();
             if let Some(q) = q {
                 for d in 0..6 {
@@ -622,7 +622,7 @@ impl Searcher {
             }
             if let Some((piece, to)) = table::piece_and_to(fp) {
                 // Only a movement has a cell it leaves.
-                let from = (fp >> 26 == 2).then_some((fp & 0x3ff) as Cell);
+                let from = (fp >> 26 == 2).then_some((fp & 0x3ff) as CellIndex);
                 if let Some(q) = opp_q {
                     let was_adjacent = from.is_some_and(|f| opp_ring.contains(f));
                     if to == q || (opp_ring.contains(to) && !was_adjacent) {
@@ -676,7 +676,7 @@ fn history_index(fp: u32) -> Option<usize> {
 
 /// The history table's slot of a piece going to a cell: by cell first, so that the
 /// placements of every kind on one cell (generated one after the other) share a cache line.
-fn history_slot(piece: PieceId, to: Cell) -> usize {
+fn history_slot(piece: PieceId, to: CellIndex) -> usize {
     (to % CELLS) * PIECE_COUNT + piece.index()
 }
 

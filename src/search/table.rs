@@ -8,7 +8,7 @@
 //! the moves generated at the node, so a stale or colliding entry can never make the search
 //! play an illegal move.
 
-use crate::engine::board::{Board, Cell};
+use crate::engine::board::{Board, CellIndex};
 use crate::engine::movegen::CellMove;
 use crate::engine::piece::PieceId;
 use crate::engine::position::Move;
@@ -23,7 +23,7 @@ pub(crate) enum Bound {
 
 /// One slot's content.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry {
+pub(crate) struct TableEntry {
     /// [`fingerprint`] of the best move, 0 for none.
     pub(crate) mv: u32,
     pub(crate) score: i32,
@@ -32,7 +32,7 @@ pub(crate) struct Entry {
     pub(crate) age: u8,
 }
 
-impl Entry {
+impl TableEntry {
     fn pack(self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 0u64,
@@ -46,8 +46,8 @@ impl Entry {
             | u64::from(self.age) << 54
     }
 
-    fn unpack(d: u64) -> Entry {
-        Entry {
+    fn unpack(d: u64) -> TableEntry {
+        TableEntry {
             mv: (d & 0x0fff_ffff) as u32,
             score: i32::from((d >> 28) as u16 as i16),
             depth: (d >> 44) as u8,
@@ -91,8 +91,11 @@ pub(crate) fn fingerprint_cells(m: CellMove) -> u32 {
 }
 
 /// The moving piece and destination cell of a fingerprint (none for a pass).
-pub(crate) fn piece_and_to(fp: u32) -> Option<(PieceId, Cell)> {
-    (fp >> 26 != 3).then_some((PieceId((fp >> 20 & 0x3f) as u8), (fp >> 10 & 0x3ff) as Cell))
+pub(crate) fn piece_and_to(fp: u32) -> Option<(PieceId, CellIndex)> {
+    (fp >> 26 != 3).then_some((
+        PieceId((fp >> 20 & 0x3f) as u8),
+        (fp >> 10 & 0x3ff) as CellIndex,
+    ))
 }
 
 /// The move a fingerprint of one of the legal moves here stands for.
@@ -101,7 +104,7 @@ pub(crate) fn move_of(fp: u32, b: &Board) -> Move {
         (1, Some((piece, to))) => CellMove::Place { piece, to },
         (2, Some((piece, to))) => CellMove::Move {
             piece,
-            from: (fp & 0x3ff) as Cell,
+            from: (fp & 0x3ff) as CellIndex,
             to,
         },
         _ => CellMove::Pass,
@@ -161,20 +164,20 @@ impl Table {
         std::hint::black_box(self.slot(key)[1].load(Ordering::Relaxed));
     }
 
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TableEntry> {
         let s = self.slot(key);
         let check = s[0].load(Ordering::Relaxed);
         let data = s[1].load(Ordering::Relaxed);
-        (check ^ data == key && data != 0).then(|| Entry::unpack(data))
+        (check ^ data == key && data != 0).then(|| TableEntry::unpack(data))
     }
 
     /// Stores unless the slot holds a deeper result of this search about another position.
-    pub(crate) fn store(&self, key: u64, e: Entry) {
+    pub(crate) fn store(&self, key: u64, e: TableEntry) {
         let s = self.slot(key);
         let check = s[0].load(Ordering::Relaxed);
         let data = s[1].load(Ordering::Relaxed);
         if data != 0 && check ^ data != key {
-            let old = Entry::unpack(data);
+            let old = TableEntry::unpack(data);
             if old.age == e.age && old.depth > e.depth {
                 return;
             }

@@ -279,7 +279,7 @@ pub fn grouped(n: u64) -> String {
 mod tests {
     use super::*;
     use crate::collection::explorer::play_line;
-    use crate::collection::library::Column;
+    use crate::collection::library::ListColumn;
     use crate::engine::piece::GameType;
 
     use crate::collection::library::fixture::library;
@@ -417,7 +417,7 @@ mod tests {
     fn the_listing_says_what_it_holds() {
         let mut lib = library();
         let mut q = ListQuery {
-            sort: Column::Plies,
+            sort: ListColumn::Plies,
             ..ListQuery::default()
         };
         let l = listing(&mut lib, &q);

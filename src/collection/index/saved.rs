@@ -14,7 +14,9 @@
 //! [`IndexError`], never a panic or a query that runs away. The whole read then checks
 //! everything as [`Index::read_from`] always has.
 
-use super::{report, slot_of, unpack, Edge, Index, IndexError, Report, Tally, BIG, MAGIC, NONE};
+use super::{
+    report, slot_of, unpack, Index, IndexEdge, IndexError, Report, Tally, BIG, MAGIC, NONE,
+};
 use super::{Aids, Continuation, Position, PositionKey, VERSION};
 use std::io::{ErrorKind, Read, Seek, SeekFrom};
 
@@ -592,7 +594,7 @@ impl Loading {
             // Named in place: the same layout.
             edges: edges
                 .into_iter()
-                .map(|[child, tally, game, next]| Edge {
+                .map(|[child, tally, game, next]| IndexEdge {
                     child,
                     tally,
                     game,
