@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use super::board::Board;
-use super::controls::Controls;
-use super::keys::Step;
-use super::kit::{self, dom, services, Sink};
-use super::viewer::{initial, BoardInput, Viewer};
+use crate::app::board::steps::Controls;
+use crate::app::board::Board;
+use crate::app::kit::{self, dom, services, Sink};
+use crate::app::model::keys::Step;
+use crate::app::model::viewer::{initial, BoardInput, Viewer};
 use crate::record::Record;
 use crate::view::svg::escape;
 use crate::view::Orientation;
@@ -23,25 +23,29 @@ const LINK_DELAY: Duration = Duration::from_millis(250);
 
 /// A notation the one-line move can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
+pub enum EmbedColumn {
     Direction,
     Standard,
     Algebraic,
 }
 
-impl Column {
+impl EmbedColumn {
     fn key(self) -> &'static str {
         match self {
-            Column::Direction => "direction",
-            Column::Standard => "standard",
-            Column::Algebraic => "algebraic",
+            EmbedColumn::Direction => "direction",
+            EmbedColumn::Standard => "standard",
+            EmbedColumn::Algebraic => "algebraic",
         }
     }
 
-    fn of_key(key: &str) -> Option<Column> {
-        [Column::Direction, Column::Standard, Column::Algebraic]
-            .into_iter()
-            .find(|c| c.key() == key)
+    fn of_key(key: &str) -> Option<EmbedColumn> {
+        [
+            EmbedColumn::Direction,
+            EmbedColumn::Standard,
+            EmbedColumn::Algebraic,
+        ]
+        .into_iter()
+        .find(|c| c.key() == key)
     }
 }
 
@@ -73,7 +77,7 @@ pub struct EmbedOptions {
     pub ply: Option<usize>,
     pub orientation: Orientation,
     /// The notations of the one-line move, in this order (direction first by default).
-    pub columns: Vec<Column>,
+    pub columns: Vec<EmbedColumn>,
     pub autoplay: bool,
     pub theme: Theme,
 }
@@ -83,7 +87,11 @@ impl Default for EmbedOptions {
         EmbedOptions {
             ply: None,
             orientation: Orientation::NoonUp,
-            columns: vec![Column::Direction, Column::Standard, Column::Algebraic],
+            columns: vec![
+                EmbedColumn::Direction,
+                EmbedColumn::Standard,
+                EmbedColumn::Algebraic,
+            ],
             autoplay: false,
             theme: Theme::Auto,
         }
@@ -134,8 +142,11 @@ impl EmbedOptions {
                     _ => {}
                 },
                 "notations" => {
-                    let mut columns: Vec<Column> = Vec::new();
-                    for c in value.split(',').filter_map(|k| Column::of_key(k.trim())) {
+                    let mut columns: Vec<EmbedColumn> = Vec::new();
+                    for c in value
+                        .split(',')
+                        .filter_map(|k| EmbedColumn::of_key(k.trim()))
+                    {
                         if !columns.contains(&c) {
                             columns.push(c);
                         }
@@ -199,7 +210,7 @@ pub fn players_line(rec: &Record) -> String {
             b.unwrap_or_else(|| "Black".into())
         ),
     };
-    let result = super::labels::result_text(rec.result());
+    let result = crate::app::model::labels::result_text(rec.result());
     if !s.is_empty() {
         s.push_str(" · ");
     }
@@ -208,16 +219,16 @@ pub fn players_line(rec: &Record) -> String {
 }
 
 /// The one-line move: the chosen notations of the move at `node`'s row, or the start.
-fn move_markup(row: Option<&crate::notation::NotatedMove>, columns: &[Column]) -> String {
+fn move_markup(row: Option<&crate::notation::NotatedMove>, columns: &[EmbedColumn]) -> String {
     let Some(row) = row else {
         return "<span class=\"start\">Start</span>".to_string();
     };
     let mut s = format!("<span class=\"turn\">{}.</span>", row.ply);
     for c in columns {
         let text = match c {
-            Column::Direction => &row.direction,
-            Column::Standard => &row.standard,
-            Column::Algebraic => &row.algebraic_short,
+            EmbedColumn::Direction => &row.direction,
+            EmbedColumn::Standard => &row.standard,
+            EmbedColumn::Algebraic => &row.algebraic_short,
         };
         let _ = write!(s, " <span class=\"{}\">{}</span>", c.key(), escape(text));
     }
@@ -341,7 +352,10 @@ mod tests {
         .unwrap();
         assert_eq!(o.ply, Some(12));
         assert_eq!(o.orientation, Orientation::AsPlayed);
-        assert_eq!(o.columns, vec![Column::Standard, Column::Direction]);
+        assert_eq!(
+            o.columns,
+            vec![EmbedColumn::Standard, EmbedColumn::Direction]
+        );
         assert!(o.autoplay);
         assert_eq!(o.theme, Theme::Dark);
     }
@@ -354,7 +368,10 @@ mod tests {
         .unwrap();
         assert_eq!(o, EmbedOptions::default());
         let o = EmbedOptions::parse("embed&notations=algebraic,algebraic,direction").unwrap();
-        assert_eq!(o.columns, vec![Column::Algebraic, Column::Direction]);
+        assert_eq!(
+            o.columns,
+            vec![EmbedColumn::Algebraic, EmbedColumn::Direction]
+        );
         assert_eq!(unescape("a%2"), "a%2");
         assert_eq!(unescape("%e2%80%93+x"), "– x");
     }
@@ -380,7 +397,7 @@ mod tests {
 
     #[test]
     fn the_move_line_shows_the_chosen_notations_in_order() {
-        let game = super::super::game::Game::example();
+        let game = crate::app::model::game::NotatedGame::example();
         let node = game.main_line().node_at(1);
         let row = game.row(node);
         let all = move_markup(row, &EmbedOptions::default().columns);
@@ -392,10 +409,10 @@ mod tests {
                 escape(&r.direction), escape(&r.standard), escape(&r.algebraic_short)
             )
         );
-        let one = move_markup(row, &[Column::Standard]);
+        let one = move_markup(row, &[EmbedColumn::Standard]);
         assert!(one.contains("standard") && !one.contains("direction"));
         assert_eq!(
-            move_markup(None, &[Column::Standard]),
+            move_markup(None, &[EmbedColumn::Standard]),
             "<span class=\"start\">Start</span>"
         );
     }

@@ -13,40 +13,24 @@ use wasm_bindgen::JsCast;
 
 mod analysis;
 mod board;
-mod collection_panel;
-mod collection_state;
-mod collection_worker;
-mod controls;
-pub mod editing;
-pub mod editor;
+mod collection_panels;
 pub mod embed;
-mod explorer_panel;
-mod export_panel;
-pub mod game;
-mod game_info;
-pub mod keys;
 pub mod kit;
-pub mod labels;
-mod load_panel;
-mod move_entry;
-mod node_tools;
-mod notation_panel;
-pub mod options;
-mod share;
-pub mod study;
-pub mod viewer;
+pub mod model;
+mod move_list;
+mod record_panels;
 
+use board::steps::Controls;
 use board::Board;
-use controls::Controls;
-use export_panel::ExportPanel;
-use game_info::GameInfo;
-use load_panel::LoadPanel;
-use move_entry::MoveEntry;
-use node_tools::NodeTools;
-use notation_panel::NotationPanel;
-pub use options::ViewerOptions;
-use share::Share;
-use viewer::{initial, BoardInput, Viewer};
+pub use model::options::ViewerOptions;
+use model::viewer::{initial, BoardInput, Viewer};
+use move_list::entry::MoveEntry;
+use move_list::node_tools::NodeTools;
+use move_list::table::NotationPanel;
+use record_panels::export::ExportPanel;
+use record_panels::game_info::GameInfo;
+use record_panels::load::LoadPanel;
+use record_panels::share::Share;
 
 /// The whole page, mounted to `<body>` by the `beeline-app` binary: one viewer, or an
 /// embedded game when the address asks for one (`?embed`, see [`embed`]).
@@ -95,8 +79,8 @@ fn root_listeners(root: web_sys::Element, (viewer, dragging): (Viewer, Var<bool>
                 viewer.on_key(k);
             } else if let Some(d) = e.dyn_ref::<leptos::ev::DragEvent>() {
                 match e.type_().as_str() {
-                    "dragover" => load_panel::on_drag_over(dragging, d),
-                    "drop" => load_panel::on_drop(viewer, dragging, d),
+                    "dragover" => record_panels::load::on_drag_over(dragging, d),
+                    "drop" => record_panels::load::on_drop(viewer, dragging, d),
                     _ => dragging.set(false),
                 }
             }
@@ -134,7 +118,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         });
     }
     if options.sync_address {
-        share::follow_address(viewer);
+        record_panels::share::follow_address(viewer);
     }
 
     let BoardInput {
@@ -195,7 +179,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
                 <div class="stage">
                     <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.study.loads/>
-                    <editor::EditPanel viewer=viewer/>
+                    <board::editor::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
                     <MoveEntry viewer=viewer/>
                 </div>
@@ -205,8 +189,8 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
                     <NodeTools viewer=viewer/>
                     <Share viewer=viewer sync_address=options.sync_address/>
                     <LoadPanel viewer=viewer dragging=dragging/>
-                    <explorer_panel::ExplorerPanel viewer=viewer/>
-                    <collection_panel::CollectionPanel viewer=viewer/>
+                    <collection_panels::explorer::ExplorerPanel viewer=viewer/>
+                    <collection_panels::panel::CollectionPanel viewer=viewer/>
                     <ExportPanel viewer=viewer/>
                 </aside>
             </div>

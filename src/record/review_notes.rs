@@ -90,7 +90,11 @@ mod tests {
 
     #[test]
     fn a_review_annotates_the_judged_moves_and_writes_each_evaluation_after_its_move() {
-        let rec = import("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-", None).unwrap();
+        let rec = import(
+            "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
+            None,
+        )
+        .unwrap();
         let mut tree = rec.tree.clone();
         let nodes = tree.mainline_nodes();
         // The second move already has an annotation and the third a comment with an old

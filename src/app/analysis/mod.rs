@@ -27,7 +27,7 @@ mod review;
 pub mod view;
 
 use crate::app::kit::{self, dom, Memo, Var};
-use crate::app::viewer::Viewer;
+use crate::app::model::viewer::Viewer;
 use crate::protocol::analysis_messages::SearchLine;
 use crate::record::tree::NodeId;
 use crate::view::Layout;
@@ -120,7 +120,7 @@ mod tests {
 
     #[test]
     fn the_worker_gets_the_whole_line() {
-        let game = crate::app::game::Game::example();
+        let game = crate::app::model::game::NotatedGame::example();
         let node = game.main_line().node_at(12);
         let pos = game.tree().position_at(node).unwrap();
         let back = transfer::decode(&transfer::encode(&pos)).unwrap();

@@ -349,7 +349,7 @@ mod tests {
     /// names it, in its own colour; a line previews as numbered arrows.
     #[test]
     fn the_best_move_is_drawn_as_its_direction_notation_says() {
-        let game = crate::app::game::Game::example();
+        let game = crate::app::model::game::NotatedGame::example();
         let tree = game.tree();
         let (pos, reply) = (
             tree.position_at(game.main_line().node_at(6)).unwrap(),

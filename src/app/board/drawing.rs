@@ -12,10 +12,10 @@
 //! its loader and the task that awaits it.
 
 use super::state::BoardState;
-use crate::app::game::LoadError;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Memo, Sink, Var};
-use crate::app::viewer::Viewer;
+use crate::app::model::game::LoadError;
+use crate::app::model::viewer::Viewer;
 use crate::engine::hex::Hex;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{self, Colour, Drawing, Shape};
@@ -84,7 +84,7 @@ pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
             String::new()
         }
         Ask::EditPosition => {
-            crate::app::editor::toggle_now(viewer);
+            crate::app::board::editor::toggle_now(viewer);
             String::new()
         }
         Ask::Analyse(layout, board) => {
@@ -207,7 +207,7 @@ mod tests {
     }
 
     fn a_drawing_on_the_example() {
-        let game = crate::app::game::Game::example();
+        let game = crate::app::model::game::NotatedGame::example();
         let line = game.main_line();
         let (at, next) = (line.node_at(10), line.node_at(11));
         let viewer = Viewer::new(game, at, None);

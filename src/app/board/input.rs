@@ -15,7 +15,7 @@ use super::play::{client_point, content_rect, DRAG_THRESHOLD};
 use super::state::{BoardState, Drag, Grab, Pinch, ZOOM_STEP};
 use super::tiles::TileLayer;
 use crate::app::kit::{self, dom, services};
-use crate::app::study::Pick;
+use crate::app::model::study::Pick;
 use crate::engine::hex::Hex;
 use crate::record::drawing::Colour;
 use crate::view::svg::destination_at;

@@ -153,9 +153,9 @@ mod tests {
     /// differ only in values.
     #[test]
     fn the_next_move_is_a_patch() {
-        use crate::app::game::Game;
+        use crate::app::model::game::NotatedGame;
         use crate::view::{svg, Layout, Orientation, TileShape};
-        let g = Game::example();
+        let g = NotatedGame::example();
         let line = g.main_line();
         let r = &line.replay;
         let layout = Layout::new(r.frame(), Orientation::NoonUp, TileShape::Flat);

@@ -31,11 +31,13 @@
 //!   imports it and nothing else of the board.
 
 mod drawing;
+pub(crate) mod editor;
 mod input;
 mod layers;
 mod play;
 mod reserve;
 mod state;
+pub(crate) mod steps;
 mod tiles;
 mod toolbar;
 
@@ -45,8 +47,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::kit::{Memo, Var};
-use super::viewer::Viewer;
+use crate::app::kit::{Memo, Var};
+use crate::app::model::viewer::Viewer;
 use crate::view::{Highlight, Orientation, Replay};
 use reserve::Reserve;
 use state::BoardState;

@@ -8,8 +8,8 @@ use leptos::ev;
 use leptos::prelude::{GetUntracked, NodeRef};
 use wasm_bindgen::JsCast;
 
-use crate::app::study::{self, Pick, ReserveItem};
-use crate::app::viewer::Viewer;
+use crate::app::model::study::{self, Pick, ReserveItem};
+use crate::app::model::viewer::Viewer;
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color, GameType};
 use crate::engine::position::{Move, Position};
@@ -257,7 +257,7 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::game::Game;
+    use crate::app::model::game::NotatedGame;
     use crate::view::{Orientation, TileShape};
 
     /// Every pick of the player to move: the pieces that can move and the kinds in hand.
@@ -277,7 +277,7 @@ mod tests {
 
     #[test]
     fn destinations_are_written_as_the_standard_column_writes_them() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let tree = game.tree();
         let line = game.main_line();
         let coordinates = game.record.coordinates;
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn a_candidate_is_explained_as_its_row_would_be() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let tree = game.tree();
         let line = game.main_line();
         for ply in 1..line.len() {
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn a_previewed_board_counts_the_pieces_in_hand() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let line = game.main_line();
         for ply in 0..=line.len() {
             let pos = game.tree().position_at(line.node_at(ply)).unwrap();
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn reserve_picks_place_the_next_piece_of_their_kind() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let pos = game
             .tree()
             .position_at(game.main_line().node_at(0))

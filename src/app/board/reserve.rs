@@ -15,7 +15,7 @@ use super::play::{client_point, Play, DRAG_THRESHOLD};
 use crate::app::kit::Memo;
 use crate::app::kit::Stored;
 use crate::app::kit::{self, dom};
-use crate::app::study::{Pick, ReserveItem};
+use crate::app::model::study::{Pick, ReserveItem};
 use crate::engine::piece::{Bug, Color, PieceId};
 use crate::view::{svg, Layout};
 
@@ -192,7 +192,7 @@ fn event(play: Play, press: Stored<Option<Press>>, dragged: Stored<bool>, e: &we
     }
 }
 
-/// Both players' pieces in hand, White's first: `items` as [`crate::app::study::reserve`] gives
+/// Both players' pieces in hand, White's first: `items` as [`crate::app::model::study::reserve`] gives
 /// them (their counts), `placeable` the kinds that can be placed now and `to_move` whose turn
 /// it is, when moves can be played. A button is picked with a click (or Enter), or dragged
 /// onto a destination.
@@ -304,7 +304,7 @@ mod tests {
         use crate::engine::position::Position;
         use crate::view::{Orientation, TileShape};
         let pos = Position::new(crate::engine::piece::GameType::BASE);
-        let items = crate::app::study::reserve(&pos);
+        let items = crate::app::model::study::reserve(&pos);
         let layout = Layout::new(
             crate::notation::frame::Frame::EMPTY,
             Orientation::NoonUp,

@@ -10,10 +10,10 @@ use leptos::prelude::NodeRef;
 
 use super::play::{candidate_highlight, reserve_at, targets, Play, Targets};
 use super::tiles::{tile_items, TileItem};
-use crate::app::editing::{self, Held};
 use crate::app::kit::{self, services, Memo, Stored, Var};
-use crate::app::study::{self, Pick, ReserveItem};
-use crate::app::viewer::{At, Viewer};
+use crate::app::model::editing::{self, Held};
+use crate::app::model::study::{self, Pick, ReserveItem};
+use crate::app::model::viewer::{At, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color};
 use crate::record::drawing::Colour;

@@ -1,4 +1,4 @@
-//! The board's toolbar, as typed controls: static markup written from [`Tool`], its buttons'
+//! The board's toolbar, as typed controls: static markup written from [`BoardTool`], its buttons'
 //! state set by an effect and their clicks delegated to one listener (see `controls` for
 //! why).
 
@@ -12,7 +12,7 @@ use crate::view::{Orientation, TileShape};
 
 crate::controls! {
     /// The toolbar's buttons.
-    pub(super) enum Tool {
+    pub(super) enum BoardTool {
         ZoomOut = "zoom-out",
         ZoomIn = "zoom-in",
         Fit = "fit-board",
@@ -29,7 +29,7 @@ crate::controls! {
 
 /// One button: its type, its id from `tool`, then `rest` (the attributes after the id, its
 /// text and its end tag), in the order the toolbar has always had.
-fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
+fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
     m.raw(r#"<button type="button" id=""#)
         .raw(tool.id())
         .raw("\"")
@@ -37,49 +37,49 @@ fn button(m: Markup, tool: Tool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(Tool, &str); 11] = [
+const BUTTONS: [(BoardTool, &str); 11] = [
     (
-        Tool::ZoomOut,
+        BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
     ),
     (
-        Tool::ZoomIn,
+        BoardTool::ZoomIn,
         r#" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
     ),
     (
-        Tool::Fit,
+        BoardTool::Fit,
         r#" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
     ),
     (
-        Tool::Orientation,
+        BoardTool::Orientation,
         r#" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
     ),
     (
-        Tool::TileShape,
+        BoardTool::TileShape,
         r#" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
     ),
     (
-        Tool::DownloadSvg,
+        BoardTool::DownloadSvg,
         r#" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
     ),
     (
-        Tool::ShowGrid,
+        BoardTool::ShowGrid,
         r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
     ),
     (
-        Tool::Draw,
+        BoardTool::Draw,
         r#" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
     ),
     (
-        Tool::ClearDrawings,
+        BoardTool::ClearDrawings,
         r#" title="Clear this move's drawing">Clear drawings</button>"#,
     ),
     (
-        Tool::EditPosition,
+        BoardTool::EditPosition,
         r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     ),
     (
-        Tool::Analyse,
+        BoardTool::Analyse,
         r#" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
     ),
 ];
@@ -103,29 +103,29 @@ fn download_svg(s: BoardState) {
 }
 
 /// What a click on a button does.
-fn click(s: BoardState, tool: Tool) {
+fn click(s: BoardState, tool: BoardTool) {
     match tool {
-        Tool::ZoomOut => s.zoom(1.0 / ZOOM_STEP),
-        Tool::ZoomIn => s.zoom(ZOOM_STEP),
-        Tool::Fit => s.view.set(None),
-        Tool::Orientation => s.orientation.update(|o| {
+        BoardTool::ZoomOut => s.zoom(1.0 / ZOOM_STEP),
+        BoardTool::ZoomIn => s.zoom(ZOOM_STEP),
+        BoardTool::Fit => s.view.set(None),
+        BoardTool::Orientation => s.orientation.update(|o| {
             *o = match *o {
                 Orientation::NoonUp => Orientation::AsPlayed,
                 Orientation::AsPlayed => Orientation::NoonUp,
             }
         }),
-        Tool::TileShape => s.shape.update(|sh| {
+        BoardTool::TileShape => s.shape.update(|sh| {
             *sh = match *sh {
                 TileShape::Flat => TileShape::Pointy,
                 TileShape::Pointy => TileShape::Flat,
             }
         }),
-        Tool::DownloadSvg => download_svg(s),
-        Tool::ShowGrid => s.show_grid.update(|g| *g = !*g),
-        Tool::Draw => s.draw_mode.update(|d| *d = !*d),
-        Tool::ClearDrawings => drawing::clear(s),
-        Tool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
-        Tool::Analyse => drawing::analyse(s),
+        BoardTool::DownloadSvg => download_svg(s),
+        BoardTool::ShowGrid => s.show_grid.update(|g| *g = !*g),
+        BoardTool::Draw => s.draw_mode.update(|d| *d = !*d),
+        BoardTool::ClearDrawings => drawing::clear(s),
+        BoardTool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
+        BoardTool::Analyse => drawing::analyse(s),
     }
 }
 
@@ -134,7 +134,7 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     let viewer = s.viewer;
     let noon_up = s.orientation.get() == Orientation::NoonUp;
     let flat = s.shape.get() == TileShape::Flat;
-    if let Some(b) = kit::controls::element(bar, Tool::Orientation) {
+    if let Some(b) = kit::controls::element(bar, BoardTool::Orientation) {
         dom::set_attr(
             &b,
             "aria-pressed",
@@ -143,13 +143,13 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     }
     let pressed = |on: bool| Some(if on { "true" } else { "false" });
     let editing = viewer.edit.with(Option::is_some);
-    if let Some(b) = kit::controls::element(bar, Tool::ShowGrid) {
+    if let Some(b) = kit::controls::element(bar, BoardTool::ShowGrid) {
         dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
     }
-    if let Some(b) = kit::controls::element(bar, Tool::Draw) {
+    if let Some(b) = kit::controls::element(bar, BoardTool::Draw) {
         dom::set_attr(&b, "aria-pressed", pressed(s.draw_mode.get()));
     }
-    if let Some(b) = kit::controls::element(bar, Tool::EditPosition) {
+    if let Some(b) = kit::controls::element(bar, BoardTool::EditPosition) {
         dom::set_attr(&b, "aria-pressed", pressed(editing));
         b.set_text_content(Some(if editing {
             "✓ Done editing"
@@ -157,7 +157,7 @@ fn state(s: BoardState, bar: &web_sys::Element) {
             "✎ Edit from here"
         }));
     }
-    if let Some(b) = kit::controls::element(bar, Tool::TileShape) {
+    if let Some(b) = kit::controls::element(bar, BoardTool::TileShape) {
         let label = if flat {
             "Tiles: flat. Switch to pointy"
         } else {
@@ -174,7 +174,7 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
     kit::on_mount(
         bar,
         Box::new(move |bar| {
-            listen::<Tool>(&bar, &["click"], move |tool, _, _| click(s, tool));
+            listen::<BoardTool>(&bar, &["click"], move |tool, _, _| click(s, tool));
             // A permalink may open with the analysis on (`#…&analyse`). (Bytes compared:
             // the first screen has no string searcher.)
             let asks = |h: String| h.as_bytes().windows(8).any(|w| w == b"&analyse");
@@ -209,9 +209,9 @@ mod tests {
     fn the_toolbar_is_written_from_its_controls_as_before() {
         let m = markup();
         assert!(
-            check_markup::<Tool>(&m).is_empty(),
+            check_markup::<BoardTool>(&m).is_empty(),
             "{:?}",
-            check_markup::<Tool>(&m)
+            check_markup::<BoardTool>(&m)
         );
         assert_eq!(m, TOOLBAR);
     }

@@ -8,10 +8,10 @@
 //! drag does; a right click, or Delete on a chosen cell, removes the top piece. Leaving the
 //! editor checks the position (`engine::setup`) and starts a study from it.
 
-use super::editing::{Editing, Held};
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, dom, services, Control as _, Markup, Stored};
-use super::viewer::Viewer;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
+use crate::app::model::editing::{Editing, Held};
+use crate::app::model::viewer::Viewer;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
 use crate::notation::frame::Frame;
 use crate::view::{svg, Layout, Orientation, TileShape};
@@ -19,7 +19,7 @@ use leptos::prelude::*;
 
 crate::controls! {
     /// The panel's controls.
-    pub(super) enum Control {
+    pub(crate) enum EditorControl {
         SideToMove = "side-to-move",
         GameType = "edit-game-type",
         Clear = "clear-position",
@@ -57,15 +57,15 @@ fn markup() -> String {
         .raw(&s)
         .raw(r#"</div><div class="editor-settings">"#)
         .raw(r#"<label for="side-to-move">To move</label>"#)
-        .control("select", Control::SideToMove, r#"><option value="w">White</option><option value="b">Black</option></select>"#)
+        .control("select", EditorControl::SideToMove, r#"><option value="w">White</option><option value="b">Black</option></select>"#)
         .raw(r#"<label for="edit-game-type">Game</label>"#)
-        .control("select", Control::GameType, &types)
+        .control("select", EditorControl::GameType, &types)
         .raw(r#"<button type="button""#)
-        .id(Control::Clear)
+        .id(EditorControl::Clear)
         .raw(r#">Clear</button><button type="button""#)
-        .id(Control::Done)
+        .id(EditorControl::Done)
         .raw(r#">Done</button></div>"#)
-        .control("p", Control::Error, r#" class="error" role="alert"></p>"#)
+        .control("p", EditorControl::Error, r#" class="error" role="alert"></p>"#)
         .raw(r#"<p class="hint">Choose a piece, then a cell. Drag to move; right-click or Delete to take off.</p>"#)
         .done()
 }
@@ -140,13 +140,13 @@ fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
                 );
             }
         }
-        if let Some(s) = kit::controls::element(root, Control::SideToMove) {
+        if let Some(s) = kit::controls::element(root, EditorControl::SideToMove) {
             dom::set_value(&s, &e.setup.to_move.letter().to_string());
         }
-        if let Some(s) = kit::controls::element(root, Control::GameType) {
+        if let Some(s) = kit::controls::element(root, EditorControl::GameType) {
             dom::set_value(&s, &e.setup.game_type.to_string());
         }
-        if let Some(p) = kit::controls::element(root, Control::Error) {
+        if let Some(p) = kit::controls::element(root, EditorControl::Error) {
             p.set_text_content(e.error.as_deref());
         }
     });
@@ -174,27 +174,27 @@ fn listen(root: &web_sys::Element, viewer: Viewer) {
             });
             return;
         }
-        let Some(control) = Control::from_id(&el.id()) else {
+        let Some(control) = EditorControl::from_id(&el.id()) else {
             return;
         };
         let change = ev.type_() == "change";
         match control {
-            Control::SideToMove if change => {
+            EditorControl::SideToMove if change => {
                 let black = dom::value_of(&el) == "b";
                 update(&|e| e.setup.to_move = if black { Color::Black } else { Color::White });
             }
-            Control::GameType if change => {
+            EditorControl::GameType if change => {
                 if let Ok(gt) = dom::value_of(&el).parse::<GameType>() {
                     update(&|e| e.set_game_type(gt));
                 }
             }
-            Control::Clear if !change => update(&|e| e.clear()),
-            Control::Done if !change => toggle_now(viewer),
-            Control::SideToMove
-            | Control::GameType
-            | Control::Clear
-            | Control::Done
-            | Control::Error => {}
+            EditorControl::Clear if !change => update(&|e| e.clear()),
+            EditorControl::Done if !change => toggle_now(viewer),
+            EditorControl::SideToMove
+            | EditorControl::GameType
+            | EditorControl::Clear
+            | EditorControl::Done
+            | EditorControl::Error => {}
         }
     });
 }
@@ -232,7 +232,7 @@ pub fn toggle_now(viewer: Viewer) {
             viewer.edit.set(Some(editing));
         }
         Some(Ok(rec)) => {
-            let game = super::game::Game::new(rec);
+            let game = crate::app::model::game::NotatedGame::new(rec);
             let root = game.tree().root();
             viewer.show(game, root);
         }
@@ -252,7 +252,7 @@ mod tests {
     fn the_markup_names_its_controls_once_each() {
         let m = markup();
         assert_eq!(
-            kit::controls::check_markup::<Control>(&m),
+            kit::controls::check_markup::<EditorControl>(&m),
             Vec::<String>::new()
         );
         assert!(m.contains(concat!(

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, controls, dom, services, Markup};
-use super::viewer::Viewer;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, controls, dom, services, Markup};
+use crate::app::model::viewer::Viewer;
 use crate::engine::position::Position;
 use crate::record::export::Export;
 use crate::record::Record;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 crate::controls! {
     /// The panel's controls.
-    pub(super) enum Control {
+    pub(crate) enum ExportControl {
         Format = "export-format",
         Copy = "copy-export",
         Download = "download-export",
@@ -61,11 +61,15 @@ fn markup() -> String {
     s.push_str("</select>");
     Markup::new()
         .raw(r#"<label for="export-format">Export as</label>"#)
-        .control("select", Control::Format, &s)
-        .control("button", Control::Copy, r#" type="button">Copy</button>"#)
+        .control("select", ExportControl::Format, &s)
         .control(
             "button",
-            Control::Download,
+            ExportControl::Copy,
+            r#" type="button">Copy</button>"#,
+        )
+        .control(
+            "button",
+            ExportControl::Download,
             r#" type="button">Download</button>"#,
         )
         .raw(r#"<span class="status" role="status"></span>"#)
@@ -73,7 +77,7 @@ fn markup() -> String {
 }
 
 #[derive(Clone, Copy)]
-enum Action {
+enum ExportAction {
     Copy,
     Download,
 }
@@ -81,13 +85,17 @@ enum Action {
 /// What a control of the panel does, in the chunk of the panels' actions: the export chosen
 /// copied or downloaded, or the last report cleared when the format changes.
 #[wasm_split(panels, fallible)]
-fn act_later(viewer: Viewer, at: web_sys::Element, control: Control) -> Result<(), Unavailable> {
+fn act_later(
+    viewer: Viewer,
+    at: web_sys::Element,
+    control: ExportControl,
+) -> Result<(), Unavailable> {
     act(viewer, &at, control);
     Ok(())
 }
 
 /// What [`act_later`] does.
-fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
+fn act(viewer: Viewer, at: &web_sys::Element, control: ExportControl) {
     let (Some(select), Some(status)) = (dom::find(at, "#export-format"), dom::find(at, ".status"))
     else {
         return;
@@ -95,9 +103,9 @@ fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
     let say = move |text: &str| status.set_text_content(Some(text));
     let format = Export::from_key(&dom::value_of(&select)).unwrap_or_default();
     let action = match control {
-        Control::Format => return say(""),
-        Control::Copy => Action::Copy,
-        Control::Download => Action::Download,
+        ExportControl::Format => return say(""),
+        ExportControl::Copy => ExportAction::Copy,
+        ExportControl::Download => ExportAction::Download,
     };
     // A UHP game string has no variations: it holds the line on the board. A position is
     // the one on the board.
@@ -121,14 +129,14 @@ fn act(viewer: Viewer, at: &web_sys::Element, control: Control) {
             Err(e) => return say(&format!("Could not export: {e}.")),
         };
         match action {
-            Action::Copy => services::copy_text(&text, move |ok| {
+            ExportAction::Copy => services::copy_text(&text, move |ok| {
                 say(if ok {
                     "Copied."
                 } else {
                     "The browser refused to copy."
                 })
             }),
-            Action::Download => {
+            ExportAction::Download => {
                 match services::download(&text, &name, "text/plain;charset=utf-8") {
                     Ok(()) => say(&format!("Saved {name}.")),
                     Err(_) => say("The browser refused the download."),
@@ -149,8 +157,8 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
             // writers in turn.
             controls::listen(&section, &["click", "change"], move |control, e, _| {
                 let wanted = match control {
-                    Control::Format => "change",
-                    Control::Copy | Control::Download => "click",
+                    ExportControl::Format => "change",
+                    ExportControl::Copy | ExportControl::Download => "click",
                 };
                 if e.type_() != wanted {
                     return;
@@ -178,7 +186,10 @@ mod tests {
     #[test]
     fn the_markup_is_written_from_the_controls() {
         let m = markup();
-        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
+        assert_eq!(
+            controls::check_markup::<ExportControl>(&m),
+            Vec::<String>::new()
+        );
         assert!(m.starts_with(
             r#"<label for="export-format">Export as</label><select id="export-format"><option"#
         ));
@@ -204,8 +215,8 @@ mod tests {
 
     #[test]
     fn exports_write_the_record_the_line_or_the_position() {
-        let g =
-            crate::app::game::load_text("Base;InProgress;White[3];wS1;bS1 -wS1;wQ wS1-").unwrap();
+        let g = crate::app::model::game::load_text("Base;InProgress;White[3];wS1;bS1 -wS1;wQ wS1-")
+            .unwrap();
         let rec = g.record.clone();
         let uhp = kit::chunk::ready(export_text(Export::Uhp, Source::Record(rec.clone()))).unwrap();
         assert_eq!(uhp, Export::Uhp.text(&rec));

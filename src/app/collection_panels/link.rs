@@ -5,10 +5,10 @@
 //! previous one of its kind is still being answered waits, and only the latest waits: typing
 //! a name or stepping fast never queues work behind the worker.
 
-use super::collection_state::{Opened, Progress};
-use super::game::Game;
-use super::kit::WorkerLink;
-use super::viewer::Viewer;
+use crate::app::kit::WorkerLink;
+use crate::app::model::game::NotatedGame;
+use crate::app::model::open_collection::{Opened, Progress};
+use crate::app::model::viewer::Viewer;
 use crate::protocol::collection_messages::{CollectionAnswer, CollectionRequest};
 use crate::record::permalink;
 use js_sys::Array;
@@ -267,7 +267,7 @@ fn answered(viewer: Viewer, answer: CollectionAnswer, attachments: &Array) {
         }
         CollectionAnswer::Game { index, fragment } => {
             if let Ok((rec, _)) = permalink::decode(&fragment) {
-                let game = Game::new(rec);
+                let game = NotatedGame::new(rec);
                 let node = game.first_node();
                 viewer.show(game, node);
                 viewer.collection.open_game.set(Some(index as usize));

@@ -2,7 +2,7 @@
 //! last answered, and what the collection panel and the explorer ask of it. A `Copy` handle
 //! of variables, shared by those three.
 
-use super::kit::Var;
+use crate::app::kit::Var;
 use crate::collection::library::{ListColumn, ListFilter};
 
 /// A collection opened in the worker.
@@ -26,7 +26,7 @@ pub struct Progress {
 
 /// The open collection's handle.
 #[derive(Clone, Copy)]
-pub struct Collection {
+pub struct OpenCollection {
     /// The collection open in the worker.
     pub library: Var<Option<Opened>>,
     /// A collection being read.
@@ -48,10 +48,16 @@ pub struct Collection {
     pub open_game: Var<Option<usize>>,
 }
 
-impl Collection {
+impl Default for OpenCollection {
+    fn default() -> OpenCollection {
+        OpenCollection::new()
+    }
+}
+
+impl OpenCollection {
     /// No collection open.
-    pub fn new() -> Collection {
-        Collection {
+    pub fn new() -> OpenCollection {
+        OpenCollection {
             library: Var::new(None),
             loading: Var::new(None),
             error: Var::new(None),

@@ -3,10 +3,10 @@
 //! responsive; then the game list, sortable and filtered, whose games open in the viewer
 //! (`]` and `[` go to the next and previous one).
 
-use super::collection_worker::{self, Question};
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, dom, services, Control as _, Markup, Stored};
-use super::viewer::Viewer;
+use crate::app::collection_panels::link::{self, Question};
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
+use crate::app::model::viewer::Viewer;
 use crate::collection::library::{self, ListColumn, ListQuery};
 use crate::engine::position::GameState;
 use crate::protocol::collection_messages::CollectionRequest;
@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::*;
 crate::controls! {
     /// The panel's elements with ids: the file chooser, the filters, the progress bar and
     /// the list.
-    pub(super) enum Control {
+    pub(crate) enum CollectionControl {
         Files = "collection-input",
         Progress = "collection-progress",
         Player = "game-filter",
@@ -30,9 +30,9 @@ crate::controls! {
     }
 }
 
-/// The panel's markup, its ids from [`Control`].
+/// The panel's markup, its ids from [`CollectionControl`].
 fn markup() -> String {
-    use Control as C;
+    use CollectionControl as C;
     let mut sorts = String::new();
     for c in ListColumn::ALL {
         sorts.push_str(&format!(
@@ -73,13 +73,15 @@ fn markup() -> String {
 
 /// What the user did in the panel.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Action {
+pub(crate) enum CollectionAction {
     /// A game of the list (or of the explorer) to open: its index in the collection.
     OpenGame(usize),
+    /// The next (`true`) or previous game of the list to open.
+    StepGame(bool),
     /// A column's header: sort by it (again: the other way).
     Sort(ListColumn),
     /// A control changed.
-    Changed(Control),
+    Changed(CollectionControl),
     /// The list's state to show (the element is the panel's).
     Show,
     /// The explorer's question about the position on the board (the explorer's panel's:
@@ -92,60 +94,66 @@ pub(super) enum Action {
     OpenBook,
 }
 
-impl Action {
+impl CollectionAction {
     /// What an event on an element of the panel (a button, field or menu) asks, if anything.
-    fn of(el: &web_sys::Element, kind: &str) -> Option<Action> {
+    fn of(el: &web_sys::Element, kind: &str) -> Option<CollectionAction> {
         if let Some(i) = el
             .get_attribute("data-open-game")
             .and_then(|v| v.parse().ok())
         {
-            return (kind == "click").then_some(Action::OpenGame(i));
+            return (kind == "click").then_some(CollectionAction::OpenGame(i));
         }
         if let Some(col) = el
             .get_attribute("data-sort")
             .and_then(|v| ListColumn::from_name(&v))
         {
-            return (kind == "click").then_some(Action::Sort(col));
+            return (kind == "click").then_some(CollectionAction::Sort(col));
         }
-        let control = Control::from_id(&el.id())?;
+        let control = CollectionControl::from_id(&el.id())?;
         let acts = match control {
-            Control::Files | Control::GameType | Control::Result => kind == "change",
-            Control::Player => kind == "input",
-            Control::MinPlies => kind == "input" || kind == "change",
-            Control::Reopen | Control::SaveIndex => kind == "click",
-            Control::Progress | Control::List => false,
+            CollectionControl::Files | CollectionControl::GameType | CollectionControl::Result => {
+                kind == "change"
+            }
+            CollectionControl::Player => kind == "input",
+            CollectionControl::MinPlies => kind == "input" || kind == "change",
+            CollectionControl::Reopen | CollectionControl::SaveIndex => kind == "click",
+            CollectionControl::Progress | CollectionControl::List => false,
         };
-        acts.then_some(Action::Changed(control))
+        acts.then_some(CollectionAction::Changed(control))
     }
 }
 
 /// Reads chosen or dropped files into a collection and opens it.
 pub fn open_files(viewer: Viewer, files: Vec<web_sys::File>) {
     if !files.is_empty() {
-        collection_worker::open(viewer, files.iter().collect::<Array>());
+        link::open(viewer, files.iter().collect::<Array>());
     }
 }
 
 /// Opens a pasted or dropped text of several games as a collection.
 pub fn open_text(viewer: Viewer, text: String) {
-    collection_worker::open(viewer, std::iter::once(JsValue::from(text)).collect());
+    link::open(viewer, std::iter::once(JsValue::from(text)).collect());
 }
 
 /// What the user did, in the chunk of the panels' actions: open a game of the list, sort
 /// the list, open files, or change a filter; or the list's state to show. (One entry point
 /// for both: each costs the first screen its loader and the task that awaits it.)
 #[wasm_split(panels, fallible)]
-fn act_later(viewer: Viewer, el: web_sys::Element, action: Action) -> Result<(), Unavailable> {
+fn act_later(
+    viewer: Viewer,
+    el: web_sys::Element,
+    action: CollectionAction,
+) -> Result<(), Unavailable> {
     act(viewer, &el, action);
     Ok(())
 }
 
 /// Asks [`act_later`] (one task for every ask); a chunk that could not be fetched is said
 /// in the panel `at`, after `not` ("Not done").
-pub(super) fn later(
+pub(crate) fn later(
     viewer: Viewer,
     el: web_sys::Element,
-    action: Action,
+    action: CollectionAction,
     at: web_sys::Element,
     not: &'static str,
 ) {
@@ -157,20 +165,21 @@ pub(super) fn later(
 }
 
 /// What [`act_later`] does (`el`: the element of the action).
-fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
+fn act(viewer: Viewer, el: &web_sys::Element, action: CollectionAction) {
     let control = match action {
-        Action::OpenGame(i) => return collection_worker::open_game(viewer, i),
-        Action::Sort(col) => {
+        CollectionAction::OpenGame(i) => return link::open_game(viewer, i),
+        CollectionAction::StepGame(forward) => return link::step_game(viewer, forward),
+        CollectionAction::Sort(col) => {
             return viewer.collection.sort.update(|(c, d)| {
                 *d = *c == col && !*d;
                 *c = col;
             })
         }
-        Action::Changed(control) => control,
-        Action::Show => return show(viewer, el),
-        Action::Explore => return collection_worker::explore(viewer),
-        Action::OpenBook => return open_book(viewer),
-        Action::PlayExplored => {
+        CollectionAction::Changed(control) => control,
+        CollectionAction::Show => return show(viewer, el),
+        CollectionAction::Explore => return link::explore(viewer),
+        CollectionAction::OpenBook => return open_book(viewer),
+        CollectionAction::PlayExplored => {
             let mv = el
                 .get_attribute("data-play")
                 .and_then(|code| crate::engine::transfer::read_move_code(&code));
@@ -184,7 +193,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
     };
     let value = dom::value_of(el);
     match control {
-        Control::Files => {
+        CollectionControl::Files => {
             let files = el
                 .dyn_ref::<web_sys::HtmlInputElement>()
                 .and_then(|i| i.files())
@@ -192,24 +201,24 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: Action) {
                 .unwrap_or_default();
             open_files(viewer, files);
         }
-        Control::Player => viewer.collection.filter.update(|f| {
+        CollectionControl::Player => viewer.collection.filter.update(|f| {
             f.explorer.player = Some(value.trim().to_string()).filter(|p| !p.is_empty());
         }),
-        Control::GameType => viewer
+        CollectionControl::GameType => viewer
             .collection
             .filter
             .update(|f| f.explorer.game_type = library::game_type_of(&value)),
-        Control::Result => viewer
+        CollectionControl::Result => viewer
             .collection
             .filter
             .update(|f| f.result = GameState::parse(&value)),
-        Control::MinPlies => viewer
+        CollectionControl::MinPlies => viewer
             .collection
             .filter
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
-        Control::Reopen => collection_worker::reopen(viewer),
-        Control::SaveIndex => collection_worker::save_index(viewer),
-        Control::Progress | Control::List => {}
+        CollectionControl::Reopen => link::reopen(viewer),
+        CollectionControl::SaveIndex => link::save_index(viewer),
+        CollectionControl::Progress | CollectionControl::List => {}
     }
 }
 
@@ -219,7 +228,7 @@ pub fn book_address(query: &str) -> Option<String> {
     let query = query.strip_prefix('?').unwrap_or(query);
     query.split('&').find_map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = super::embed::unescape(value);
+        let value = crate::app::embed::unescape(value);
         (key == "book").then(|| {
             if value.trim().is_empty() {
                 "book/".to_string()
@@ -249,7 +258,7 @@ fn open_book(viewer: Viewer) {
         return;
     };
     // A relative address is the worker's to resolve: its script is beside the page.
-    collection_worker::open_book(viewer, address);
+    link::open_book(viewer, address);
 }
 
 /// Shows the list's state: progress, filters, status and rows.
@@ -290,13 +299,13 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     });
     if let Some(reopen) = find("#collection-reopen") {
         // A worker that stopped: its files are kept, to be read again.
-        let stopped = error.is_some() && collection_worker::can_reopen();
+        let stopped = error.is_some() && link::can_reopen();
         dom::set_flag(&reopen, "hidden", !stopped);
     }
     if let Some(e) = error {
         status.set_text_content(Some(&e));
     }
-    if let Some(bytes) = collection_worker::take_saved() {
+    if let Some(bytes) = link::take_saved() {
         offer_index(bytes);
     }
     let (col, desc) = viewer.collection.sort.get_untracked();
@@ -326,7 +335,7 @@ fn say(root: &web_sys::Element, text: &str) {
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
-    // use (`act_later`, `Action::Show`) once there is any (the markup shows the empty state).
+    // use (`act_later`, `CollectionAction::Show`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
     kit::on_mount(
         root,
@@ -344,7 +353,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             later(
                 viewer,
                 root.clone(),
-                Action::Show,
+                CollectionAction::Show,
                 root.clone(),
                 "Not shown",
             );
@@ -363,7 +372,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             descending,
             current: viewer.collection.open_game.get(),
         };
-        collection_worker::ask(
+        link::ask(
             viewer,
             Question::List,
             CollectionRequest::List { query: q.to_text() },
@@ -379,7 +388,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
                 let Some(el) = dom::event_closest(&e, "button, input, select") else {
                     return;
                 };
-                let Some(action) = Action::of(&el, &e.type_()) else {
+                let Some(action) = CollectionAction::of(&el, &e.type_()) else {
                     return;
                 };
                 later(viewer, el, action, at.clone(), "Not done");
@@ -396,9 +405,13 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
             "[" => false,
             _ => return,
         };
-        if viewer.collection.library.with_untracked(Option::is_some) {
+        let panel = root.get_untracked().map(web_sys::Element::from);
+        if let Some(panel) =
+            panel.filter(|_| viewer.collection.library.with_untracked(Option::is_some))
+        {
             e.prevent_default();
-            collection_worker::step_game(viewer, forward);
+            let action = CollectionAction::StepGame(forward);
+            later(viewer, panel.clone(), action, panel, "Not done");
         }
     });
     view! { <section class="collection-panel" aria-label="Collection" node_ref=root inner_html=markup()></section> }
@@ -438,7 +451,7 @@ mod tests {
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(
-            kit::controls::check_markup::<Control>(&markup()),
+            kit::controls::check_markup::<CollectionControl>(&markup()),
             Vec::<String>::new()
         );
     }

@@ -3,9 +3,9 @@
 //! in any notation.
 //!
 //! ```
-//! use beeline::app::game::Game;
+//! use beeline::app::game::NotatedGame;
 //! use beeline::app::study::read_typed;
-//! let game = Game::example();
+//! let game = NotatedGame::example();
 //! // Turn 9 of player 2 in the direction notation's example game.
 //! let line = game.main_line();
 //! let before = line.node_at(17);
@@ -386,12 +386,12 @@ pub fn read_typed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::game::Game;
+    use crate::app::model::game::NotatedGame;
     use crate::engine::piece::GameType;
 
     #[test]
     fn typed_moves_in_every_notation_play_the_recorded_move() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let tree = &game.record.tree;
         let line = game.main_line();
         for ply in 0..line.len() {
@@ -439,7 +439,7 @@ mod tests {
             "{e}"
         );
         // Turn 9 of player 2 in the example game: two Ants can reach the Queen's sunset.
-        let game = Game::example();
+        let game = NotatedGame::example();
         let before = game.main_line().node_at(17);
         let pos = game.record.tree.position_at(before).unwrap();
         let amb = read_typed(&pos, game.record.coordinates, "A×Qs").unwrap_err();
@@ -455,7 +455,7 @@ mod tests {
 
     #[test]
     fn panel_rows_put_variations_after_the_move_they_replace() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let mut tree = game.record.tree.clone();
         let main = tree.mainline_nodes();
         // Two alternatives to ply 3, one nested alternative to the first one's 2nd move.
@@ -493,7 +493,7 @@ mod tests {
 
     #[test]
     fn undo_gives_back_each_game_before_its_change() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let line = game.main_line();
         let at = line.node_at(20);
         let pos = game.tree().position_at(at).unwrap();
@@ -529,7 +529,7 @@ mod tests {
 
     #[test]
     fn lines_follow_first_children_from_their_node() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let tree = &game.record.tree;
         let main = tree.mainline_nodes();
         let line = Line::through(tree, main[10]);
@@ -557,7 +557,7 @@ mod tests {
 
     #[test]
     fn picks_give_destinations_and_the_reserve_counts_pieces() {
-        let game = Game::example();
+        let game = NotatedGame::example();
         let tree = &game.record.tree;
         let line = game.main_line();
         let pos = tree.position_at(line.node_at(10)).unwrap();

@@ -4,13 +4,13 @@
 
 use std::fmt::Write as _;
 
-use super::labels::Info;
-use super::viewer::Viewer;
+use crate::app::model::labels::Info;
+use crate::app::model::viewer::Viewer;
 use crate::view::svg::escape;
 use leptos::prelude::*;
 
 /// The section's content for a record's `info` and the error that stopped loading, if any.
-pub(super) fn info_markup(info: &Info, error: Option<&str>) -> String {
+pub(crate) fn info_markup(info: &Info, error: Option<&str>) -> String {
     let mut s = format!(
         "<p class=\"format\"><span id=\"record-format\">{}</span> · <span id=\"game-type\">{}</span></p><dl id=\"game-meta\" class=\"meta\">",
         escape(&info.format),

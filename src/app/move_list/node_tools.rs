@@ -4,9 +4,9 @@
 //! The controls are static markup with one delegated handler and effects that set what can
 //! be used, rather than a reactive attribute per control.
 
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, controls, dom, services, Markup, Var};
-use super::viewer::Viewer;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, controls, dom, services, Markup, Var};
+use crate::app::model::viewer::Viewer;
 use crate::record::drawing::{self, Drawing};
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
@@ -46,7 +46,7 @@ fn node_state(tree: &GameTree, n: NodeId, can_undo: bool) -> NodeState {
 
 crate::controls! {
     /// The tools' elements.
-    pub(super) enum Tool {
+    pub(crate) enum NodeTool {
         Annotation = "annotation",
         Promote = "promote",
         MakeMainLine = "make-main-line",
@@ -56,32 +56,32 @@ crate::controls! {
     }
 }
 
-/// The panel's markup, its ids from [`Tool`].
+/// The panel's markup, its ids from [`NodeTool`].
 fn markup() -> String {
     Markup::new()
         .raw(r#"<div class="node-buttons" role="group" aria-label="Variations">"#)
         .raw(r#"<label for="annotation">Mark</label>"#)
-        .control("select", Tool::Annotation, concat!(
+        .control("select", NodeTool::Annotation, concat!(
             r#" title="Annotate the move: good, mistake, brilliant, blunder, interesting, dubious">"#,
             r#"<option value="">—</option><option value="!">! good</option><option value="?">? mistake</option>"#,
             r#"<option value="!!">!! brilliant</option><option value="??">?? blunder</option>"#,
             r#"<option value="!?">!? interesting</option><option value="?!">?! dubious</option></select>"#,
         ))
         .raw(r#"<button type="button""#)
-        .id(Tool::Promote)
+        .id(NodeTool::Promote)
         .raw(r#" title="Move this variation one place up among its alternatives">Promote</button>"#)
         .raw(r#"<button type="button""#)
-        .id(Tool::MakeMainLine)
+        .id(NodeTool::MakeMainLine)
         .raw(r#" title="Make the line through this move the main line">Make main line</button>"#)
         .raw(r#"<button type="button""#)
-        .id(Tool::DeleteFrom)
+        .id(NodeTool::DeleteFrom)
         .raw(r#" title="Delete this move and every move after it">Delete from here</button>"#)
         .raw(r#"<button type="button""#)
-        .id(Tool::Undo)
+        .id(NodeTool::Undo)
         .raw(r#" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#)
         .raw("</div>")
         .raw(r#"<label for="comment-input" class="comment-label">Comment</label>"#)
-        .control("textarea", Tool::Comment, r#" rows="2" placeholder="A comment on the chosen move"></textarea>"#)
+        .control("textarea", NodeTool::Comment, r#" rows="2" placeholder="A comment on the chosen move"></textarea>"#)
         .raw(r#"<p class="status" role="status"></p>"#)
         .done()
 }
@@ -113,23 +113,23 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
             kit::watch(Box::new(move || {
                 let s = state.get();
                 for (tool, disabled) in [
-                    (Tool::Annotation, s.at_root),
-                    (Tool::Promote, !s.variation),
-                    (Tool::MakeMainLine, !s.off_main_line),
-                    (Tool::DeleteFrom, s.at_root),
-                    (Tool::Undo, !s.can_undo),
+                    (NodeTool::Annotation, s.at_root),
+                    (NodeTool::Promote, !s.variation),
+                    (NodeTool::MakeMainLine, !s.off_main_line),
+                    (NodeTool::DeleteFrom, s.at_root),
+                    (NodeTool::Undo, !s.can_undo),
                 ] {
                     if let Some(el) = controls::element(&found, tool) {
                         dom::set_flag(&el, "disabled", disabled);
                     }
                 }
-                if let Some(select) = controls::element(&found, Tool::Annotation) {
+                if let Some(select) = controls::element(&found, NodeTool::Annotation) {
                     dom::set_value(&select, s.annotation.map_or("", Annotation::symbol));
                 }
             }));
             // The comment box, written only when it reads otherwise (most steps pass from one
             // move without a comment to another, and a written value costs a step its share).
-            let area = controls::element(&root, Tool::Comment);
+            let area = controls::element(&root, NodeTool::Comment);
             kit::watch(Box::new(move || {
                 let text = comment();
                 if let Some(area) = area.as_ref().filter(|a| dom::value_of(a) != text) {
@@ -146,16 +146,17 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
 
             // The edits are made by code loaded on first use (`act_later`); undoing one needs
             // none.
-            controls::listen(&root, &["click", "change"], move |tool: Tool, e, el| {
+            controls::listen(&root, &["click", "change"], move |tool: NodeTool, e, el| {
                 let value = match (tool, e.type_().as_str()) {
-                    (Tool::Undo, "click") => {
+                    (NodeTool::Undo, "click") => {
                         viewer.study.undo();
                         return;
                     }
-                    (Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom, "click") => {
-                        String::new()
-                    }
-                    (Tool::Annotation | Tool::Comment, "change") => dom::value_of(el),
+                    (
+                        NodeTool::Promote | NodeTool::MakeMainLine | NodeTool::DeleteFrom,
+                        "click",
+                    ) => String::new(),
+                    (NodeTool::Annotation | NodeTool::Comment, "change") => dom::value_of(el),
                     _ => return,
                 };
                 let node = viewer.study.node_untracked();
@@ -179,7 +180,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
 fn act_later(
     viewer: Viewer,
     node: NodeId,
-    tool: Tool,
+    tool: NodeTool,
     value: String,
 ) -> Result<Option<String>, Unavailable> {
     Ok(act(viewer, node, tool, &value))
@@ -190,19 +191,21 @@ fn act_later(
 /// The code that edits loads on first use, so the board may have left `node` meanwhile: a
 /// comment or an annotation still goes to the node it was written for, a button acts only
 /// on the node shown.
-fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> {
+fn act(viewer: Viewer, node: NodeId, tool: NodeTool, value: &str) -> Option<String> {
     let current = |f: &dyn Fn(&GameTree) -> bool| viewer.study.game.with_untracked(|g| f(g.tree()));
     let here = viewer.study.node_untracked() == node;
     let done = match tool {
-        Tool::Promote if here => viewer.study.edit(|t, n| t.promote(n).map(|()| n)),
-        Tool::MakeMainLine if here => viewer.study.edit(|t, n| t.make_main_line(n).map(|()| n)),
-        Tool::DeleteFrom if here => viewer.study.edit(|t, n| {
+        NodeTool::Promote if here => viewer.study.edit(|t, n| t.promote(n).map(|()| n)),
+        NodeTool::MakeMainLine if here => viewer.study.edit(|t, n| t.make_main_line(n).map(|()| n)),
+        NodeTool::DeleteFrom if here => viewer.study.edit(|t, n| {
             let parent = t.parent(n);
             t.delete_from(n)?;
             Ok(parent.unwrap_or(t.root()))
         }),
-        Tool::Promote | Tool::MakeMainLine | Tool::DeleteFrom | Tool::Undo => return None,
-        Tool::Annotation => {
+        NodeTool::Promote | NodeTool::MakeMainLine | NodeTool::DeleteFrom | NodeTool::Undo => {
+            return None
+        }
+        NodeTool::Annotation => {
             let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
             if current(&|t| t.annotation(node) == a) {
                 return None;
@@ -211,7 +214,7 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
                 .study
                 .edit_at(node, |t, n| t.set_annotation(n, a).map(|()| n))
         }
-        Tool::Comment => {
+        NodeTool::Comment => {
             if current(&|t| t.comment_words(node).unwrap_or_default() == value.trim()) {
                 return None;
             }
@@ -234,17 +237,17 @@ fn act(viewer: Viewer, node: NodeId, tool: Tool, value: &str) -> Option<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::game::Game;
+    use crate::app::model::game::NotatedGame;
 
     #[test]
     fn a_comment_goes_to_its_node_though_the_board_moved_on() {
         crate::app::kit::testing::with_owner(|| {
-            let g = Game::example();
+            let g = NotatedGame::example();
             let main = g.tree().mainline_nodes();
             let (written, shown) = (main[3], main[5]);
             let viewer = Viewer::new(g, written, None);
             viewer.study.go_to(shown);
-            let done = act(viewer, written, Tool::Comment, "a quiet move");
+            let done = act(viewer, written, NodeTool::Comment, "a quiet move");
             assert_eq!(done, Some(String::new()));
             assert_eq!(viewer.study.node_untracked(), shown);
             let comment = |n| {
@@ -262,24 +265,27 @@ mod tests {
                         .map(|()| n)
                 })
                 .unwrap();
-            act(viewer, written, Tool::Comment, "a calm move");
+            act(viewer, written, NodeTool::Comment, "a calm move");
             assert_eq!(comment(written).as_deref(), Some("a calm move [%csl Gm0]"));
-            act(viewer, written, Tool::Comment, "a quiet move");
+            act(viewer, written, NodeTool::Comment, "a quiet move");
             // The same words again: nothing to do.
-            assert_eq!(act(viewer, written, Tool::Comment, " a quiet move "), None);
+            assert_eq!(
+                act(viewer, written, NodeTool::Comment, " a quiet move "),
+                None
+            );
             // A button acts only on the node shown.
             let moves = viewer.study.game.with_untracked(|g| g.tree().len());
-            assert_eq!(act(viewer, written, Tool::DeleteFrom, ""), None);
+            assert_eq!(act(viewer, written, NodeTool::DeleteFrom, ""), None);
             assert_eq!(viewer.study.game.with_untracked(|g| g.tree().len()), moves);
             assert_eq!(
-                act(viewer, shown, Tool::DeleteFrom, ""),
+                act(viewer, shown, NodeTool::DeleteFrom, ""),
                 Some(String::new())
             );
             assert!(viewer.study.game.with_untracked(|g| g.tree().len()) < moves);
             // An annotation the node has already: nothing to do; a new one is made.
-            assert_eq!(act(viewer, written, Tool::Annotation, ""), None);
+            assert_eq!(act(viewer, written, NodeTool::Annotation, ""), None);
             assert_eq!(
-                act(viewer, written, Tool::Annotation, "!?"),
+                act(viewer, written, NodeTool::Annotation, "!?"),
                 Some(String::new())
             );
             let a = viewer
@@ -310,14 +316,14 @@ mod tests {
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(
-            controls::check_markup::<Tool>(&markup()),
+            controls::check_markup::<NodeTool>(&markup()),
             Vec::<String>::new()
         );
     }
 
     #[test]
     fn node_states_follow_the_tree() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         let tree = g.tree();
         let main = tree.mainline_nodes();
         let root = node_state(tree, tree.root(), false);

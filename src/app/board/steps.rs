@@ -4,10 +4,10 @@
 //! The markup is static and its state is set by one effect, with the events delegated to the
 //! group: a view built element by element costs the bundle several times as much.
 
-use super::keys::{self, Step};
-use super::kit::{self, controls, dom, services, Markup};
-use super::kit::{Stored, Var};
-use super::viewer::Viewer;
+use crate::app::kit::{self, controls, dom, services, Markup};
+use crate::app::kit::{Stored, Var};
+use crate::app::model::keys::{self, Step};
+use crate::app::model::viewer::Viewer;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -22,7 +22,7 @@ const PAUSE: &str = "M4 3h3v10H4zM9 3h3v10H9z";
 
 crate::controls! {
     /// The controls' elements.
-    enum Control {
+    enum StepControl {
         First = "first",
         Prev = "prev",
         Autoplay = "autoplay",
@@ -41,9 +41,9 @@ fn icon(path: &str) -> String {
     )
 }
 
-/// The controls' markup, their ids from [`Control`].
+/// The controls' markup, their ids from [`StepControl`].
 fn markup() -> String {
-    use Control as C;
+    use StepControl as C;
     let button = r#" type="button" "#;
     Markup::new()
         .raw(r#"<div class="buttons">"#)
@@ -152,11 +152,11 @@ fn autoplay(viewer: Viewer, speed: Var<u32>) {
 /// read of the page to compare) costs a step its share.
 fn show_state(viewer: Viewer, root: &web_sys::Element) {
     let find = |selector: &str| dom::find(root, selector);
-    let id = |c: Control| controls::element(root, c);
-    let back = [id(Control::First), id(Control::Prev)];
-    let on = [id(Control::Next), id(Control::Last)];
-    let (play, icon) = (id(Control::Autoplay), find("#autoplay path"));
-    let fields = [id(Control::Slider), id(Control::MoveNumber)];
+    let id = |c: StepControl| controls::element(root, c);
+    let back = [id(StepControl::First), id(StepControl::Prev)];
+    let on = [id(StepControl::Next), id(StepControl::Last)];
+    let (play, icon) = (id(StepControl::Autoplay), find("#autoplay path"));
+    let fields = [id(StepControl::Slider), id(StepControl::MoveNumber)];
     let (of, status) = (find(".of"), find(".status"));
     let written = std::cell::RefCell::new(None::<Shown>);
     kit::watch(Box::new(move || {
@@ -231,11 +231,11 @@ fn listen(viewer: Viewer, speed: Var<u32>, root: &web_sys::Element) {
     controls::listen(root, &["click", "input", "change"], move |c, e, el| {
         let click = e.type_() == "click";
         match c {
-            Control::First if click => viewer.step(Step::First),
-            Control::Prev if click => viewer.step(Step::Prev),
-            Control::Next if click => viewer.step(Step::Next),
-            Control::Last if click => viewer.step(Step::Last),
-            Control::Autoplay if click => {
+            StepControl::First if click => viewer.step(Step::First),
+            StepControl::Prev if click => viewer.step(Step::Prev),
+            StepControl::Next if click => viewer.step(Step::Next),
+            StepControl::Last if click => viewer.step(Step::Last),
+            StepControl::Autoplay if click => {
                 if viewer.study.playing.get_untracked() {
                     viewer.study.playing.set(false);
                 } else {
@@ -245,26 +245,26 @@ fn listen(viewer: Viewer, speed: Var<u32>, root: &web_sys::Element) {
                     viewer.study.playing.set(true);
                 }
             }
-            Control::Slider | Control::MoveNumber if !click => {
+            StepControl::Slider | StepControl::MoveNumber if !click => {
                 if let Some(p) = keys::parse_ply(&dom::value_of(el), viewer.study.moves()) {
                     viewer.step(Step::To(p));
                 }
             }
-            Control::Speed if e.type_() == "change" => {
+            StepControl::Speed if e.type_() == "change" => {
                 if let Ok(ms) = dom::value_of(el).parse::<u32>() {
                     if SPEEDS_MS.contains(&ms) {
                         speed.set(ms);
                     }
                 }
             }
-            Control::First
-            | Control::Prev
-            | Control::Next
-            | Control::Last
-            | Control::Autoplay
-            | Control::Slider
-            | Control::MoveNumber
-            | Control::Speed => {}
+            StepControl::First
+            | StepControl::Prev
+            | StepControl::Next
+            | StepControl::Last
+            | StepControl::Autoplay
+            | StepControl::Slider
+            | StepControl::MoveNumber
+            | StepControl::Speed => {}
         }
     });
 }
@@ -273,7 +273,7 @@ fn listen(viewer: Viewer, speed: Var<u32>, root: &web_sys::Element) {
 mod tests {
     use super::*;
 
-    /// The markup as it was written by hand before it was written from [`Control`]: the
+    /// The markup as it was written by hand before it was written from [`StepControl`]: the
     /// browser tests and the page's styles know it so.
     const BY_HAND: &str = concat!(
         r#"<div class="buttons">"#,
@@ -297,7 +297,10 @@ mod tests {
     fn the_markup_is_written_from_the_controls_as_it_was_by_hand() {
         let m = markup();
         assert_eq!(m, BY_HAND);
-        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
+        assert_eq!(
+            controls::check_markup::<StepControl>(&m),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -8,11 +8,11 @@
 //! while they are out of view: the first [`FIRST_ROWS`] at once, the rest in the next task. The rows share listeners on the
 //! table, and one effect writes them and marks the current row.
 
-use super::game::Game;
-use super::kit::{self, controls, dom, services, Markup, Memo, Sink};
-use super::kit::{Stored, Var};
-use super::labels;
-use super::viewer::Viewer;
+use crate::app::kit::{self, controls, dom, services, Markup, Memo, Sink};
+use crate::app::kit::{Stored, Var};
+use crate::app::model::game::NotatedGame;
+use crate::app::model::labels;
+use crate::app::model::viewer::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
@@ -65,7 +65,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
-            let table = controls::element(&root, Control::Table)
+            let table = controls::element(&root, NotationControl::Table)
                 .and_then(|t| t.dyn_into::<web_sys::HtmlTableElement>().ok());
             let scroller = dom::find(&root, ".notation-scroll")
                 .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
@@ -103,20 +103,26 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
             }
 
             // The notation choices.
-            controls::listen(&root, &["change"], move |c: Control, _, el| match c {
-                Control::Form => form.set(Form::from_name(&dom::value_of(el)).unwrap_or_default()),
-                Control::Ascii => {
-                    let checked = el
-                        .dyn_ref::<web_sys::HtmlInputElement>()
-                        .is_some_and(|i| i.checked());
-                    style.set(if checked {
-                        Style::Ascii
-                    } else {
-                        Style::Unicode
-                    });
-                }
-                Control::Table => {}
-            });
+            controls::listen(
+                &root,
+                &["change"],
+                move |c: NotationControl, _, el| match c {
+                    NotationControl::Form => {
+                        form.set(Form::from_name(&dom::value_of(el)).unwrap_or_default())
+                    }
+                    NotationControl::Ascii => {
+                        let checked = el
+                            .dyn_ref::<web_sys::HtmlInputElement>()
+                            .is_some_and(|i| i.checked());
+                        style.set(if checked {
+                            Style::Ascii
+                        } else {
+                            Style::Unicode
+                        });
+                    }
+                    NotationControl::Table => {}
+                },
+            );
             dom::listen(&scroller, &["mouseleave"], move |_| {
                 viewer.study.preview.set(None)
             });
@@ -165,7 +171,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
 crate::controls! {
     /// The notation choices and the table.
-    enum Control {
+    enum NotationControl {
         Form = "algebraic-form",
         Ascii = "direction-ascii",
         Table = "notation",
@@ -256,11 +262,11 @@ fn panel_markup() -> String {
     forms.push_str("</select>");
     Markup::new()
         .raw(r#"<div class="notation-options"><label for="algebraic-form">Algebraic</label>"#)
-        .control("select", Control::Form, &forms)
-        .control("input", Control::Ascii, r#" type="checkbox">"#)
+        .control("select", NotationControl::Form, &forms)
+        .control("input", NotationControl::Ascii, r#" type="checkbox">"#)
         .raw(r#"<label for="direction-ascii">ASCII direction</label></div>"#)
         .raw(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p>"#)
-        .control("table", Control::Table, concat!(
+        .control("table", NotationControl::Table, concat!(
             r#"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
             r#"<thead><tr><th scope="col" title="Each player's own turn number">Turn</th>"#,
             r#"<th scope="col"><span class="visually-hidden">Player</span></th>"#,
@@ -290,7 +296,12 @@ struct PanelItem {
 
 /// The rows for a game, their direction and algebraic cells in the chosen style and form,
 /// the main line's moves marked with a review's judgements (by ply).
-fn panel_items(g: &Game, style: Style, form: Form, judged: &[Option<Judgement>]) -> Vec<PanelItem> {
+fn panel_items(
+    g: &NotatedGame,
+    style: Style,
+    form: Form,
+    judged: &[Option<Judgement>],
+) -> Vec<PanelItem> {
     let tree = g.tree();
     let mut out = Vec::with_capacity(g.panel.len() + 8);
     for pr in g.panel.iter() {
@@ -532,7 +543,10 @@ mod tests {
             "{m}"
         );
         assert!(m.contains(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
-        assert_eq!(controls::check_markup::<Control>(&m), Vec::<String>::new());
+        assert_eq!(
+            controls::check_markup::<NotationControl>(&m),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
@@ -555,7 +569,7 @@ mod tests {
 
     #[test]
     fn rows_are_escaped_markup_with_their_hooks() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         let items = panel_items(&g, Style::Unicode, Form::Short, &[]);
         assert_eq!(items.len(), 56);
         let r18 = &items[17];
@@ -584,7 +598,7 @@ mod tests {
         let main = tree.mainline_nodes();
         tree.set_comment(main[2], Some("<b>&</b>")).unwrap();
         rec.set_tree(tree);
-        let g2 = Game::new(rec);
+        let g2 = NotatedGame::new(rec);
         let items = panel_items(&g2, Style::Unicode, Form::Short, &[]);
         let comment = &items[3];
         assert_eq!(comment.comment_for.as_deref(), Some("3"));
@@ -612,7 +626,7 @@ mod tests {
         tree.set_comment(v, Some("\"it's\"")).unwrap();
         let mut rec = (*g.record).clone();
         rec.set_tree(tree);
-        let items = panel_items(&Game::new(rec), Style::Unicode, Form::Short, &[]);
+        let items = panel_items(&NotatedGame::new(rec), Style::Unicode, Form::Short, &[]);
         let i = items.iter().position(|r| r.variation).unwrap();
         assert!(items[i].class.ends_with(" depth-1"), "{}", items[i].class);
         let tr = item_markup(&items[i + 1]);

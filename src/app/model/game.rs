@@ -3,16 +3,16 @@
 //! natively.
 //!
 //! ```
-//! use beeline::app::game::Game;
-//! let game = Game::example();
+//! use beeline::app::game::NotatedGame;
+//! let game = NotatedGame::example();
 //! let first = game.first_node();
 //! assert_eq!(game.row(first).unwrap().direction, "L");
 //! assert!(game.highlight(first).is_some());
 //! assert_eq!(game.main_line().len(), 56);
 //! ```
 
-use super::labels::Info;
-use super::study::{panel_rows, Line, PanelRow};
+use crate::app::model::labels::Info;
+use crate::app::model::study::{panel_rows, Line, PanelRow};
 use crate::engine::position::Move;
 use crate::notation::direction;
 use crate::notation::uhp::MoveString;
@@ -34,7 +34,7 @@ const EXAMPLE: &str = "Ah8EAAEKRnJhbmsgQ2hlbgtKb2UgU2NodWx0egoyMDE5LjA5LjA4LTIwM
 /// A loaded game with everything the viewer derives from it, computed once per load or
 /// edit so that stepping through it never replays moves.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct NotatedGame {
     /// The record, its game tree included.
     pub record: Arc<Record>,
     /// Every move in every notation, by [`NodeId::index`].
@@ -45,8 +45,8 @@ pub struct Game {
     pub panel: Arc<Vec<PanelRow>>,
 }
 
-impl Game {
-    pub fn new(record: Record) -> Game {
+impl NotatedGame {
+    pub fn new(record: Record) -> NotatedGame {
         let tree = &record.tree;
         // Every move in every notation and its highlight, in one walk through the tree.
         let mut rows = vec![None; tree.capacity()];
@@ -58,7 +58,7 @@ impl Game {
                 .map(|e| Highlight::from_explanation(&e));
         });
         let panel = panel_rows(tree);
-        Game {
+        NotatedGame {
             record: Arc::new(record),
             rows: Arc::new(rows),
             highlights: Arc::new(highlights),
@@ -67,10 +67,10 @@ impl Game {
     }
 
     /// The built-in example game (falls back to an empty game if it ever failed to read).
-    pub fn example() -> Game {
+    pub fn example() -> NotatedGame {
         match permalink::decode(EXAMPLE) {
-            Ok((rec, _)) => Game::new(rec),
-            Err(_) => Game::new(Record::new(
+            Ok((rec, _)) => NotatedGame::new(rec),
+            Err(_) => NotatedGame::new(Record::new(
                 crate::engine::piece::GameType::MLP,
                 Format::Direction,
             )),
@@ -146,17 +146,17 @@ impl Game {
     pub fn edit<T>(
         &self,
         change: impl FnOnce(&mut GameTree) -> Result<T, TreeError>,
-    ) -> Result<(Game, T), TreeError> {
+    ) -> Result<(NotatedGame, T), TreeError> {
         let mut rec = (*self.record).clone();
         let mut tree = rec.tree.clone();
         let out = change(&mut tree)?;
         rec.set_tree(tree);
-        Ok((Game::new(rec), out))
+        Ok((NotatedGame::new(rec), out))
     }
 
     /// Plays a move after `node`: follows the game when it has that move there, else adds
     /// it as a new variation. Gives the game and the move's node.
-    pub fn play(&self, node: NodeId, mv: Move) -> Result<(Game, NodeId), TreeError> {
+    pub fn play(&self, node: NodeId, mv: Move) -> Result<(NotatedGame, NodeId), TreeError> {
         if let Some(&c) = self
             .tree()
             .children(node)
@@ -221,7 +221,7 @@ impl fmt::Display for LoadError {
             LoadError::Unavailable => write!(
                 f,
                 "Could not read the record: {}.",
-                super::kit::chunk::Unavailable
+                crate::app::kit::chunk::Unavailable
             ),
         }
     }
@@ -230,15 +230,15 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Loads a pasted or dropped text. `Err` when not a single move could be read, so that the
-/// game on screen stays; a record that stops later is `Ok` with [`Game::error_message`].
-pub fn load_text(text: &str) -> Result<Game, LoadError> {
+/// game on screen stays; a record that stops later is `Ok` with [`NotatedGame::error_message`].
+pub fn load_text(text: &str) -> Result<NotatedGame, LoadError> {
     let mut rec = record::import(text, None).map_err(LoadError::Record)?;
     if rec.moves.is_empty() {
         if let Some(e) = rec.error.take() {
             return Err(LoadError::FirstMove(e));
         }
     }
-    Ok(Game::new(rec))
+    Ok(NotatedGame::new(rec))
 }
 
 /// A file larger than the importer accepts is refused before it is read.
@@ -248,9 +248,9 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
     }
 }
 
-impl From<super::kit::services::FileError> for LoadError {
-    fn from(e: super::kit::services::FileError) -> LoadError {
-        use super::kit::services::FileError;
+impl From<crate::app::kit::services::FileError> for LoadError {
+    fn from(e: crate::app::kit::services::FileError) -> LoadError {
+        use crate::app::kit::services::FileError;
         match e {
             FileError::TooLarge(bytes) => LoadError::FileTooLarge(bytes as usize),
             FileError::Unreadable(name) => LoadError::File(name),
@@ -259,9 +259,9 @@ impl From<super::kit::services::FileError> for LoadError {
 }
 
 /// Loads a permalink fragment (with or without its '#'): the game and the node it shows.
-pub fn load_fragment(fragment: &str) -> Result<(Game, NodeId), LoadError> {
+pub fn load_fragment(fragment: &str) -> Result<(NotatedGame, NodeId), LoadError> {
     let (rec, node) = permalink::decode(fragment).map_err(LoadError::Link)?;
-    Ok((Game::new(rec), node))
+    Ok((NotatedGame::new(rec), node))
 }
 
 /// The URL fragment of a location, without '#', if it holds anything.
@@ -285,11 +285,11 @@ mod tests {
     use super::*;
     use crate::engine::piece::{Bug, Color, Piece};
 
-    const GAME_100: &str = include_str!("../../tests/data/game-100.uhp");
+    const GAME_100: &str = include_str!("../../../tests/data/game-100.uhp");
 
     #[test]
     fn the_example_is_the_direction_notations_game_1() {
-        let text = include_str!("../../tests/data/direction-game-1.md");
+        let text = include_str!("../../../tests/data/direction-game-1.md");
         let rec = record::import(text, None).unwrap();
         let first = rec.tree.children(rec.tree.root())[0];
         assert_eq!(permalink::encode(&rec, first), EXAMPLE);
@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn example_game_loads_whole_at_its_first_move() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         assert_eq!(g.record.format, Format::Direction);
         assert!(g.record.error.is_none());
         // 28 turns of both players, the last one `M×Qf  M×Qa`.
@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn highlight_points_at_the_reference_of_the_direction_notation() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         let line = g.main_line();
         // Turn 9 of player 2, `A2×Qs`: the reference is the first player's Queen.
         let h = g.highlight(line.node_at(18)).unwrap();
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn playing_follows_the_game_or_starts_a_variation() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         let line = g.main_line();
         let at = line.node_at(10);
         let recorded = g.tree().mv(line.node_at(11)).unwrap();

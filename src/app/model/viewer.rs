@@ -1,16 +1,16 @@
 //! The viewer's state, shared by every component as `Copy` handles (every closure that uses
 //! them copies them): [`Viewer`] holds the handle of each feature, [`Study`] (the game tree
 //! and the move on the board), the puzzle, the position editor and the open collection
-//! ([`Collection`]); a component takes the viewer and uses the handles it needs.
+//! ([`OpenCollection`]); a component takes the viewer and uses the handles it needs.
 //!
 //! Nothing here knows a panel: the panels import the viewer, never the other way round.
 
-use super::collection_state::Collection;
-use super::editing::Editing;
-use super::game::{self, Game, LoadError};
-use super::keys::{Action, Step};
-use super::kit::{self, dom, services, Memo, Stored, Var};
-use super::study::{self, History, Line, Pick};
+use crate::app::kit::{self, dom, services, Memo, Stored, Var};
+use crate::app::model::editing::Editing;
+use crate::app::model::game::{self, LoadError, NotatedGame};
+use crate::app::model::keys::{Action, Step};
+use crate::app::model::open_collection::OpenCollection;
+use crate::app::model::study::{self, History, Line, Pick};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
@@ -26,7 +26,7 @@ const REPLY_DELAY: Duration = Duration::from_millis(350);
 const UNDO_DEPTH: usize = 200;
 
 /// The puzzle a game poses, if it is one.
-fn puzzle_of(game: &Game) -> Option<Puzzle> {
+fn puzzle_of(game: &NotatedGame) -> Option<Puzzle> {
     let rec = &game.record;
     rec.puzzle
         .then(|| Puzzle::new(&rec.moves, rec.start()))
@@ -50,7 +50,7 @@ impl PartialEq for At {
 /// there.
 #[derive(Clone, Copy)]
 pub struct Study {
-    pub game: Var<Game>,
+    pub game: Var<NotatedGame>,
     /// The line on the board (the current node's, see [`Line`]).
     pub line: Var<Arc<Line>>,
     /// The ply chosen along the line (0: empty board).
@@ -60,7 +60,7 @@ pub struct Study {
     /// Autoplay is on.
     pub playing: Var<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: Var<History<(Game, NodeId)>>,
+    history: Var<History<(NotatedGame, NodeId)>>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: Var<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
@@ -76,7 +76,7 @@ pub struct Study {
 }
 
 impl Study {
-    fn new(game: Game, node: NodeId) -> Study {
+    fn new(game: NotatedGame, node: NodeId) -> Study {
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
         let game = Var::new(game);
@@ -149,7 +149,7 @@ impl Study {
     }
 
     /// Shows another game at `node`, with nothing to undo.
-    fn show(self, game: Game, node: NodeId) {
+    fn show(self, game: NotatedGame, node: NodeId) {
         self.playing.set(false);
         self.preview.set(None);
         self.history.update(History::clear);
@@ -163,14 +163,14 @@ impl Study {
 
     /// Replaces the game after a change of its tree and goes to `node`; the change can be
     /// undone.
-    pub fn change(self, game: Game, node: NodeId) {
+    pub fn change(self, game: NotatedGame, node: NodeId) {
         let before = (self.game.get_untracked(), self.node_untracked());
         self.history.update(|h| h.push(before));
         self.set_game(game, node);
     }
 
     /// A new game tree, keeping the current line where it still exists.
-    fn set_game(self, game: Game, node: NodeId) {
+    fn set_game(self, game: NotatedGame, node: NodeId) {
         self.playing.set(false);
         self.preview.set(None);
         let old_end = self.line.with_untracked(|l| l.nodes.last().copied());
@@ -300,7 +300,7 @@ pub struct Viewer {
     /// The position editor, while it is open.
     pub edit: Var<Option<Editing>>,
     /// The collection open beside the game, if any.
-    pub collection: Collection,
+    pub collection: OpenCollection,
     /// Why the last text, file or link could not be loaded at all, as shown (set by
     /// [`Viewer::fail`] from a [`LoadError`]).
     pub load_error: Var<Option<String>>,
@@ -309,7 +309,7 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    pub fn new(game: Game, node: NodeId, load_error: Option<LoadError>) -> Viewer {
+    pub fn new(game: NotatedGame, node: NodeId, load_error: Option<LoadError>) -> Viewer {
         // A puzzle always opens on its position.
         let node = if game.record.puzzle {
             game.tree().root()
@@ -321,7 +321,7 @@ impl Viewer {
             study: Study::new(game, node),
             puzzle,
             edit: Var::new(None),
-            collection: Collection::new(),
+            collection: OpenCollection::new(),
             load_error: Var::new(load_error.map(|e| e.to_string())),
             reading: Stored::new(0),
         }
@@ -329,7 +329,7 @@ impl Viewer {
 
     /// Shows another game at `node` (a puzzle at its position), leaving the editor and
     /// forgetting what could be undone.
-    pub fn show(self, game: Game, node: NodeId) {
+    pub fn show(self, game: NotatedGame, node: NodeId) {
         let node = if game.record.puzzle {
             game.tree().root()
         } else {
@@ -480,18 +480,18 @@ impl Viewer {
 
 /// The game and node a viewer opens with: the permalink in the address when it follows the
 /// address and there is one, else the example.
-pub fn initial(hash: Option<&str>) -> (Game, NodeId, Option<LoadError>) {
+pub fn initial(hash: Option<&str>) -> (NotatedGame, NodeId, Option<LoadError>) {
     if let Some(fragment) = hash.and_then(game::fragment_of) {
         match game::load_fragment(fragment) {
             Ok((game, node)) => return (game, node, None),
             Err(e) => {
-                let game = Game::example();
+                let game = NotatedGame::example();
                 let node = game.first_node();
                 return (game, node, Some(e));
             }
         }
     }
-    let game = Game::example();
+    let game = NotatedGame::example();
     let node = game.first_node();
     (game, node, None)
 }

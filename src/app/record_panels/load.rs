@@ -1,10 +1,10 @@
 //! Loading a game: pasted text, a chosen file, or a file dropped anywhere on the viewer (its
 //! root element calls [`on_drag_over`] and [`on_drop`]).
 
-use super::game::{self, Game, LoadError};
-use super::kit::chunk::wasm_split;
-use super::kit::{self, dom, services, Markup, Sink, Var};
-use super::viewer::Viewer;
+use crate::app::kit::chunk::wasm_split;
+use crate::app::kit::{self, dom, services, Markup, Sink, Var};
+use crate::app::model::game::{self, LoadError, NotatedGame};
+use crate::app::model::viewer::Viewer;
 use leptos::ev::DragEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 /// opens as a collection.
 fn load_file(viewer: Viewer, file: web_sys::File) {
     if crate::collection::opens_as_collection(&file.name()) {
-        super::collection_panel::open_files(viewer, vec![file]);
+        crate::app::collection_panels::panel::open_files(viewer, vec![file]);
         return;
     }
     services::read_file(file, crate::record::MAX_INPUT, move |result| match result {
@@ -45,7 +45,7 @@ pub fn on_drop(viewer: Viewer, dragging: Var<bool>, e: &DragEvent) {
         .unwrap_or_default();
     // Several files open as a collection; one as a game (or a collection if it holds many).
     if files.len() > 1 {
-        super::collection_panel::open_files(viewer, files);
+        crate::app::collection_panels::panel::open_files(viewer, files);
     } else if let Some(file) = files.into_iter().next() {
         load_file(viewer, file);
     } else if let Some(text) = data
@@ -58,30 +58,30 @@ pub fn on_drop(viewer: Viewer, dragging: Var<bool>, e: &DragEvent) {
 
 crate::controls! {
     /// The panel's controls.
-    pub(super) enum Control {
+    pub(crate) enum LoadControl {
         Text = "record-input",
         Load = "load-record",
         File = "record-file",
     }
 }
 
-/// The panel's markup, its ids from [`Control`].
+/// The panel's markup, its ids from [`LoadControl`].
 fn markup() -> String {
     Markup::new()
         .raw(r#"<label for="record-input">Load a game</label>"#)
-        .control("textarea", Control::Text, r#" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#)
+        .control("textarea", LoadControl::Text, r#" rows="4" spellcheck="false" placeholder="Paste a UHP game string, PGN, BoardSpace SGF, or a move list in any notation"></textarea>"#)
         .raw(r#"<div class="load-actions">"#)
-        .control("button", Control::Load, r#" type="button">Load</button>"#)
+        .control("button", LoadControl::Load, r#" type="button">Load</button>"#)
         .raw(r#"<label for="record-file" class="file-label">or choose a file</label>"#)
-        .control("input", Control::File, r#" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#)
+        .control("input", LoadControl::File, r#" type="file" accept=".sgf,.pgn,.txt,.uhp,.md,.zip,text/plain"></div>"#)
         .raw(r#"<p class="hint small">You can also drop a file anywhere on the viewer: the board, the moves or this panel.</p>"#)
         .done()
 }
 
 /// What a pasted or dropped text holds.
-enum Loaded {
+enum PastedText {
     /// One game, or why it could not be read.
-    Game(Result<Game, LoadError>),
+    Game(Result<NotatedGame, LoadError>),
     /// Several records: the text opens as a collection.
     Collection(String),
 }
@@ -90,12 +90,12 @@ enum Loaded {
 /// format's reader, the at-sign positions); several records are a collection, read by the
 /// collection worker.
 #[wasm_split(records, fallible)]
-fn read_text(text: String) -> Result<Loaded, LoadError> {
+fn read_text(text: String) -> Result<PastedText, LoadError> {
     Ok(
         if crate::collection::split::split_records(&text).len() > 1 {
-            Loaded::Collection(text)
+            PastedText::Collection(text)
         } else {
-            Loaded::Game(game::load_text(&text))
+            PastedText::Game(game::load_text(&text))
         },
     )
 }
@@ -112,12 +112,14 @@ pub fn load_text(viewer: Viewer, text: String) {
             return;
         }
         match loaded {
-            Ok(Loaded::Game(Ok(game))) => {
+            Ok(PastedText::Game(Ok(game))) => {
                 let node = game.first_node();
                 viewer.show(game, node);
             }
-            Ok(Loaded::Game(Err(e))) | Err(e) => viewer.fail(e),
-            Ok(Loaded::Collection(text)) => super::collection_panel::open_text(viewer, text),
+            Ok(PastedText::Game(Err(e))) | Err(e) => viewer.fail(e),
+            Ok(PastedText::Collection(text)) => {
+                crate::app::collection_panels::panel::open_text(viewer, text)
+            }
         }
     });
 }
@@ -160,17 +162,17 @@ pub fn LoadPanel(
                     prefetch_records();
                     return;
                 }
-                let Some((control, el)) = kit::controls::control_of::<Control>(&e) else {
+                let Some((control, el)) = kit::controls::control_of::<LoadControl>(&e) else {
                     return;
                 };
                 let click = e.type_() == "click";
                 match control {
-                    Control::Load if click => {
-                        if let Some(input) = kit::controls::element(&at, Control::Text) {
+                    LoadControl::Load if click => {
+                        if let Some(input) = kit::controls::element(&at, LoadControl::Text) {
                             load_text(viewer, dom::value_of(&input));
                         }
                     }
-                    Control::File if !click => {
+                    LoadControl::File if !click => {
                         let file = el
                             .dyn_ref::<web_sys::HtmlInputElement>()
                             .and_then(|i| i.files())
@@ -179,7 +181,7 @@ pub fn LoadPanel(
                             load_file(viewer, file);
                         }
                     }
-                    Control::Text | Control::Load | Control::File => {}
+                    LoadControl::Text | LoadControl::Load | LoadControl::File => {}
                 }
             });
         }),
@@ -210,7 +212,7 @@ mod tests {
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(
-            kit::controls::check_markup::<Control>(&markup()),
+            kit::controls::check_markup::<LoadControl>(&markup()),
             Vec::<String>::new()
         );
     }
@@ -219,19 +221,22 @@ mod tests {
     fn one_record_loads_as_a_game_and_several_as_a_collection() {
         let one = kit::chunk::ready(read_text("Base;InProgress;White[2];wS1;bS1 -wS1".into()));
         match one {
-            Ok(Loaded::Game(Ok(g))) => assert_eq!(g.main_line().len(), 2),
+            Ok(PastedText::Game(Ok(g))) => assert_eq!(g.main_line().len(), 2),
             _ => panic!("one UHP game should load as a game"),
         }
         let bad = kit::chunk::ready(read_text("hello".into()));
         assert!(matches!(
             bad,
-            Ok(Loaded::Game(Err(LoadError::FirstMove(_))))
+            Ok(PastedText::Game(Err(LoadError::FirstMove(_))))
         ));
         let empty = kit::chunk::ready(read_text("   ".into()));
-        assert!(matches!(empty, Ok(Loaded::Game(Err(LoadError::Record(_))))));
+        assert!(matches!(
+            empty,
+            Ok(PastedText::Game(Err(LoadError::Record(_))))
+        ));
         let two = "[Event \"a\"]\n\n1. wS1\n\n[Event \"b\"]\n\n1. wG1\n";
         match kit::chunk::ready(read_text(two.into())) {
-            Ok(Loaded::Collection(t)) => assert_eq!(t, two),
+            Ok(PastedText::Collection(t)) => assert_eq!(t, two),
             _ => panic!("two PGN games should open as a collection"),
         }
     }

@@ -2,16 +2,16 @@
 //! copied to the clipboard. Static markup with
 //! its one event delegated (see `controls` for why).
 
-use super::game;
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, controls, dom, services, Control as _, Markup};
-use super::viewer::Viewer;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, controls, dom, services, Control as _, Markup};
+use crate::app::model::game;
+use crate::app::model::viewer::Viewer;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 crate::controls! {
     /// The panel's buttons and the fields they fill.
-    pub(super) enum Control {
+    pub(crate) enum ShareControl {
         CopyLink = "copy-link",
         ShareUrl = "share-url",
         CopyEmbed = "copy-embed",
@@ -23,7 +23,7 @@ crate::controls! {
 
 /// The panel's markup: each button, then its field (hidden until it is filled).
 fn markup() -> String {
-    use Control as C;
+    use ShareControl as C;
     let mut m = Markup::new();
     for (button, text, field, label) in [
         (
@@ -79,7 +79,7 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
 fn act_later(
     viewer: Viewer,
     at: web_sys::Element,
-    button: Control,
+    button: ShareControl,
     sync_address: bool,
 ) -> Result<(), Unavailable> {
     act(viewer, &at, button, sync_address);
@@ -87,7 +87,7 @@ fn act_later(
 }
 
 /// What [`act_later`] does.
-fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: bool) {
+fn act(viewer: Viewer, at: &web_sys::Element, button: ShareControl, sync_address: bool) {
     let node = viewer.study.node_untracked();
     let fragment = viewer.study.game.with_untracked(|g| g.fragment(node));
     let href = services::location_href().unwrap_or_default();
@@ -98,29 +98,29 @@ fn act(viewer: Viewer, at: &web_sys::Element, button: Control, sync_address: boo
         }
     };
     let (text, field, done) = match button {
-        Control::MakePuzzle => match puzzle_fragment(viewer) {
+        ShareControl::MakePuzzle => match puzzle_fragment(viewer) {
             Ok(f) => (
                 game::share_url(&href, &f),
-                Control::PuzzleLink,
+                ShareControl::PuzzleLink,
                 "Puzzle link copied.",
             ),
             Err(e) => return say(&e),
         },
-        Control::CopyEmbed => {
+        ShareControl::CopyEmbed => {
             let code = viewer
                 .study
                 .game
-                .with_untracked(|g| super::embed::embed_code(&href, &fragment, &g.record));
-            (code, Control::EmbedCode, "Embed code copied.")
+                .with_untracked(|g| crate::app::embed::embed_code(&href, &fragment, &g.record));
+            (code, ShareControl::EmbedCode, "Embed code copied.")
         }
-        Control::CopyLink => (
+        ShareControl::CopyLink => (
             game::share_url(&href, &fragment),
-            Control::ShareUrl,
+            ShareControl::ShareUrl,
             "Link copied.",
         ),
-        Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => return,
+        ShareControl::ShareUrl | ShareControl::EmbedCode | ShareControl::PuzzleLink => return,
     };
-    if sync_address && field != Control::PuzzleLink {
+    if sync_address && field != ShareControl::PuzzleLink {
         show_in_address(&fragment);
     }
     let id = field.id();
@@ -154,7 +154,7 @@ pub fn Share(
             let at = section.clone();
             controls::listen(&section, &["click", "focusin"], move |control, e, el| {
                 match control {
-                    Control::ShareUrl | Control::EmbedCode | Control::PuzzleLink => {
+                    ShareControl::ShareUrl | ShareControl::EmbedCode | ShareControl::PuzzleLink => {
                         // The whole text is selected, ready to copy by hand.
                         if e.type_() == "focusin" {
                             if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
@@ -162,7 +162,7 @@ pub fn Share(
                             }
                         }
                     }
-                    Control::CopyLink | Control::CopyEmbed | Control::MakePuzzle => {
+                    ShareControl::CopyLink | ShareControl::CopyEmbed | ShareControl::MakePuzzle => {
                         if e.type_() != "click" {
                             return;
                         }
@@ -188,7 +188,7 @@ pub fn Share(
 
 /// Puts the permalink fragment of the move shown in the address bar (the entry replaced: no
 /// history per step).
-pub(super) fn show_in_address(fragment: &str) {
+pub(crate) fn show_in_address(fragment: &str) {
     if let Some(href) = services::location_href() {
         services::replace_address(&game::share_url(&href, fragment));
     }
@@ -236,7 +236,7 @@ mod tests {
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(
-            controls::check_markup::<Control>(&markup()),
+            controls::check_markup::<ShareControl>(&markup()),
             Vec::<String>::new()
         );
     }

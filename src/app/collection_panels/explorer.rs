@@ -4,10 +4,9 @@
 //! when the address names one (`?book=URL`, or `?book` for the `book/` folder beside the
 //! app). Clicking a move plays it; clicking a game opens it.
 
-use super::collection_panel::{later, Action};
-use super::collection_worker;
-use super::kit::{self, dom, services};
-use super::viewer::Viewer;
+use crate::app::collection_panels::panel::{later, CollectionAction};
+use crate::app::kit::{self, dom, services};
+use crate::app::model::viewer::Viewer;
 use leptos::prelude::*;
 
 /// The tables come from the worker (`worker::tables::explorer_tables`).
@@ -17,7 +16,7 @@ const MARKUP: &str = r#"<h2>Explorer</h2><p class="explorer-summary" role="statu
 pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The position on the board asked of the worker, under the list's filters (by the
-    // collection's code: `collection_worker::explore`).
+    // collection's code: `link::explore`).
     kit::watch(Box::new(move || {
         // `|`, not `||`: both are followed.
         if !(viewer.collection.library.with(Option::is_some) | viewer.collection.book.get()) {
@@ -27,7 +26,13 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
         viewer.study.position.track();
         if let Some(root) = root.get_untracked() {
             let root: web_sys::Element = root.into();
-            later(viewer, root.clone(), Action::Explore, root, "Not explored");
+            later(
+                viewer,
+                root.clone(),
+                CollectionAction::Explore,
+                root,
+                "Not explored",
+            );
         }
     }));
     kit::on_mount(
@@ -58,7 +63,7 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
                 later(
                     viewer,
                     root.clone(),
-                    Action::OpenBook,
+                    CollectionAction::OpenBook,
                     root.clone(),
                     "No book",
                 );
@@ -72,13 +77,25 @@ pub fn ExplorerPanel(viewer: Viewer) -> impl IntoView {
                     .get_attribute("data-open-game")
                     .and_then(|v| v.parse().ok())
                 {
-                    collection_worker::open_game(viewer, i);
+                    later(
+                        viewer,
+                        b,
+                        CollectionAction::OpenGame(i),
+                        at.clone(),
+                        "Not done",
+                    );
                     return;
                 }
                 // The move itself (a move the position cannot make itself has none: it is
                 // listed, not played).
                 if let Some(row) = dom::event_closest(&e, "tr[data-play]") {
-                    later(viewer, row, Action::PlayExplored, at.clone(), "Not played");
+                    later(
+                        viewer,
+                        row,
+                        CollectionAction::PlayExplored,
+                        at.clone(),
+                        "Not played",
+                    );
                 }
             });
         }),

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use super::kit::chunk::{wasm_split, Unavailable};
-use super::kit::{self, dom, services, Markup, Sink, Var};
-use super::study;
-use super::viewer::Viewer;
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::{self, dom, services, Markup, Sink, Var};
+use crate::app::model::study;
+use crate::app::model::viewer::Viewer;
 use crate::engine::position::{Move, Position};
 use crate::notation::Coordinates;
 use crate::view::svg::escape;
@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 
 crate::controls! {
     /// The field, its buttons and its lines.
-    pub(super) enum Control {
+    pub(crate) enum MoveEntryControl {
         Input = "move-input",
         Play = "play-typed",
         Pass = "pass",
@@ -25,19 +25,19 @@ crate::controls! {
     }
 }
 
-/// The markup, its ids from [`Control`].
+/// The markup, its ids from [`MoveEntryControl`].
 fn markup() -> String {
     Markup::new()
         .raw(r#"<div class="move-form"><label for="move-input">Play a move</label>"#)
-        .control("input", Control::Input, r#" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#)
+        .control("input", MoveEntryControl::Input, r#" type="text" autocomplete="off" spellcheck="false" placeholder="wA1 -bQ, A2×Qs or wA m n2" aria-describedby="move-error" aria-invalid="false">"#)
         .raw(r#"<button type="button""#)
-        .id(Control::Play)
+        .id(MoveEntryControl::Play)
         .raw(r#">Play</button><button type="button""#)
-        .id(Control::Pass)
+        .id(MoveEntryControl::Pass)
         .raw(r#" hidden>Pass</button></div>"#)
-        .control("p", Control::Error, r#" class="move-error" role="alert"></p>"#)
+        .control("p", MoveEntryControl::Error, r#" class="move-error" role="alert"></p>"#)
         .raw(r#"<p class="move-candidate""#)
-        .id(Control::Candidate)
+        .id(MoveEntryControl::Candidate)
         .raw(r#" aria-live="polite"></p>"#)
         .done()
 }
@@ -138,12 +138,12 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
     kit::on_mount(
         root,
         Box::new(move |root| {
-            let find = |c: Control| kit::controls::element(&root, c);
+            let find = |c: MoveEntryControl| kit::controls::element(&root, c);
             let (input, message, pass, candidate) = (
-                find(Control::Input),
-                find(Control::Error),
-                find(Control::Pass),
-                find(Control::Candidate),
+                find(MoveEntryControl::Input),
+                find(MoveEntryControl::Error),
+                find(MoveEntryControl::Pass),
+                find(MoveEntryControl::Candidate),
             );
             kit::watch(Box::new(move || {
                 let text = error.get();
@@ -183,16 +183,16 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
         Box::new(move |div| {
             let at = div.clone();
             dom::listen(&div, &["input", "keydown", "click", "focusin"], move |e| {
-                let Some(input) = kit::controls::element(&at, Control::Input) else {
+                let Some(input) = kit::controls::element(&at, MoveEntryControl::Input) else {
                     return;
                 };
-                let Some((control, _)) = kit::controls::control_of::<Control>(&e) else {
+                let Some((control, _)) = kit::controls::control_of::<MoveEntryControl>(&e) else {
                     return;
                 };
                 match (control, e.type_().as_str()) {
-                    (Control::Input, "focusin") => prefetch_typing(),
-                    (Control::Input, "input") => error.set(None),
-                    (Control::Input, "keydown") => {
+                    (MoveEntryControl::Input, "focusin") => prefetch_typing(),
+                    (MoveEntryControl::Input, "input") => error.set(None),
+                    (MoveEntryControl::Input, "keydown") => {
                         let key = e
                             .dyn_ref::<web_sys::KeyboardEvent>()
                             .map(|k| k.key())
@@ -209,18 +209,18 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
                             _ => {}
                         }
                     }
-                    (Control::Play, "click") => submit(&input),
-                    (Control::Pass, "click") => {
+                    (MoveEntryControl::Play, "click") => submit(&input),
+                    (MoveEntryControl::Pass, "click") => {
                         if let Err(e) = viewer.play(Move::Pass) {
                             error.set(Some(e));
                         }
                     }
                     (
-                        Control::Input
-                        | Control::Play
-                        | Control::Pass
-                        | Control::Error
-                        | Control::Candidate,
+                        MoveEntryControl::Input
+                        | MoveEntryControl::Play
+                        | MoveEntryControl::Pass
+                        | MoveEntryControl::Error
+                        | MoveEntryControl::Candidate,
                         _,
                     ) => {}
                 }
@@ -247,14 +247,15 @@ mod tests {
         );
         assert_eq!(markup(), by_hand);
         assert_eq!(
-            kit::controls::check_markup::<Control>(&markup()),
+            kit::controls::check_markup::<MoveEntryControl>(&markup()),
             Vec::<String>::new()
         );
     }
 
     #[test]
     fn a_typed_move_is_read_or_its_error_put_in_words() {
-        let g = crate::app::game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
+        let g =
+            crate::app::model::game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
         let rec = &g.record;
         let end = *rec.tree.mainline_nodes().last().unwrap();
         let pos = rec.tree.position_at(end).unwrap();

@@ -61,7 +61,7 @@ pub fn result_text(s: GameState) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::game::{load_text, Game};
+    use crate::app::model::game::{load_text, NotatedGame};
     use crate::notation::direction::Style;
 
     #[test]
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn notation_cells_follow_the_toggles() {
-        let g = Game::example();
+        let g = NotatedGame::example();
         let line = g.main_line();
         let rows: Vec<_> = line.nodes.iter().map(|&n| g.row(n).unwrap()).collect();
         let row = rows[25];
