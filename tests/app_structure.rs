@@ -4,7 +4,9 @@
 //! - its modules import each other without a cycle, and none imports the app's root module
 //!   (`app/mod.rs` composes the page; it is imported by nothing);
 //! - the kit (`app/kit`) imports no other module of the app;
-//! - no function is longer than 150 lines.
+//! - no function is longer than 150 lines, and no file longer than 600;
+//! - no type name is defined twice in the crate (`src/`), so that a name in a stack trace, a
+//!   doc or a review means one thing.
 //!
 //! A module is a file of `src/app` or a folder of them (`board/` is one module).
 
@@ -13,6 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 const LONGEST_FUNCTION: usize = 150;
+const LONGEST_FILE: usize = 600;
 
 /// One source file of the app.
 struct File {
@@ -286,8 +289,8 @@ fn the_apps_modules_import_each_other_without_a_cycle() {
         of_root.join("\n")
     );
     assert_eq!(cycle(&graph), None, "import graph: {graph:#?}");
-    // The check sees real imports: the board uses the viewer, the viewer the kit.
-    assert!(graph["board"].contains("viewer") && graph["viewer"].contains("kit"));
+    // The check sees real imports: the board uses the model (the viewer), the model the kit.
+    assert!(graph["board"].contains("model") && graph["model"].contains("kit"));
 }
 
 /// Inside each folder module (`board/`, `kit/`): what each file imports of its siblings, and
@@ -371,6 +374,125 @@ fn no_function_of_the_app_is_longer_than_150_lines() {
 }
 
 #[test]
+fn no_file_of_the_app_is_longer_than_600_lines() {
+    let files = files();
+    let long: Vec<String> = files
+        .iter()
+        .map(|f| (f, f.text.lines().count()))
+        .filter(|(_, n)| *n > LONGEST_FILE)
+        .map(|(f, n)| format!("{}: {n} lines", f.path.display()))
+        .collect();
+    assert!(long.is_empty(), "{}", long.join("\n"));
+    let longest = files.iter().map(|f| f.text.lines().count()).max();
+    assert!(
+        longest > Some(300),
+        "the longest file has {longest:?} lines"
+    );
+}
+
+/// The types a source file defines (`struct`, `enum`, `union`, `trait`, a `type` alias,
+/// function-local ones too), by name with their line; an associated type (a `type` directly
+/// in an `impl` or `trait` block) defines nothing.
+fn type_definitions(text: &str) -> Vec<(String, usize)> {
+    let code = blank(text);
+    let mut out = Vec::new();
+    // What each open brace opened: an `impl` or `trait` block, or anything else.
+    let mut blocks: Vec<bool> = Vec::new();
+    let mut pending = false;
+    for (n, line) in code.lines().enumerate() {
+        let words: Vec<&str> = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let first = words
+            .iter()
+            .position(|w| !matches!(*w, "pub" | "crate" | "super" | "unsafe" | "in"));
+        if let Some(i) = first {
+            let kind = words[i];
+            let in_impl = blocks.last() == Some(&true);
+            let defines = matches!(kind, "struct" | "enum" | "union" | "trait")
+                || (kind == "type" && !in_impl);
+            // A definition starts its line (after its visibility), or follows a macro's
+            // brace (`controls! { pub enum Tool`).
+            let starts =
+                line.trim_start().starts_with(kind) || line.trim_start().starts_with("pub");
+            if defines && starts {
+                if let Some(name) = words.get(i + 1) {
+                    out.push((name.to_string(), n + 1));
+                }
+            }
+            if matches!(kind, "impl" | "trait") && starts {
+                pending = true;
+            }
+        }
+        for c in line.chars() {
+            match c {
+                '{' => {
+                    blocks.push(pending);
+                    pending = false;
+                }
+                '}' => {
+                    blocks.pop();
+                }
+                ';' if blocks.last() != Some(&true) => pending = false,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_type_name_is_defined_twice_in_the_crate() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in fs::read_dir(dir).expect("src can be read") {
+            let path = e.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut paths,
+    );
+    paths.sort();
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for p in &paths {
+        let text = fs::read_to_string(p).expect("a source file can be read");
+        for (name, line) in type_definitions(&text) {
+            defined
+                .entry(name)
+                .or_default()
+                .push(format!("{}:{line}", p.display()));
+        }
+    }
+    let twice: Vec<String> = defined
+        .iter()
+        .filter(|(_, at)| at.len() > 1)
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "type names defined more than once:\n{}",
+        twice.join("\n")
+    );
+    // The walk sees the crate's types, from the engine to the app's controls.
+    for name in [
+        "Position",
+        "GameTree",
+        "Viewer",
+        "BoardTool",
+        "EngineAnswer",
+    ] {
+        assert!(defined.contains_key(name), "{name} not found");
+    }
+}
+
+#[test]
 fn the_checks_find_what_they_look_for() {
     // Imports, grouped or not, from the app's root, a sibling or through `crate::app`.
     let code = "use super::{kit::{self, dom}, viewer::Viewer};\nuse super::Viewer;\nfn f() { crate::app::editor::toggle(v); x::super::y(); }";
@@ -395,4 +517,8 @@ fn the_checks_find_what_they_look_for() {
         functions(text),
         [("a".to_string(), 1, 5), ("c".to_string(), 7, 1)]
     );
+    // Types, function-local ones too; associated types and names in strings are none.
+    let text = "pub(crate) struct A;\nimpl Iterator for A {\n    type Item = u8;\n}\nfn f() {\n    enum B { X }\n    let s = \"struct C\";\n}\ncrate::controls! {\n    pub enum D { E = \"e\" }\n}\ntrait F {\n    type G;\n}\ntype H = u8;\n";
+    let names: Vec<String> = type_definitions(text).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["A", "B", "D", "F", "H"]);
 }

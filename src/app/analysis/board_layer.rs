@@ -1,7 +1,8 @@
 //! The analysis on the board: the best move drawn as the direction notation draws a move, or
 //! the best line up to a move hovered in the panel.
 
-use super::{view, Session};
+use super::session::Session;
+use super::view;
 use crate::app::kit::{self, dom, Sink};
 use crate::search::analysis::notate_line;
 use leptos::prelude::GetUntracked;

@@ -6,7 +6,7 @@
 //! depth, or a review, is stopped by terminating its worker, at once, whatever it is doing.
 //! Each worker has a number, and what a replaced worker still sends is dropped.
 
-use super::{session, Session};
+use super::session::{session, Session};
 use crate::app::kit::{services, WorkerLink};
 use crate::engine::transfer;
 use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest};

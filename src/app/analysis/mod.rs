@@ -21,47 +21,20 @@
 
 mod address;
 mod board_layer;
+mod elements;
 mod engine_link;
 mod panel;
 mod review;
+mod review_state;
+mod session;
 pub mod view;
 
 use crate::app::kit::{self, dom, Memo, Var};
 use crate::app::model::viewer::Viewer;
-use crate::protocol::analysis_messages::SearchLine;
-use crate::record::tree::NodeId;
 use crate::view::Layout;
 use leptos::prelude::NodeRef;
-use review::ReviewState;
-use std::cell::Cell;
-
-/// The analysis's state, made at the first [`toggle`].
-#[derive(Clone, Copy)]
-struct Session {
-    viewer: Viewer,
-    layout: Memo<Layout>,
-    board: NodeRef<leptos::svg::Svg>,
-    on: Var<bool>,
-    /// The position searched (its node), and the deepest answer so far.
-    line: Var<Option<(NodeId, SearchLine)>>,
-    /// The search of the position has stopped (its depth or time reached).
-    done: Var<bool>,
-    /// Why there is no answer (a worker that could not run, a finished game).
-    status: Var<String>,
-    /// The move of the best line hovered or focused.
-    hover: Var<Option<usize>>,
-    review: Var<ReviewState>,
-    /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
-    depth: u8,
-}
-
-thread_local! {
-    static SESSION: Cell<Option<Session>> = const { Cell::new(None) };
-}
-
-fn session() -> Option<Session> {
-    SESSION.with(Cell::get)
-}
+use review_state::ReviewState;
+use session::{session, Session, SESSION};
 
 /// Turns the analysis on or off (the toolbar's button, its key, a permalink's `&analyse`).
 pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>) {

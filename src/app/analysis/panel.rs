@@ -3,27 +3,14 @@
 //! (hovered, it shows on the board; clicked, it is played into the study), the review's
 //! controls and graph. Written once, when the analysis is first turned on.
 
-use super::{review, view, Session};
+use super::elements::AnalysisControl;
+use super::session::Session;
+use super::{review, view};
 use crate::app::kit::{self, controls, dom, Markup, Sink};
 use crate::engine::position::Move;
 use crate::search::analysis::notate_line;
 use leptos::prelude::GetUntracked;
 use wasm_bindgen::JsCast;
-
-crate::controls! {
-    /// The panel's and the bar's elements.
-    pub(super) enum AnalysisControl {
-        EvalBar = "eval-bar",
-        Panel = "analysis",
-        Eval = "eval",
-        Review = "review",
-        BestLine = "best-line",
-        ReviewProgress = "review-progress",
-        StopReview = "stop-review",
-        Graph = "eval-graph",
-        KeepReview = "keep-review",
-    }
-}
 
 /// The evaluation bar's markup.
 fn bar_markup() -> String {

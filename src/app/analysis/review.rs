@@ -2,58 +2,16 @@
 //! evaluation graph (a click goes to a position), each player's summary, the judgements the
 //! notation marks, and *Keep in the study* (`record::review_notes`).
 
-use super::panel::AnalysisControl;
-use super::{engine_link, view, Session};
+use super::elements::AnalysisControl;
+use super::review_state::ReviewState;
+use super::session::Session;
+use super::{engine_link, view};
 use crate::app::kit::{self, controls, dom, Sink};
 use crate::engine::piece::Color;
-use crate::engine::position::Move;
 use crate::engine::transfer;
-use crate::protocol::analysis_messages::ReviewRow;
 use crate::record::review_notes::{keep_review, ReviewNote};
 use crate::search::analysis::Judgement;
 use std::sync::Arc;
-
-/// A review of the main line, as the page keeps it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct ReviewState {
-    /// The main line reviewed (its rows mean nothing for another).
-    moves: Vec<Move>,
-    rows: Vec<ReviewRow>,
-    pub running: bool,
-    /// The graph's background and curve, and its points, drawn when a row comes (a step
-    /// only moves its line).
-    graph: (Arc<str>, Arc<str>),
-}
-
-impl ReviewState {
-    /// Positions to review: the moves and the last position.
-    fn total(&self) -> usize {
-        self.moves.len() + 1
-    }
-
-    /// Whether its rows say something of this main line (they are of it, and there are some).
-    fn of_mainline(&self, mainline: &[Move]) -> bool {
-        !self.rows.is_empty() && self.moves == mainline
-    }
-
-    /// A row has come.
-    pub fn add(&mut self, row: ReviewRow) {
-        self.rows.push(row);
-        let (back, points) = view::graph_parts(&self.rows, self.total());
-        self.graph = (back.into(), points.into());
-    }
-
-    /// Each ply's judgement, if it marks the move (`[ply]`, 1-based).
-    fn judgements(&self) -> Vec<Option<Judgement>> {
-        let mut by_ply = vec![None; self.total() + 1];
-        for r in &self.rows {
-            if let Some(j) = by_ply.get_mut(r.ply as usize) {
-                *j = view::judged(r);
-            }
-        }
-        by_ply
-    }
-}
 
 /// Starts reviewing the main line (a review under way is replaced).
 pub(super) fn start(s: Session) {

@@ -84,7 +84,7 @@ pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
             String::new()
         }
         Ask::EditPosition => {
-            crate::app::board::editor::toggle_now(viewer);
+            super::editor::toggle_now(viewer);
             String::new()
         }
         Ask::Analyse(layout, board) => {

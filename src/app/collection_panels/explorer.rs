@@ -4,7 +4,7 @@
 //! when the address names one (`?book=URL`, or `?book` for the `book/` folder beside the
 //! app). Clicking a move plays it; clicking a game opens it.
 
-use crate::app::collection_panels::panel::{later, CollectionAction};
+use super::panel::{later, CollectionAction};
 use crate::app::kit::{self, dom, services};
 use crate::app::model::viewer::Viewer;
 use leptos::prelude::*;

@@ -3,7 +3,7 @@
 //! responsive; then the game list, sortable and filtered, whose games open in the viewer
 //! (`]` and `[` go to the next and previous one).
 
-use crate::app::collection_panels::link::{self, Question};
+use super::link::{self, Question};
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
 use crate::app::model::viewer::Viewer;

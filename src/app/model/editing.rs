@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(rec.notices.len(), 1);
         assert!(rec.start().legal_moves().is_empty());
         // A position taken from a game opens in its canonical frame.
-        let game = crate::app::model::game::NotatedGame::example();
+        let game = super::super::game::NotatedGame::example();
         let pos = game.record.position_at(20);
         let e = Editing::of(&pos);
         assert_eq!(

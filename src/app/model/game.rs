@@ -11,8 +11,8 @@
 //! assert_eq!(game.main_line().len(), 56);
 //! ```
 
-use crate::app::model::labels::Info;
-use crate::app::model::study::{panel_rows, Line, PanelRow};
+use super::labels::Info;
+use super::study::{panel_rows, Line, PanelRow};
 use crate::engine::position::Move;
 use crate::notation::direction;
 use crate::notation::uhp::MoveString;

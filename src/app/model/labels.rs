@@ -60,8 +60,8 @@ pub fn result_text(s: GameState) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::{load_text, NotatedGame};
     use super::*;
-    use crate::app::model::game::{load_text, NotatedGame};
     use crate::notation::direction::Style;
 
     #[test]

@@ -385,8 +385,8 @@ pub fn read_typed(
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::NotatedGame;
     use super::*;
-    use crate::app::model::game::NotatedGame;
     use crate::engine::piece::GameType;
 
     #[test]

@@ -5,12 +5,12 @@
 //!
 //! Nothing here knows a panel: the panels import the viewer, never the other way round.
 
+use super::editing::Editing;
+use super::game::{self, LoadError, NotatedGame};
+use super::keys::{Action, Step};
+use super::open_collection::OpenCollection;
+use super::study::{self, History, Line, Pick};
 use crate::app::kit::{self, dom, services, Memo, Stored, Var};
-use crate::app::model::editing::Editing;
-use crate::app::model::game::{self, LoadError, NotatedGame};
-use crate::app::model::keys::{Action, Step};
-use crate::app::model::open_collection::OpenCollection;
-use crate::app::model::study::{self, History, Line, Pick};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};

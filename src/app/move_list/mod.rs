@@ -4,4 +4,5 @@
 
 pub mod entry;
 pub mod node_tools;
+mod rows;
 pub mod table;

@@ -8,16 +8,14 @@
 //! while they are out of view: the first [`FIRST_ROWS`] at once, the rest in the next task. The rows share listeners on the
 //! table, and one effect writes them and marks the current row.
 
+use super::rows::{item_markup, panel_items, PanelItem};
 use crate::app::kit::{self, controls, dom, services, Markup, Memo, Sink};
 use crate::app::kit::{Stored, Var};
-use crate::app::model::game::NotatedGame;
 use crate::app::model::labels;
 use crate::app::model::viewer::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
-use crate::search::analysis::Judgement;
-use crate::view::svg::push_escaped;
 use leptos::html;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -276,95 +274,6 @@ fn panel_markup() -> String {
         .done()
 }
 
-/// One row of the table: a move, or the comment under one. Everything is text, written
-/// once.
-#[derive(Clone, Debug, PartialEq)]
-struct PanelItem {
-    /// The move's node index (`data-node`; none on comment rows).
-    node: Option<String>,
-    /// Main-line moves only.
-    ply: Option<String>,
-    /// A review's judgement of a main-line move (`data-judgement`, and its title).
-    judgement: Option<Judgement>,
-    path: Option<String>,
-    variation: bool,
-    comment_for: Option<String>,
-    class: String,
-    focusable: bool,
-    cells: String,
-}
-
-/// The rows for a game, their direction and algebraic cells in the chosen style and form,
-/// the main line's moves marked with a review's judgements (by ply).
-fn panel_items(
-    g: &NotatedGame,
-    style: Style,
-    form: Form,
-    judged: &[Option<Judgement>],
-) -> Vec<PanelItem> {
-    let tree = g.tree();
-    let mut out = Vec::with_capacity(g.panel.len() + 8);
-    for pr in g.panel.iter() {
-        let Some(row) = g.row(pr.node) else { continue };
-        let main = pr.depth == 0;
-        let depth = pr.depth.min(4);
-        let mark = tree.annotation(pr.node).map_or("", |a| a.symbol());
-        let cells = row_markup(
-            row.turn,
-            row.player,
-            [&row.standard, row.direction(style), row.algebraic(form)],
-            mark,
-        );
-        let mut class = String::with_capacity(40);
-        class.push_str(if main { "move" } else { "move variation" });
-        class.push_str(if row.player == 1 {
-            " player-1"
-        } else {
-            " player-2"
-        });
-        push_depth(&mut class, depth);
-        let judgement = judged.get(row.ply).copied().flatten().filter(|_| main);
-        out.push(PanelItem {
-            node: Some(pr.node.index().to_string()),
-            ply: main.then(|| row.ply.to_string()),
-            judgement,
-            path: Some(pr.path.clone()),
-            variation: !main,
-            comment_for: None,
-            class,
-            focusable: true,
-            cells,
-        });
-        if let Some(c) = tree.comment_words(pr.node) {
-            let mut cells = String::with_capacity(c.len() + 24);
-            cells.push_str("<td colspan=\"5\">");
-            push_escaped(&mut cells, &c);
-            cells.push_str("</td>");
-            let mut class = String::from(if main { "comment" } else { "comment variation" });
-            push_depth(&mut class, depth);
-            out.push(PanelItem {
-                node: None,
-                ply: None,
-                judgement: None,
-                path: None,
-                variation: false,
-                comment_for: Some(pr.path.clone()),
-                class,
-                focusable: false,
-                cells,
-            });
-        }
-    }
-    out
-}
-
-/// A variation row's class for its indent (one step per level; deeper levels share the
-/// fourth's), which the style sheet turns into padding.
-fn push_depth(class: &mut String, depth: usize) {
-    const DEPTHS: [&str; 5] = ["", " depth-1", " depth-2", " depth-3", " depth-4"];
-    class.push_str(DEPTHS[depth.min(4)]);
-}
-
 /// Which rows differ between what the body shows and what it should: `(kept in front,
 /// removed, inserted)`; the rows after them are the same in both.
 fn changed_rows(old: &[String], new: &[String]) -> (usize, usize, usize) {
@@ -447,67 +356,6 @@ fn chunked(rows: &[String]) -> String {
     s
 }
 
-/// A row's markup, attributes and cells.
-fn item_markup(item: &PanelItem) -> String {
-    let mut s = String::with_capacity(item.cells.len() + 120);
-    s.push_str("<tr");
-    let attrs = [
-        (" data-node=\"", item.node.as_deref()),
-        (" data-ply=\"", item.ply.as_deref()),
-        (" data-path=\"", item.path.as_deref()),
-        (" data-variation=\"", item.variation.then_some("true")),
-        (" data-comment-for=\"", item.comment_for.as_deref()),
-        (" class=\"", Some(item.class.as_str())),
-        (" tabindex=\"", item.focusable.then_some("0")),
-        (" data-judgement=\"", item.judgement.map(Judgement::name)),
-    ];
-    for (name, value) in attrs {
-        if let Some(v) = value {
-            s.push_str(name);
-            push_escaped(&mut s, v);
-            s.push('"');
-        }
-    }
-    if let Some(j) = item.judgement {
-        s.push_str(" title=\"");
-        s.push_str(j.name());
-        s.push_str(" (");
-        s.push_str(j.mark().unwrap_or_default());
-        s.push_str(")\"");
-    }
-    s.push('>');
-    s.push_str(&item.cells);
-    s.push_str("</tr>");
-    s
-}
-
-/// The cells of a move's row: the turn, the player (a swatch drawn by the style sheet, and
-/// words for screen readers), and the three notations, each with the move's annotation.
-fn row_markup(turn: usize, player: u8, notations: [&str; 3], mark: &str) -> String {
-    let mut s = String::with_capacity(200);
-    s.push_str("<td class=\"turn\">");
-    s.push_str(&turn.to_string());
-    s.push_str(".</td><td class=\"player\"><span class=\"visually-hidden\">");
-    s.push_str(if player == 1 {
-        "player 1 (white)"
-    } else {
-        "player 2 (black)"
-    });
-    s.push_str("</span></td>");
-    for (class, text) in ["standard", "direction", "algebraic"]
-        .into_iter()
-        .zip(notations)
-    {
-        s.push_str("<td class=\"");
-        s.push_str(class);
-        s.push_str("\">");
-        push_escaped(&mut s, text);
-        push_escaped(&mut s, mark);
-        s.push_str("</td>");
-    }
-    s
-}
-
 /// Scrolls the current row into view inside the panel.
 fn scroll_to_current(container: &web_sys::HtmlElement) {
     let find = |selector: &str| {
@@ -526,6 +374,7 @@ fn scroll_to_current(container: &web_sys::HtmlElement) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::model::game::NotatedGame;
 
     #[test]
     fn the_panel_offers_each_algebraic_form_and_selects_the_default() {

@@ -1,0 +1,17 @@
+//! The analysis's elements with an id: the panel's, the bar's (their markup is
+//! `panel`'s), found by the parts that bind them.
+
+crate::controls! {
+    /// The panel's and the bar's elements.
+    pub(crate) enum AnalysisControl {
+        EvalBar = "eval-bar",
+        Panel = "analysis",
+        Eval = "eval",
+        Review = "review",
+        BestLine = "best-line",
+        ReviewProgress = "review-progress",
+        StopReview = "stop-review",
+        Graph = "eval-graph",
+        KeepReview = "keep-review",
+    }
+}

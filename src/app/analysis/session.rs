@@ -1,0 +1,39 @@
+//! The analysis's state: one [`Session`] for the page, made when the analysis is first
+//! turned on, whose variables the panel, the board's layer and the review are bound to.
+
+use super::review_state::ReviewState;
+use crate::app::kit::{Memo, Var};
+use crate::app::model::viewer::Viewer;
+use crate::protocol::analysis_messages::SearchLine;
+use crate::record::tree::NodeId;
+use crate::view::Layout;
+use leptos::prelude::NodeRef;
+use std::cell::Cell;
+
+/// The analysis's state, made at the first [`toggle`].
+#[derive(Clone, Copy)]
+pub(super) struct Session {
+    pub viewer: Viewer,
+    pub layout: Memo<Layout>,
+    pub board: NodeRef<leptos::svg::Svg>,
+    pub on: Var<bool>,
+    /// The position searched (its node), and the deepest answer so far.
+    pub line: Var<Option<(NodeId, SearchLine)>>,
+    /// The search of the position has stopped (its depth or time reached).
+    pub done: Var<bool>,
+    /// Why there is no answer (a worker that could not run, a finished game).
+    pub status: Var<String>,
+    /// The move of the best line hovered or focused.
+    pub hover: Var<Option<usize>>,
+    pub review: Var<ReviewState>,
+    /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
+    pub depth: u8,
+}
+
+thread_local! {
+    pub(super) static SESSION: Cell<Option<Session>> = const { Cell::new(None) };
+}
+
+pub(super) fn session() -> Option<Session> {
+    SESSION.with(Cell::get)
+}
