@@ -11,9 +11,13 @@
 //!   permalinks;
 //! * [`collection`]: many games at once (multi-game texts, zip archives) and the opening
 //!   explorer over them;
+//! * [`search`]: the analysis engine (alpha-beta search, evaluation, transposition table,
+//!   the UHP engine and the review of a whole game);
 //! * [`view`]: the render model of a game on screen, free of the DOM;
-//! * `app`: the browser app (Leptos), behind the `web` feature;
-//! * `worker`: the collection worker the app starts, behind the `worker` feature.
+//! * [`protocol`]: what the page and its workers say to each other, as typed messages;
+//! * `app`: the browser app (Leptos), behind the `web` feature, with its analysis panel;
+//! * `worker`: the worker the app starts, behind the `worker` feature: the collection reader
+//!   and the analysis engine's searches and reviews.
 
 pub mod codec;
 pub mod collection;

@@ -65,11 +65,15 @@ pub fn plan<'a>(
 /// The closure is boxed so that every binding shares one effect type: each closure type of an
 /// effect costs the bundle its own copy of the effect machinery (docs/SPEED.md).
 pub fn bind(el: web_sys::Element, sink: Sink, value: Box<dyn Fn() -> Option<String>>) {
-    bind_parts(vec![(el, sink)], Box::new(move || vec![value()]));
+    super::watch::effect(Box::new(move |last: Option<Option<String>>| {
+        let v = value();
+        write(&el, plan(sink, last.as_ref(), &v));
+        v
+    }));
 }
 
 /// Keeps several parts of elements set to what one closure gives, a value per part in their
-/// order, as [`bind`] keeps one (one effect type for both). For code loaded on first use: each
+/// order, as [`bind`] keeps one. For code loaded on first use: each
 /// closure such code hands to the page costs the first screen a stub, so a panel of such code
 /// binds its parts with one.
 pub fn bind_parts(
