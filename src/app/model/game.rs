@@ -3,7 +3,7 @@
 //! natively.
 //!
 //! ```
-//! use beeline::app::game::NotatedGame;
+//! use beeline::app::model::game::NotatedGame;
 //! let game = NotatedGame::example();
 //! let first = game.first_node();
 //! assert_eq!(game.row(first).unwrap().direction, "L");

@@ -2,7 +2,7 @@
 //! presses belong to a field being typed in instead, and plies typed as numbers.
 //!
 //! ```
-//! use beeline::app::keys::Step;
+//! use beeline::app::model::keys::Step;
 //! assert_eq!(Step::from_key("ArrowRight", false), Some(Step::Next));
 //! assert_eq!(Step::Next.apply(56, 56), 56);
 //! ```

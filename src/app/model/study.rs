@@ -3,8 +3,8 @@
 //! in any notation.
 //!
 //! ```
-//! use beeline::app::game::NotatedGame;
-//! use beeline::app::study::read_typed;
+//! use beeline::app::model::game::NotatedGame;
+//! use beeline::app::model::study::read_typed;
 //! let game = NotatedGame::example();
 //! // Turn 9 of player 2 in the direction notation's example game.
 //! let line = game.main_line();
