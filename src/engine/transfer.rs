@@ -30,6 +30,8 @@ pub enum TransferError {
     Duplicate,
     #[error("move {0} of the position's line is illegal")]
     Illegal(usize),
+    #[error("the position's bytes hold a move of an unknown kind ({0})")]
+    MoveKind(u8),
 }
 
 /// The bytes of a position and the moves that reached it.
@@ -59,20 +61,43 @@ pub fn encode(pos: &Position) -> Vec<u8> {
     let moves = pos.moves();
     put_varint(&mut out, moves.len() as u64);
     for mv in moves {
-        match mv {
-            Move::Pass => out.push(0),
-            Move::Place { piece, to } => {
-                out.extend([1, piece.0]);
-                put_hex(&mut out, to);
-            }
-            Move::Move { piece, from, to } => {
-                out.extend([2, piece.0]);
-                put_hex(&mut out, from);
-                put_hex(&mut out, to);
-            }
-        }
+        put_move(&mut out, mv);
     }
     out
+}
+
+/// Appends a move's bytes: its kind (0 pass, 1 placement, 2 movement), its piece and its
+/// cells (also the workers' messages' moves, `protocol`).
+pub(crate) fn put_move(out: &mut Vec<u8>, mv: Move) {
+    match mv {
+        Move::Pass => out.push(0),
+        Move::Place { piece, to } => {
+            out.extend([1, piece.0]);
+            put_hex(out, to);
+        }
+        Move::Move { piece, from, to } => {
+            out.extend([2, piece.0]);
+            put_hex(out, from);
+            put_hex(out, to);
+        }
+    }
+}
+
+/// The move of [`put_move`]'s bytes (its piece checked, not its legality).
+pub(crate) fn read_move(r: &mut ByteReader) -> Result<Move, TransferError> {
+    Ok(match r.byte()? {
+        0 => Move::Pass,
+        1 => Move::Place {
+            piece: piece(r)?,
+            to: hex(r)?,
+        },
+        2 => Move::Move {
+            piece: piece(r)?,
+            from: hex(r)?,
+            to: hex(r)?,
+        },
+        k => return Err(TransferError::MoveKind(k)),
+    })
 }
 
 /// The position of [`encode`]'s bytes, its moves replayed and checked.
@@ -110,18 +135,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position, TransferError> {
     }
     let mut pos = Position::set_up(game_type, rules, &stacks, first, bit(6));
     for i in 0..count(&mut r)? {
-        let mv = match r.byte()? {
-            0 => Move::Pass,
-            1 => Move::Place {
-                piece: piece(&mut r)?,
-                to: hex(&mut r)?,
-            },
-            _ => Move::Move {
-                piece: piece(&mut r)?,
-                from: hex(&mut r)?,
-                to: hex(&mut r)?,
-            },
-        };
+        let mv = read_move(&mut r)?;
         pos.play(mv).map_err(|_| TransferError::Illegal(i + 1))?;
     }
     Ok(pos)

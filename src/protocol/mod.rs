@@ -21,9 +21,8 @@ pub mod collection_messages;
 pub mod envelope;
 
 use crate::codec::{self, ByteReader};
-use crate::engine::hex::Hex;
-use crate::engine::piece::{PieceId, PIECE_COUNT};
 use crate::engine::position::Move;
+use crate::engine::transfer::{self, TransferError};
 use thiserror::Error;
 
 /// Why bytes are no message.
@@ -144,16 +143,10 @@ impl Fields {
         self
     }
 
+    /// A move as `engine::transfer` writes the moves of a position.
     pub fn one_move(&mut self, m: Move) -> &mut Fields {
-        match m {
-            Move::Pass => self.tag(0),
-            Move::Place { piece, to } => self.tag(1).tag(piece.0).hex(to),
-            Move::Move { piece, from, to } => self.tag(2).tag(piece.0).hex(from).hex(to),
-        }
-    }
-
-    fn hex(&mut self, h: Hex) -> &mut Fields {
-        self.int(h.q).int(h.r)
+        transfer::put_move(&mut self.0, m);
+        self
     }
 }
 
@@ -228,38 +221,19 @@ impl FieldReader<'_> {
     }
 
     pub fn one_move(&mut self) -> Result<Move, ProtocolError> {
-        match self.byte()? {
-            0 => Ok(Move::Pass),
-            1 => Ok(Move::Place {
-                piece: self.piece()?,
-                to: self.hex()?,
-            }),
-            2 => Ok(Move::Move {
-                piece: self.piece()?,
-                from: self.hex()?,
-                to: self.hex()?,
-            }),
-            t => Err(ProtocolError::Tag(t)),
-        }
-    }
-
-    fn piece(&mut self) -> Result<PieceId, ProtocolError> {
-        let p = self.byte()?;
-        match (p as usize) < PIECE_COUNT {
-            true => Ok(PieceId(p)),
-            false => Err(ProtocolError::Move),
-        }
-    }
-
-    fn hex(&mut self) -> Result<Hex, ProtocolError> {
-        let q = self.int()?;
-        Ok(Hex::new(q, self.int()?))
+        transfer::read_move(&mut self.0).map_err(|e| match e {
+            TransferError::MoveKind(k) => ProtocolError::Tag(k),
+            TransferError::Piece(_) => ProtocolError::Move,
+            _ => ProtocolError::Truncated,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::hex::Hex;
+    use crate::engine::piece::{PieceId, PIECE_COUNT};
 
     /// A message of every kind of field, to test the codec itself.
     #[derive(Debug, PartialEq)]
