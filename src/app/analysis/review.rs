@@ -114,12 +114,10 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
         (graph, Sink::Attr("hidden")),
         (back, Sink::Html),
         (points, Sink::Html),
-        (shown.clone(), Sink::Attr("x1")),
-        (shown.clone(), Sink::Attr("x2")),
-        (shown, Sink::Attr("visibility")),
         (summary, Sink::Text),
         (keep, Sink::Attr("hidden")),
     ];
+    // What changes with the review and the game, not at a step.
     kit::bind_parts(
         parts,
         Box::new(move || {
@@ -127,31 +125,25 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
                 let t = g.tree();
                 (t.mainline(), t.start().to_move() == Color::White)
             });
-            let shown = s.viewer.study.position.with(|a| a.pos.moves().len());
             s.review.with(|r| {
                 let valid = r.of_mainline(&mainline);
                 let flag = |hidden: bool| hidden.then(String::new);
-                let x = view::graph_shown_x(r.total(), shown);
                 let done = valid && !r.running;
+                let graph = |part: &str| {
+                    Some(if valid {
+                        part.to_string()
+                    } else {
+                        String::new()
+                    })
+                };
                 vec![
                     flag(!r.running),
                     Some(r.total().to_string()),
                     Some(r.rows.len().to_string()),
                     Some(format!("{} of {} positions", r.rows.len(), r.total())),
                     flag(!valid),
-                    Some(if valid {
-                        r.graph.0.to_string()
-                    } else {
-                        String::new()
-                    }),
-                    Some(if valid {
-                        r.graph.1.to_string()
-                    } else {
-                        String::new()
-                    }),
-                    x.clone(),
-                    x.clone(),
-                    x.is_none().then(|| "hidden".to_string()),
+                    graph(&r.graph.0),
+                    graph(&r.graph.1),
                     Some(if done {
                         view::summary(&r.rows, white_first)
                     } else {
@@ -160,6 +152,21 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
                     flag(!valid || r.running),
                 ]
             })
+        }),
+    );
+    // A step only moves the graph's line (a thousand points' markup is not read again).
+    let line = vec![
+        (shown.clone(), Sink::Attr("x1")),
+        (shown.clone(), Sink::Attr("x2")),
+        (shown, Sink::Attr("visibility")),
+    ];
+    kit::bind_parts(
+        line,
+        Box::new(move || {
+            let shown = s.viewer.study.position.with(|a| a.pos.moves().len());
+            let x = s.review.with(|r| view::graph_shown_x(r.total(), shown));
+            let hidden = x.is_none().then(|| "hidden".to_string());
+            vec![x.clone(), x, hidden]
         }),
     );
 }
