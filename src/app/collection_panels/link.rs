@@ -98,9 +98,11 @@ pub fn open(viewer: Viewer, sources: Array) {
     }));
     let filter = viewer.collection.filter.with_untracked(|f| f.to_text());
     SOURCES.with(|s| *s.borrow_mut() = Some(sources.clone()));
+    // Each file or text is an attachment of its own, as the worker reads them.
+    let attachments: Vec<JsValue> = sources.iter().collect();
     with_link(viewer, |l| {
         l.worker
-            .post_with(&CollectionRequest::Open { filter }, &[sources.into()])
+            .post_with(&CollectionRequest::Open { filter }, &attachments)
     });
 }
 
