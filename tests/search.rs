@@ -5,7 +5,7 @@
 use beeline::engine::piece::GameType;
 use beeline::engine::position::{GameState, Position, Rules};
 use beeline::record::{import, Record};
-use beeline::search::analysis::{judge, win_probability, Judgement, SCALE};
+use beeline::search::game_review::{judge, win_probability, Judgement, SCALE};
 use beeline::search::uhp::{parse_time, UhpEngine};
 use beeline::search::{Clock, Limits, NoClock, Searcher, WallClock, WIN};
 use proptest::prelude::*;

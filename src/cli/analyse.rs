@@ -1,7 +1,7 @@
 //! `beeline analyse`: every move of a game searched and judged.
 
 use beeline::record::{Format, Record};
-use beeline::search::analysis;
+use beeline::search::game_review;
 use beeline::search::{Limits, WallClock};
 
 /// Analyse a game: for every move, the evaluation before and after, the best move and
@@ -46,7 +46,7 @@ fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
     use std::io::IsTerminal;
     let bar = std::io::stderr().is_terminal();
     let start = rec.start();
-    let rows = analysis::analyse(
+    let rows = game_review::analyse(
         &start,
         &rec.moves,
         rec.format.coordinates(),
@@ -71,7 +71,7 @@ fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
         let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
         println!("{text}");
     } else {
-        print!("{}", analysis::table(&rows));
+        print!("{}", game_review::table(&rows));
     }
     Ok(())
 }

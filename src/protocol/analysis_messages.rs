@@ -12,7 +12,7 @@
 
 use super::{FieldReader, Fields, Message, ProtocolError};
 use crate::engine::position::Move;
-use crate::search::analysis::Judgement;
+use crate::search::game_review::Judgement;
 
 /// What the page asks the engine.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,14 +5,14 @@
 //! transposition table, principal-variation (null-window) search, late-move reductions, and
 //! move ordering by the table's move, killer moves, history and what a move does to the
 //! Queens. [`eval`] scores the leaves; [`uhp`] is the Universal Hive Protocol engine and
-//! [`analysis`] judges every move of a game. docs/ANALYSIS.md says why this is not the
+//! [`game_review`] judges every move of a game. docs/ANALYSIS.md says why this is not the
 //! `minimax` crate, and what the scores mean.
 //!
 //! Plain Rust with no threads or system clock: time comes through [`Clock`], so the same
 //! search runs in a browser worker; the command line gives it [`WallClock`].
 
-pub mod analysis;
 pub mod eval;
+pub mod game_review;
 mod table;
 pub mod uhp;
 

@@ -18,7 +18,7 @@
 //! ```
 
 pub mod art;
-pub mod drawing;
+pub mod drawing_svg;
 pub mod grid;
 mod layout;
 mod scene;

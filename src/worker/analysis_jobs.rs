@@ -18,7 +18,7 @@ use crate::engine::transfer;
 use crate::notation::Coordinates;
 use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, ReviewRow, SearchLine};
 use crate::protocol::{envelope, Message};
-use crate::search::analysis::{self, Review};
+use crate::search::game_review::{self, Review};
 use crate::search::{white_view, Clock, Deepening, Limits, SearchResult, Searcher};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::Closure;
@@ -261,7 +261,7 @@ fn line(r: &SearchResult, mover: Color, job: u32) {
         job,
         line: SearchLine {
             depth: r.depth,
-            eval: analysis::points(score),
+            eval: game_review::points(score),
             win_in: crate::search::win_in(score),
             nodes: r.nodes,
             ms: r.elapsed_ms,

@@ -4,7 +4,7 @@
 use super::session::Session;
 use super::view;
 use crate::app::kit::{self, dom, Sink};
-use crate::search::analysis::notate_line;
+use crate::search::game_review::notate_line;
 use leptos::prelude::GetUntracked;
 
 /// Keeps the board's analysis layer (made by the panel) drawn.

@@ -4,7 +4,7 @@
 //!
 //! All of it is code loaded on first use: the first screen has only the toolbar's
 //! *Analyse* button (and its key, `A`), which asks the board's entry point
-//! (`board::drawing::BoardTask::Analyse`); [`toggle`] then builds the panel and the bar
+//! (`board::drawing_tool::BoardWork::Analyse`); [`toggle`] then builds the panel and the bar
 //! ([`panel`]), the board's layer ([`board_layer`]) and the review's parts ([`review`]),
 //! each bound to the [`Session`]'s state. The engine runs in workers of its own
 //! ([`engine_link`]): a new position replaces the old search in the live worker, which reads

@@ -8,7 +8,7 @@ use super::session::Session;
 use super::{review, view};
 use crate::app::kit::{self, controls, dom, Markup, Sink};
 use crate::engine::position::Move;
-use crate::search::analysis::notate_line;
+use crate::search::game_review::notate_line;
 use leptos::prelude::GetUntracked;
 use wasm_bindgen::JsCast;
 

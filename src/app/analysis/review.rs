@@ -10,7 +10,7 @@ use crate::app::kit::{self, controls, dom, Sink};
 use crate::engine::piece::Color;
 use crate::engine::transfer;
 use crate::record::review_notes::{keep_review, ReviewNote};
-use crate::search::analysis::Judgement;
+use crate::search::game_review::Judgement;
 use std::sync::Arc;
 
 /// Starts reviewing the main line (a review under way is replaced).

@@ -4,7 +4,7 @@
 use super::view;
 use crate::engine::position::Move;
 use crate::protocol::analysis_messages::ReviewRow;
-use crate::search::analysis::Judgement;
+use crate::search::game_review::Judgement;
 use std::sync::Arc;
 
 /// A review of the main line, as the page keeps it.

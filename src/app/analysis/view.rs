@@ -6,7 +6,7 @@ use crate::engine::position::{Move, Position};
 use crate::notation::direction;
 use crate::notation::frame::Frame;
 use crate::protocol::analysis_messages::ReviewRow;
-use crate::search::analysis::{win_probability, Judgement, Notated};
+use crate::search::game_review::{win_probability, Judgement, Notated};
 use crate::view::svg::{escape, num};
 use crate::view::Layout;
 use crate::view::Point;

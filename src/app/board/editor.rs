@@ -75,7 +75,7 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // One effect shows the panel while the editor is open; what it shows is set, and on
     // the first time its controls are listened to, by code loaded on first use (with
-    // the editor itself: `show_later`).
+    // the editor itself: `editor_in_chunk`).
     let listening = Stored::new(false);
     kit::on_mount(
         root,
@@ -86,7 +86,7 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
                 let first = !listening.get_value();
                 listening.set_value(true);
                 services::spawn(async move {
-                    let _ = show_later(viewer, root, first).await;
+                    let _ = editor_in_chunk(viewer, root, first).await;
                 });
             }
         }),
@@ -105,7 +105,7 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
 
 /// [`show`], in the chunk of the panels' actions (with the editor itself).
 #[wasm_split(panels, fallible)]
-fn show_later(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
+fn editor_in_chunk(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
     show(viewer, &root, first);
     Ok(())
 }
@@ -215,7 +215,7 @@ fn palette_code(code: &str) -> (Color, Bug) {
 
 /// Opens the position editor on the position shown, or leaves it: the position is
 /// checked and a study starts from it (on an error the editor stays, saying why). Code
-/// loaded on first use: the board's toolbar asks for it through `board::drawing`'s entry
+/// loaded on first use: the board's toolbar asks for it through `board::drawing_tool`'s entry
 /// point, the editor's own Done button is in the same chunk.
 pub fn toggle_now(viewer: Viewer) {
     let finished = viewer

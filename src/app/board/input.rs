@@ -10,7 +10,7 @@ use leptos::ev;
 use leptos::prelude::GetUntracked;
 use wasm_bindgen::JsCast;
 
-use super::drawing;
+use super::drawing_tool;
 use super::play::{client_point, content_rect, DRAG_THRESHOLD};
 use super::state::{BoardState, Drag, Grab, Pinch, ZOOM_STEP};
 use super::tiles::TileLayer;
@@ -248,7 +248,7 @@ fn pointer_up(s: BoardState, e: &ev::PointerEvent) {
         (Grab::Draw(from, colour), moved) => {
             let to = play.hex_at(client_point(e)).map(|(_, h)| h);
             let to = to.filter(|_| moved).unwrap_or(from);
-            drawing::draw(s, from, to, colour);
+            drawing_tool::draw(s, from, to, colour);
         }
         (Grab::Piece(_), true) => play.drop(client_point(e)),
         (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),
@@ -289,7 +289,7 @@ fn board_event(s: BoardState, e: &web_sys::Event) {
     }
     if s.viewer.edit.with_untracked(Option::is_none) {
         if e.type_() == "contextmenu" || e.type_() == "keydown" {
-            // The right button draws (`drawing`), so the board has no context menu.
+            // The right button draws (`drawing_tool`), so the board has no context menu.
             if e.type_() == "contextmenu" && !s.compact {
                 e.prevent_default();
             }
@@ -505,7 +505,7 @@ pub(super) fn escape(s: BoardState) {
                 || e.alt_key()
                 || dom::event_is_typing(&e)) =>
         {
-            super::drawing::analyse(s);
+            super::drawing_tool::analyse(s);
         }
         _ => {}
     });

@@ -20,7 +20,7 @@
 //! - this module: the [`Board`] component, which composes the rooms and holds the markup;
 //! - [`state`]: the board's state (view box, orientation, tile shape, drag, pinch, popover)
 //!   and what is derived from it (layout, scene, tiles, destinations, what can be played);
-//! - [`drawing`]: the arrows and marked cells a player draws on a move, and the board's
+//! - [`drawing_tool`]: the arrows and marked cells a player draws on a move, and the board's
 //!   one entry point into code loaded on first use;
 //! - [`input`]: the pointer, pinch, wheel, the editor's keys and right click, the
 //!   destinations' and the tiles' events, Escape;
@@ -30,7 +30,7 @@
 //! - [`play`]: playing on the board, shared with [`reserve`] (the pieces in hand), which
 //!   imports it and nothing else of the board.
 
-mod drawing;
+mod drawing_tool;
 pub(crate) mod editor;
 mod input;
 mod layers;
@@ -80,7 +80,7 @@ pub fn Board(
     layers::tiles(s, Rc::clone(&tiles));
     input::tiles(s, tiles);
     layers::show(s);
-    drawing::show(s);
+    drawing_tool::show(s);
     layers::popover(s);
     input::board(s);
     input::destinations(s);

@@ -13,7 +13,7 @@ use super::tiles::{tile_items, TileItem};
 use crate::app::kit::{self, services, Memo, Stored, Var};
 use crate::app::model::editing::{self, Held};
 use crate::app::model::study::{self, Pick, ReserveItem};
-use crate::app::model::viewer::{At, Viewer};
+use crate::app::model::viewer::{ChosenPosition, Viewer};
 use crate::engine::hex::Hex;
 use crate::engine::piece::{Bug, Color};
 use crate::record::drawing::Colour;
@@ -28,7 +28,7 @@ pub(super) const ZOOM_STEP: f64 = 1.25;
 /// be played there.
 #[derive(Clone, Debug)]
 struct Settled {
-    at: At,
+    at: ChosenPosition,
     live: bool,
 }
 
@@ -142,7 +142,7 @@ fn settled(viewer: Viewer, live: Memo<bool>) -> Marked {
         viewer.study.line.track();
         viewer.study.game.track();
         viewer.study.preview.track();
-        settle.poke();
+        settle.schedule();
     }));
     let movable = kit::memo(Box::new(move |_| {
         settled.with(|s| match s {

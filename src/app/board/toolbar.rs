@@ -4,7 +4,7 @@
 
 use leptos::prelude::NodeRef;
 
-use super::drawing::{self, Ask};
+use super::drawing_tool::{self, BoardWork};
 use super::state::{BoardState, ZOOM_STEP};
 use crate::app::kit::controls::{listen, Control, Markup};
 use crate::app::kit::{self, dom, services};
@@ -93,13 +93,13 @@ pub(super) fn markup() -> String {
 }
 
 /// Downloads the board shown as an SVG image, with the move's drawing, by code loaded on
-/// first use (`drawing::Ask::Svg`).
+/// first use (`drawing_tool::BoardWork::Svg`).
 fn download_svg(s: BoardState) {
     let l = s.layout.get_untracked();
     let hl = s.highlight.get_untracked();
     let p = s.ply.get_untracked();
     let scene = s.replay.with_untracked(|r| r.scene(p, &l, hl.as_ref()));
-    drawing::ask(s.viewer, Ask::Svg(Box::new(scene), l, p));
+    drawing_tool::ask(s.viewer, BoardWork::Svg(Box::new(scene), l, p));
 }
 
 /// What a click on a button does.
@@ -123,9 +123,9 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::DownloadSvg => download_svg(s),
         BoardTool::ShowGrid => s.show_grid.update(|g| *g = !*g),
         BoardTool::Draw => s.draw_mode.update(|d| *d = !*d),
-        BoardTool::ClearDrawings => drawing::clear(s),
-        BoardTool::EditPosition => drawing::ask(s.viewer, Ask::EditPosition),
-        BoardTool::Analyse => drawing::analyse(s),
+        BoardTool::ClearDrawings => drawing_tool::clear(s),
+        BoardTool::EditPosition => drawing_tool::ask(s.viewer, BoardWork::EditPosition),
+        BoardTool::Analyse => drawing_tool::analyse(s),
     }
 }
 
@@ -179,7 +179,7 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
             // the first screen has no string searcher.)
             let asks = |h: String| h.as_bytes().windows(8).any(|w| w == b"&analyse");
             if !s.compact && services::location_hash().is_some_and(asks) {
-                drawing::analyse(s);
+                drawing_tool::analyse(s);
             }
         }),
     );

@@ -139,7 +139,7 @@ pub fn open_text(viewer: Viewer, text: String) {
 /// the list, open files, or change a filter; or the list's state to show. (One entry point
 /// for both: each costs the first screen its loader and the task that awaits it.)
 #[wasm_split(panels, fallible)]
-fn act_later(
+fn collection_action_in_chunk(
     viewer: Viewer,
     el: web_sys::Element,
     action: CollectionAction,
@@ -148,7 +148,7 @@ fn act_later(
     Ok(())
 }
 
-/// Asks [`act_later`] (one task for every ask); a chunk that could not be fetched is said
+/// Asks [`collection_action_in_chunk`] (one task for every ask); a chunk that could not be fetched is said
 /// in the panel `at`, after `not` ("Not done").
 pub(crate) fn later(
     viewer: Viewer,
@@ -158,13 +158,13 @@ pub(crate) fn later(
     not: &'static str,
 ) {
     services::spawn(async move {
-        if let Err(e) = act_later(viewer, el, action).await {
+        if let Err(e) = collection_action_in_chunk(viewer, el, action).await {
             say(&at, &format!("{not}: {e}."));
         }
     });
 }
 
-/// What [`act_later`] does (`el`: the element of the action).
+/// What [`collection_action_in_chunk`] does (`el`: the element of the action).
 fn act(viewer: Viewer, el: &web_sys::Element, action: CollectionAction) {
     let control = match action {
         CollectionAction::OpenGame(i) => return link::open_game(viewer, i),
@@ -335,7 +335,7 @@ fn say(root: &web_sys::Element, text: &str) {
 pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // The list's state shown: progress, filters, status and rows, set by code loaded on first
-    // use (`act_later`, `CollectionAction::Show`) once there is any (the markup shows the empty state).
+    // use (`collection_action_in_chunk`, `CollectionAction::Show`) once there is any (the markup shows the empty state).
     let shown = Stored::new(false);
     kit::on_mount(
         root,
@@ -379,7 +379,7 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         );
     }));
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
-    // first use, `act_later`).
+    // first use, `collection_action_in_chunk`).
     kit::on_mount(
         root,
         Box::new(move |root| {

@@ -133,8 +133,8 @@ pub fn download_value(content: &JsValue, file_name: &str, mime: &str) -> Result<
     Ok(())
 }
 
-/// Runs an action once a delay has passed since the last [`Settle::poke`], with one JS
-/// function for its whole life and at most one timeout pending: a step pokes, and creating
+/// Runs an action once a delay has passed since it was last scheduled ([`Settle::schedule`]), with one JS
+/// function for its whole life and at most one timeout pending: a step schedules it, and creating
 /// and clearing a timeout (and the closure it calls) at every step cost a step about 0.1 ms.
 /// A pending timeout is cleared when the last copy is dropped (with the effect that holds it).
 #[derive(Clone)]
@@ -143,8 +143,8 @@ pub struct Settle(std::rc::Rc<SettleInner>);
 struct SettleInner {
     /// The delay, or `None` for the next frame (`requestAnimationFrame`).
     delay_ms: Option<i32>,
-    /// Pokes since the pending timeout was set: the timeout waits again if there were any.
-    pokes: std::cell::Cell<u32>,
+    /// Calls to `schedule` since the pending timeout was set: the timeout waits again if there were any.
+    scheduled: std::cell::Cell<u32>,
     /// The pending timeout's id.
     pending: std::cell::Cell<Option<i32>>,
     callback: std::cell::RefCell<Option<Closure<dyn FnMut()>>>,
@@ -159,7 +159,7 @@ impl Settle {
         )
     }
 
-    /// Runs `act` before the next frame is painted, once however often it is poked before
+    /// Runs `act` before the next frame is painted, once however often it is scheduled before
     /// then: the notation panel's scroll to the current row, which reads the layout.
     pub fn next_frame(act: Box<dyn Fn()>) -> Settle {
         Settle::with(None, act)
@@ -168,7 +168,7 @@ impl Settle {
     fn with(delay_ms: Option<i32>, act: Box<dyn Fn()>) -> Settle {
         let inner = std::rc::Rc::new(SettleInner {
             delay_ms,
-            pokes: std::cell::Cell::new(0),
+            scheduled: std::cell::Cell::new(0),
             pending: std::cell::Cell::new(None),
             callback: std::cell::RefCell::new(None),
             act,
@@ -178,7 +178,7 @@ impl Settle {
         let callback = Closure::<dyn FnMut()>::new(move || {
             if let Some(inner) = weak.upgrade() {
                 inner.pending.set(None);
-                if inner.pokes.take() > 1 && inner.delay_ms.is_some() {
+                if inner.scheduled.take() > 1 && inner.delay_ms.is_some() {
                     inner.arm();
                 } else {
                     (inner.act)();
@@ -190,11 +190,11 @@ impl Settle {
     }
 
     /// The action is due `delay` from now: a pending timeout is kept, and when it ends after
-    /// more pokes it waits `delay` again (so the action runs between one and two delays
-    /// after the last poke, without reading the clock at every poke).
-    pub fn poke(&self) {
+    /// more calls it waits `delay` again (so the action runs between one and two delays
+    /// after the last call, without reading the clock at each).
+    pub fn schedule(&self) {
         let inner = &self.0;
-        inner.pokes.set(inner.pokes.get().saturating_add(1));
+        inner.scheduled.set(inner.scheduled.get().saturating_add(1));
         if inner.pending.get().is_none() {
             inner.arm();
         }
@@ -211,8 +211,8 @@ impl SettleInner {
             Some(ms) => window.set_timeout_with_callback_and_timeout_and_arguments_0(f, ms),
             None => window.request_animation_frame(f),
         };
-        // The poke that set it is not one to wait for.
-        self.pokes.set(1);
+        // The call that set it is not one to wait for.
+        self.scheduled.set(1);
         self.pending.set(id.ok());
     }
 }

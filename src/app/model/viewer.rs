@@ -14,7 +14,7 @@ use crate::app::kit::{self, dom, services, Memo, Stored, Var};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
-use crate::search::analysis::Judgement;
+use crate::search::game_review::Judgement;
 use crate::view::{Highlight, Replay};
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,13 +35,13 @@ fn puzzle_of(game: &NotatedGame) -> Option<Puzzle> {
 
 /// The position at the chosen node (compared by identity: a new one is a change).
 #[derive(Clone, Debug)]
-pub struct At {
+pub struct ChosenPosition {
     pub node: NodeId,
     pub pos: Arc<Position>,
 }
 
-impl PartialEq for At {
-    fn eq(&self, other: &At) -> bool {
+impl PartialEq for ChosenPosition {
+    fn eq(&self, other: &ChosenPosition) -> bool {
         self.node == other.node && Arc::ptr_eq(&self.pos, &other.pos)
     }
 }
@@ -69,7 +69,7 @@ pub struct Study {
     /// on it before it is played.
     pub candidate: Var<Option<Move>>,
     /// The position at the chosen node, where moves are played.
-    pub position: Memo<At>,
+    pub position: Memo<ChosenPosition>,
     /// What a review of the main line judged: each ply's mark (`judgements[ply]`, 1-based),
     /// which the notation shows on its row.
     pub judgements: Var<Arc<Vec<Option<Judgement>>>>,
@@ -85,7 +85,7 @@ impl Study {
         let position = kit::memo(Box::new(move |_| {
             let node = line.with(|l| l.node_at(ply.get()));
             let pos = game.with(|g| g.tree().position_at(node));
-            At {
+            ChosenPosition {
                 node,
                 pos: Arc::new(pos.unwrap_or_else(|| game.with(|g| g.tree().start()))),
             }
@@ -285,7 +285,7 @@ impl Study {
         kit::watch(Box::new(move || {
             self.node();
             self.game.track();
-            settle.poke();
+            settle.schedule();
         }));
     }
 }

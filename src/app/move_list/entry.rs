@@ -171,7 +171,7 @@ pub fn MoveEntry(viewer: Viewer) -> impl IntoView {
             );
             kit::watch(Box::new(move || {
                 viewer.study.position.track();
-                settle.poke();
+                settle.schedule();
             }));
             if let Some(p) = candidate {
                 kit::bind(p, Sink::Html, Box::new(move || Some(line())));

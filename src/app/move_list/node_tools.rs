@@ -144,7 +144,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                 }
             }));
 
-            // The edits are made by code loaded on first use (`act_later`); undoing one needs
+            // The edits are made by code loaded on first use (`node_tool_in_chunk`); undoing one needs
             // none.
             controls::listen(&root, &["click", "change"], move |tool: NodeTool, e, el| {
                 let value = match (tool, e.type_().as_str()) {
@@ -161,7 +161,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                 };
                 let node = viewer.study.node_untracked();
                 services::spawn(async move {
-                    match act_later(viewer, node, tool, value).await {
+                    match node_tool_in_chunk(viewer, node, tool, value).await {
                         Ok(Some(report)) => status.set(report),
                         Ok(None) => {}
                         Err(e) => status.set(format!("Not done: {e}.")),
@@ -177,7 +177,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
 /// [`act`], in the chunk of the panels' actions: editing the tree (promoting, deleting,
 /// annotating, commenting) is needed only once someone edits.
 #[wasm_split(panels, fallible)]
-fn act_later(
+fn node_tool_in_chunk(
     viewer: Viewer,
     node: NodeId,
     tool: NodeTool,

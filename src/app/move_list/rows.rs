@@ -4,7 +4,7 @@
 use crate::app::model::game::NotatedGame;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
-use crate::search::analysis::Judgement;
+use crate::search::game_review::Judgement;
 use crate::view::svg::push_escaped;
 
 /// One row of the table: a move, or the comment under one. Everything is text, written

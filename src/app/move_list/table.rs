@@ -238,7 +238,7 @@ fn keep_rows(
         if let Ok(Some(row)) = table.query_selector(&selector) {
             let _ = row.set_attribute("aria-current", "true");
         }
-        scroll.poke();
+        scroll.schedule();
     }));
 }
 

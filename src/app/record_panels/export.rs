@@ -85,7 +85,7 @@ enum ExportAction {
 /// What a control of the panel does, in the chunk of the panels' actions: the export chosen
 /// copied or downloaded, or the last report cleared when the format changes.
 #[wasm_split(panels, fallible)]
-fn act_later(
+fn export_in_chunk(
     viewer: Viewer,
     at: web_sys::Element,
     control: ExportControl,
@@ -94,7 +94,7 @@ fn act_later(
     Ok(())
 }
 
-/// What [`act_later`] does.
+/// What [`export_in_chunk`] does.
 fn act(viewer: Viewer, at: &web_sys::Element, control: ExportControl) {
     let (Some(select), Some(status)) = (dom::find(at, "#export-format"), dom::find(at, ".status"))
     else {
@@ -153,7 +153,7 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
         root,
         Box::new(move |section| {
             let at = section.clone();
-            // The export is made by code loaded on first use (`act_later`), which loads the
+            // The export is made by code loaded on first use (`export_in_chunk`), which loads the
             // writers in turn.
             controls::listen(&section, &["click", "change"], move |control, e, _| {
                 let wanted = match control {
@@ -165,7 +165,7 @@ pub fn ExportPanel(viewer: Viewer) -> impl IntoView {
                 }
                 let at = at.clone();
                 services::spawn(async move {
-                    if let Err(e) = act_later(viewer, at.clone(), control).await {
+                    if let Err(e) = export_in_chunk(viewer, at.clone(), control).await {
                         if let Some(s) = dom::find(&at, ".status") {
                             s.set_text_content(Some(&format!("Could not export: {e}.")));
                         }

@@ -76,7 +76,7 @@ fn puzzle_fragment(viewer: Viewer) -> Result<String, String> {
 /// What a button of the panel does, in the chunk of the panels' actions: the text written
 /// into its field and copied, the address kept on the move when the viewer keeps it.
 #[wasm_split(panels, fallible)]
-fn act_later(
+fn share_in_chunk(
     viewer: Viewer,
     at: web_sys::Element,
     button: ShareControl,
@@ -86,7 +86,7 @@ fn act_later(
     Ok(())
 }
 
-/// What [`act_later`] does.
+/// What [`share_in_chunk`] does.
 fn act(viewer: Viewer, at: &web_sys::Element, button: ShareControl, sync_address: bool) {
     let node = viewer.study.node_untracked();
     let fragment = viewer.study.game.with_untracked(|g| g.fragment(node));
@@ -167,11 +167,11 @@ pub fn Share(
                             return;
                         }
                         let at = at.clone();
-                        // The texts are made by code loaded on first use (`act_later`); the
+                        // The texts are made by code loaded on first use (`share_in_chunk`); the
                         // browser still counts the click as the user's for the copy that follows.
                         services::spawn(async move {
                             if let Err(e) =
-                                act_later(viewer, at.clone(), control, sync_address).await
+                                share_in_chunk(viewer, at.clone(), control, sync_address).await
                             {
                                 if let Some(s) = dom::find(&at, ".status") {
                                     s.set_text_content(Some(&format!("Not done: {e}.")));

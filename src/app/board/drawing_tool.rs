@@ -7,7 +7,7 @@
 //! drawing, drawing it, changing it) is code loaded on first use: the first screen only asks
 //! for it when the move shown has a drawing or one is drawn.
 //!
-//! [`Ask`] and [`act_later`] are the board's one entry point into that code, for the
+//! [`BoardWork`] and [`board_work_in_chunk`] are the board's one entry point into that code, for the
 //! toolbar's SVG download and position editor too: each entry point costs the first screen
 //! its loader and the task that awaits it.
 
@@ -24,7 +24,7 @@ use crate::view::{Layout, Scene};
 use leptos::prelude::NodeRef;
 
 /// What the code loaded on first use is asked, about a move.
-pub(super) enum Ask {
+pub(super) enum BoardWork {
     /// Its drawing's markup, for the layer given while the move is still shown.
     Show(Var<String>, NodeId, Layout),
     /// A shape drawn, between two engine cells (the same for a mark).
@@ -44,12 +44,12 @@ pub(super) enum Ask {
 /// layer (unless the board has left the move since: answers come in the order asked), or
 /// why a change was not made.
 #[wasm_split(panels, fallible)]
-fn act_later(viewer: Viewer, ask: Ask) -> Result<(), Unavailable> {
-    let layer = match ask {
-        Ask::Show(drawn, node, _) => Some((drawn, node)),
+fn board_work_in_chunk(viewer: Viewer, work: BoardWork) -> Result<(), Unavailable> {
+    let layer = match work {
+        BoardWork::Show(drawn, node, _) => Some((drawn, node)),
         _ => None,
     };
-    let said = act(viewer, ask);
+    let said = act(viewer, work);
     match layer {
         Some((drawn, node)) if shown(viewer) == node => drawn.set(said),
         Some(_) => {}
@@ -60,18 +60,18 @@ fn act_later(viewer: Viewer, ask: Ask) -> Result<(), Unavailable> {
 }
 
 /// The markup asked for, or why a change was not made (empty when it was).
-pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
-    match ask {
-        Ask::Show(_, node, layout) => markup(viewer, node, layout),
-        Ask::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
+pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
+    match work {
+        BoardWork::Show(_, node, layout) => markup(viewer, node, layout),
+        BoardWork::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
             d.toggle(Shape {
                 from: frame.to_canonical(from),
                 to: frame.to_canonical(to),
                 colour,
             })
         }),
-        Ask::Clear(node) => change(viewer, node, &|d, _| d.shapes.clear()),
-        Ask::Svg(scene, layout, ply) => {
+        BoardWork::Clear(node) => change(viewer, node, &|d, _| d.shapes.clear()),
+        BoardWork::Svg(scene, layout, ply) => {
             let mut doc = crate::view::svg::scene_svg(&scene, &layout);
             // The move's drawing over everything, as the board shows it.
             if let Some(end) = doc.rfind("</svg>") {
@@ -83,11 +83,11 @@ pub(super) fn act(viewer: Viewer, ask: Ask) -> String {
             }
             String::new()
         }
-        Ask::EditPosition => {
+        BoardWork::EditPosition => {
             super::editor::toggle_now(viewer);
             String::new()
         }
-        Ask::Analyse(layout, board) => {
+        BoardWork::Analyse(layout, board) => {
             crate::app::analysis::toggle(viewer, layout, board);
             String::new()
         }
@@ -99,7 +99,7 @@ fn markup(viewer: Viewer, node: NodeId, layout: Layout) -> String {
     viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         let drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
-        crate::view::drawing::markup(&drawing, &frame_at(tree, node), &layout)
+        crate::view::drawing_svg::markup(&drawing, &frame_at(tree, node), &layout)
     })
 }
 
@@ -138,10 +138,10 @@ fn shown(viewer: Viewer) -> NodeId {
     preview.unwrap_or_else(|| viewer.study.node_untracked())
 }
 
-/// Asks the loaded code (one task for every ask: each kind costs the first screen).
-pub(super) fn ask(viewer: Viewer, ask: Ask) {
+/// Asks the loaded code (one task for every piece of work: each kind costs the first screen).
+pub(super) fn ask(viewer: Viewer, work: BoardWork) {
     services::spawn(async move {
-        if act_later(viewer, ask).await.is_err() {
+        if board_work_in_chunk(viewer, work).await.is_err() {
             viewer
                 .load_error
                 .set(Some(LoadError::Unavailable.to_string()));
@@ -151,19 +151,19 @@ pub(super) fn ask(viewer: Viewer, ask: Ask) {
 
 /// The analysis turned on or off (the toolbar's button, its key, a permalink's).
 pub(super) fn analyse(s: BoardState) {
-    ask(s.viewer, Ask::Analyse(s.layout, s.board));
+    ask(s.viewer, BoardWork::Analyse(s.layout, s.board));
 }
 
 /// A shape drawn on the move shown.
 pub(super) fn draw(s: BoardState, from: Hex, to: Hex, colour: Colour) {
     let v = s.viewer;
-    ask(v, Ask::Draw(shown(v), from, to, colour));
+    ask(v, BoardWork::Draw(shown(v), from, to, colour));
 }
 
 /// Clears the move shown's drawing.
 pub(super) fn clear(s: BoardState) {
     let v = s.viewer;
-    ask(v, Ask::Clear(shown(v)));
+    ask(v, BoardWork::Clear(shown(v)));
 }
 
 /// The drawing of the move shown, in its own layer: worked out by the loaded code when the
@@ -179,7 +179,7 @@ pub(super) fn show(s: BoardState) {
                 .game
                 .with(|g| g.tree().comment(node).is_some_and(drawing::has_commands));
         if has {
-            ask(v, Ask::Show(drawn, node, layout));
+            ask(v, BoardWork::Show(drawn, node, layout));
         } else {
             drawn.set(String::new());
         }
@@ -222,8 +222,8 @@ mod tests {
             .with_untracked(|g| g.tree().position_at(at).unwrap());
         let from = pos.board().occupied().next().unwrap();
         let to = from.neighbors()[0];
-        assert_eq!(act(viewer, Ask::Draw(at, from, to, Colour::Red)), "");
-        assert_eq!(act(viewer, Ask::Draw(at, to, to, Colour::Green)), "");
+        assert_eq!(act(viewer, BoardWork::Draw(at, from, to, Colour::Red)), "");
+        assert_eq!(act(viewer, BoardWork::Draw(at, to, to, Colour::Green)), "");
         let comment = tree(&|t| t.comment(at).unwrap_or_default().to_string());
         assert!(
             comment.contains("[%cal R") && comment.contains("[%csl G"),
@@ -240,9 +240,9 @@ mod tests {
         );
         assert_eq!(shown(next), "");
         // The same arrow again removes it; clearing takes the mark, and undo brings it back.
-        act(viewer, Ask::Draw(at, from, to, Colour::Red));
+        act(viewer, BoardWork::Draw(at, from, to, Colour::Red));
         assert!(!shown(at).contains("data-user-arrow"));
-        act(viewer, Ask::Clear(at));
+        act(viewer, BoardWork::Clear(at));
         assert_eq!(shown(at), "");
         assert!(viewer.study.undo());
         assert!(shown(at).contains("data-user-mark"));

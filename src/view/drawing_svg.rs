@@ -8,10 +8,10 @@
 //! ```
 //! use beeline::notation::frame::Frame;
 //! use beeline::record::drawing::Drawing;
-//! use beeline::view::{drawing, Layout, Orientation, TileShape};
+//! use beeline::view::{drawing_svg, Layout, Orientation, TileShape};
 //! let d = Drawing::read("[%cal Rm0n0] [%csl Gm1]").drawing;
 //! let layout = Layout::new(Frame::EMPTY, Orientation::AsPlayed, TileShape::Pointy);
-//! let svg = drawing::markup(&d, &Frame::EMPTY, &layout);
+//! let svg = drawing_svg::markup(&d, &Frame::EMPTY, &layout);
 //! assert!(svg.contains(r#"data-user-arrow="m0-n0" data-colour="red""#));
 //! assert!(svg.contains(r#"data-user-mark="m1" data-colour="green""#));
 //! ```
