@@ -6,6 +6,7 @@
 use super::link::{self, Question};
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
+use crate::app::model::game::LoadError;
 use crate::app::model::viewer::Viewer;
 use crate::collection::library::{self, ListColumn, ListQuery};
 use crate::engine::position::GameState;
@@ -72,8 +73,14 @@ fn markup() -> String {
 }
 
 /// What the user did in the panel.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) enum CollectionAction {
+    /// Files or texts to open as the collection (the collection's code, and so its worker,
+    /// loads with the first).
+    Open(Array),
+    /// The list to ask of the worker again: the collection, its order, its filters or the
+    /// game on the board changed.
+    List,
     /// A game of the list (or of the explorer) to open: its index in the collection.
     OpenGame(usize),
     /// The next (`true`) or previous game of the list to open.
@@ -126,13 +133,29 @@ impl CollectionAction {
 /// Reads chosen or dropped files into a collection and opens it.
 pub fn open_files(viewer: Viewer, files: Vec<web_sys::File>) {
     if !files.is_empty() {
-        link::open(viewer, files.iter().collect::<Array>());
+        open(viewer, files.iter().collect::<Array>());
     }
 }
 
 /// Opens a pasted or dropped text of several games as a collection.
 pub fn open_text(viewer: Viewer, text: String) {
-    link::open(viewer, std::iter::once(JsValue::from(text)).collect());
+    open(viewer, std::iter::once(JsValue::from(text)).collect());
+}
+
+/// Opens files or texts as the collection, by the collection's code: the worker, its
+/// messages and their answers are code loaded on first use, not the first screen's.
+fn open(viewer: Viewer, sources: Array) {
+    services::spawn(async move {
+        let action = CollectionAction::Open(sources);
+        if collection_action_in_chunk(viewer, None, action)
+            .await
+            .is_err()
+        {
+            viewer
+                .load_error
+                .set(Some(LoadError::Unavailable.to_string()));
+        }
+    });
 }
 
 /// What the user did, in the chunk of the panels' actions: open a game of the list, sort
@@ -141,10 +164,10 @@ pub fn open_text(viewer: Viewer, text: String) {
 #[wasm_split(panels, fallible)]
 fn collection_action_in_chunk(
     viewer: Viewer,
-    el: web_sys::Element,
+    el: Option<web_sys::Element>,
     action: CollectionAction,
 ) -> Result<(), Unavailable> {
-    act(viewer, &el, action);
+    act(viewer, el.as_ref(), action);
     Ok(())
 }
 
@@ -158,14 +181,23 @@ pub(crate) fn later(
     not: &'static str,
 ) {
     services::spawn(async move {
-        if let Err(e) = collection_action_in_chunk(viewer, el, action).await {
+        if let Err(e) = collection_action_in_chunk(viewer, Some(el), action).await {
             say(&at, &format!("{not}: {e}."));
         }
     });
 }
 
-/// What [`collection_action_in_chunk`] does (`el`: the element of the action).
-fn act(viewer: Viewer, el: &web_sys::Element, action: CollectionAction) {
+/// What [`collection_action_in_chunk`] does (`el`: the element of the action, for those
+/// that have one).
+fn act(viewer: Viewer, el: Option<&web_sys::Element>, action: CollectionAction) {
+    let action = match action {
+        CollectionAction::Open(sources) => return link::open(viewer, sources),
+        CollectionAction::List => return ask_list(viewer),
+        action => action,
+    };
+    let Some(el) = el else {
+        return;
+    };
     let control = match action {
         CollectionAction::OpenGame(i) => return link::open_game(viewer, i),
         CollectionAction::StepGame(forward) => return link::step_game(viewer, forward),
@@ -176,6 +208,7 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: CollectionAction) {
             })
         }
         CollectionAction::Changed(control) => control,
+        CollectionAction::Open(_) | CollectionAction::List => return,
         CollectionAction::Show => return show(viewer, el),
         CollectionAction::Explore => return link::explore(viewer),
         CollectionAction::OpenBook => return open_book(viewer),
@@ -220,6 +253,23 @@ fn act(viewer: Viewer, el: &web_sys::Element, action: CollectionAction) {
         CollectionControl::SaveIndex => link::save_index(viewer),
         CollectionControl::Progress | CollectionControl::List => {}
     }
+}
+
+/// Asks the worker for the list as the panel orders and filters it, with the game on the
+/// board.
+fn ask_list(viewer: Viewer) {
+    let (sort, descending) = viewer.collection.sort.get_untracked();
+    let q = ListQuery {
+        filter: viewer.collection.filter.get_untracked(),
+        sort,
+        descending,
+        current: viewer.collection.open_game.get_untracked(),
+    };
+    link::ask(
+        viewer,
+        Question::List,
+        CollectionRequest::List { query: q.to_text() },
+    );
 }
 
 /// The book an address's query names: `book=URL` (as written, relative to the page or
@@ -360,24 +410,25 @@ pub fn CollectionPanel(viewer: Viewer) -> impl IntoView {
         }),
     );
     // The list asked of the worker again whenever the collection, its order, its filters
-    // or the game on the board change.
-    kit::watch(Box::new(move || {
-        if viewer.collection.library.get().is_none() {
-            return;
-        }
-        let (sort, descending) = viewer.collection.sort.get();
-        let q = ListQuery {
-            filter: viewer.collection.filter.get(),
-            sort,
-            descending,
-            current: viewer.collection.open_game.get(),
-        };
-        link::ask(
-            viewer,
-            Question::List,
-            CollectionRequest::List { query: q.to_text() },
-        );
-    }));
+    // or the game on the board change (by the collection's code: `ask_list`).
+    kit::on_mount(
+        root,
+        Box::new(move |root| {
+            if viewer.collection.library.with(Option::is_none) {
+                return;
+            }
+            viewer.collection.sort.track();
+            viewer.collection.filter.track();
+            viewer.collection.open_game.track();
+            later(
+                viewer,
+                root.clone(),
+                CollectionAction::List,
+                root,
+                "Not listed",
+            );
+        }),
+    );
     // What the user does: files, filters, sorting, opening a game (done by code loaded on
     // first use, `collection_action_in_chunk`).
     kit::on_mount(
