@@ -166,6 +166,9 @@ class UhpProcess:
                 text=True,
                 bufsize=1,
                 errors="replace",
+                # Its own session: a Ctrl-C at the terminal stops the harness, which then
+                # ends its engines, rather than killing engines mid-game (a false forfeit).
+                start_new_session=True,
             )
         except OSError as e:
             raise EngineFault(f"could not start: {e}") from e
@@ -891,7 +894,8 @@ def print_table(run, out):
         print(file=out)
         print(f"| opening | {plies_header} | {short} as | result | plies | {short}'s points |", file=out)
         print("|---|---|---|---|---|---|", file=out)
-        for g in sorted(games, key=lambda g: (g.task.pair, not g.task.ours_white)):
+        # Black's row first within a pair, as the README's tables have it.
+        for g in sorted(games, key=lambda g: (g.task.pair, g.task.ours_white)):
             colour = "White" if g.task.ours_white else "Black"
             result = g.result + (" (forfeit)" if g.forfeit else "")
             print(

@@ -178,7 +178,7 @@ class Estimate:
         """For JSON: infinite Elo (a score of 0 or 1) becomes null."""
 
         def finite(x):
-            return round(x, 4) if math.isfinite(x) else None
+            return round(x, 4) + 0.0 if math.isfinite(x) else None  # + 0.0: no -0.0
 
         return {
             "score": round(self.score, 6),
