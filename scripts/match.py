@@ -881,6 +881,8 @@ def print_table(run, out):
         if len(lengths) == 1
         else "opening"
     )
+    if cfg.random_plies:
+        plies_header += f" (+{cfg.random_plies} random)"
     short = cfg.ours.name.split()[0] if cfg.ours.name else "engine"
     if any(o.name.split()[0] == short for o in cfg.opponents):
         short = "new"
