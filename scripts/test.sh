@@ -92,6 +92,9 @@ else
     printf '\n==== fixtures: not run (../shared/fixtures is not beside the repository)\n'
     SUMMARY+=("$(printf 'NOTE  %-10s        (../shared/fixtures missing: tests ignored)' fixtures)")
 fi
+# The match harness's own tests (statistics, pairing, forfeits), with real games played by
+# the tool the native tests built.
+stage harness env BEELINE_BIN="$ROOT/target/ci/beeline" python3 -m unittest discover -s tests/harness -v || true
 if stage web-build bash scripts/build-web.sh; then
     stage size bash scripts/check-size.sh || true
     stage e2e e2e || true
@@ -121,6 +124,12 @@ for log in test fixtures; do
         passed=$((passed + p)); failed=$((failed + f))
     fi
 done
+if [[ -f "$LOG_DIR/harness.log" ]]; then
+    # unittest's last lines: "Ran N tests", then "OK" or "FAILED (failures=F, errors=E)".
+    read -r p f < <(awk '/^Ran [0-9]+ tests/ { n = $2 } /^FAILED/ { gsub(/[^0-9,]/, ""); split($0, a, ","); for (k in a) f += a[k] } END { print n - f, f + 0 }' "$LOG_DIR/harness.log")
+    echo "  harness tests: $p passed, $f failed"
+    passed=$((passed + p)); failed=$((failed + f))
+fi
 if [[ -f "$LOG_DIR/e2e.log" ]]; then
     read -r p f < <(awk 'NF == 3 && $2 == "pass" { p = $3 } NF == 3 && $2 == "fail" { f = $3 } END { print p + 0, f + 0 }' "$LOG_DIR/e2e.log")
     passed=$((passed + p)); failed=$((failed + f))

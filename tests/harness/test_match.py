@@ -33,7 +33,9 @@ import match_stats as stats  # noqa: E402
 
 # -I -S: a Python that starts in a few tens of milliseconds, ignoring the user's site.
 FAKE = f"{shlex.quote(sys.executable)} -I -S {shlex.quote(os.path.join(HERE, 'fake_uhp.py'))}"
-BEELINE = os.path.join(REPO, "target", "release", "beeline")
+# The command-line tool to play real games with: $BEELINE_BIN (scripts/test.sh points it at
+# the build its native tests made), else the release build.
+BEELINE = os.environ.get("BEELINE_BIN") or os.path.join(REPO, "target", "release", "beeline")
 
 
 def fake(*flags):
@@ -446,7 +448,7 @@ class MatchTest(unittest.TestCase):
         self.assertEqual(run.records, [])
 
 
-@unittest.skipUnless(os.access(BEELINE, os.X_OK), "needs target/release/beeline (cargo build --release)")
+@unittest.skipUnless(os.access(BEELINE, os.X_OK), "needs $BEELINE_BIN or target/release/beeline (cargo build --release)")
 class BeelineTest(unittest.TestCase):
     """A short real game pair: Beeline against itself at depth 1, refereed by Beeline, and
     its PGN read back by Beeline's own reader."""
