@@ -2,8 +2,9 @@
 //! engine's every command (bad ones too), and `beeline analyse` on the direction-notation
 //! article's two games.
 
+use beeline::collection::key::PositionKey;
 use beeline::engine::piece::GameType;
-use beeline::engine::position::{GameState, Position, Rules};
+use beeline::engine::position::{GameState, Move, Position, Rules};
 use beeline::record::{import, Record};
 use beeline::search::game_review::{judge, win_probability, Judgement, SCALE};
 use beeline::search::uhp::{parse_time, UhpEngine};
@@ -74,6 +75,150 @@ fn fixed_depth_is_deterministic() {
         let b = search(&pos, 3);
         assert_eq!(a, b, "ply {ply}");
         assert!(a.depth == 3 && a.nodes > 0 && a.best.is_some());
+    }
+}
+
+fn search_lines(pos: &Position, depth: u8, lines: u8) -> beeline::search::SearchResult {
+    Searcher::new(4).search(pos, &Limits::depth(depth).with_lines(lines), &NoClock)
+}
+
+/// Plays a line on a copy of `pos`: every move legal, the game over after the last if the
+/// line is shorter than `want`.
+fn assert_line_plays(pos: &Position, pv: &[Move], want: usize, what: &str) {
+    let mut line = pos.clone();
+    for (k, m) in pv.iter().enumerate() {
+        assert!(
+            line.play(*m).is_ok(),
+            "{what}: move {k} ({m:?}) is not legal"
+        );
+    }
+    assert!(
+        pv.len() >= want || line.state().is_over(),
+        "{what}: {} moves, where {want} were due",
+        pv.len()
+    );
+}
+
+/// Several lines: as many as asked, distinct first moves, best first, each legal and as
+/// long as the depth; the first is the single-line search's, move and score.
+#[test]
+fn several_lines_are_distinct_ordered_and_the_first_is_the_best_move() {
+    let rec = game(1);
+    for ply in [6, 14, 20, 27, 33] {
+        let pos = rec.position_at(ply);
+        for depth in [2, 4] {
+            let what = format!("ply {ply} depth {depth}");
+            let one = search(&pos, depth);
+            let three = search_lines(&pos, depth, 3);
+            assert_eq!(one.lines.len(), 1, "{what}");
+            assert_eq!(one.lines[0].pv, one.pv, "{what}");
+            assert_eq!(three.lines.len(), 3.min(pos.legal_moves().len()), "{what}");
+            assert_eq!(three.best, one.best, "{what}");
+            assert_eq!(three.score, one.score, "{what}");
+            assert_eq!(
+                (three.lines[0].score, &three.lines[0].pv),
+                (three.score, &three.pv)
+            );
+            let firsts: Vec<Move> = three.lines.iter().map(|l| l.pv[0]).collect();
+            for (i, m) in firsts.iter().enumerate() {
+                assert!(!firsts[..i].contains(m), "{what}: {m:?} starts two lines");
+            }
+            for w in three.lines.windows(2) {
+                assert!(
+                    w[0].score >= w[1].score,
+                    "{what}: {} before {}",
+                    w[0].score,
+                    w[1].score
+                );
+            }
+            for (k, l) in three.lines.iter().enumerate() {
+                assert_line_plays(&pos, &l.pv, usize::from(depth), &format!("{what} line {k}"));
+            }
+        }
+    }
+}
+
+/// At depth 2 (no reductions) a line's score is exact: the k-th line scores what the k-th
+/// best choice scores when each is searched on its own a ply shallower (a choice: the moves
+/// that lead to one position up to the board's symmetries).
+#[test]
+fn each_line_scores_its_move_as_a_search_of_it_alone() {
+    let rec = game(2);
+    for ply in [1, 10, 21] {
+        let pos = rec.position_at(ply);
+        let mut alone: Vec<(PositionKey, i32)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut after = pos.clone();
+                after.play(m).unwrap();
+                (PositionKey::of(&after), -search(&after, 1).score)
+            })
+            .collect();
+        alone.sort_unstable_by_key(|&(k, s)| (k, std::cmp::Reverse(s)));
+        alone.dedup_by_key(|&mut (k, _)| k);
+        let mut best: Vec<i32> = alone.iter().map(|&(_, s)| s).collect();
+        best.sort_unstable_by(|a, b| b.cmp(a));
+        let r = search_lines(&pos, 2, 4);
+        let scores: Vec<i32> = r.lines.iter().map(|l| l.score).collect();
+        assert_eq!(scores, best[..4], "ply {ply}");
+    }
+}
+
+/// Moves that lead to the same position up to the board's symmetries (after the first
+/// piece, every cell around it) start one line, not several.
+#[test]
+fn lines_start_with_different_choices_not_mirror_images() {
+    let rec = game(1);
+    for ply in [1, 2, 9] {
+        let pos = rec.position_at(ply);
+        let r = search_lines(&pos, 2, 5);
+        assert_eq!(r.lines.len(), 5, "ply {ply}");
+        let keys: Vec<PositionKey> = r
+            .lines
+            .iter()
+            .map(|l| {
+                let mut after = pos.clone();
+                after.play(l.pv[0]).unwrap();
+                PositionKey::of(&after)
+            })
+            .collect();
+        for (i, k) in keys.iter().enumerate() {
+            assert!(
+                !keys[..i].contains(k),
+                "ply {ply}: line {i} repeats a position"
+            );
+        }
+    }
+}
+
+/// A position with fewer legal moves than lines asked gives a line a move; a line that
+/// ends the game stops there.
+#[test]
+fn lines_stop_at_the_legal_moves_and_at_the_end_of_the_game() {
+    let pos = Position::with_rules(GameType::all()[0], Rules::uhp());
+    let r = search_lines(&pos, 3, 8);
+    assert_eq!(r.lines.len(), pos.legal_moves().len().min(8));
+    let rec = game(2);
+    let n = rec.moves.len();
+    let pos = rec.position_at(n - 3);
+    let r = search_lines(&pos, 3, 2);
+    assert_eq!(r.score, WIN - 3);
+    assert_eq!(r.pv.len(), 3, "the winning line ends with the game");
+    assert_line_plays(&pos, &r.lines[1].pv, 3, "the second line");
+}
+
+/// A deeper search's line reaches its depth (up to 8 moves) even where the table cut it
+/// off, and so does a search in slices, which takes each iteration up again from its root.
+#[test]
+fn lines_are_as_long_as_the_depth() {
+    let rec = game(1);
+    for ply in [12, 20, 33] {
+        let pos = rec.position_at(ply);
+        let r = search(&pos, 7);
+        assert_line_plays(&pos, &r.pv, 7, &format!("ply {ply}"));
+        let (sliced, _, _) = search_in_slices(&pos, 6);
+        assert_line_plays(&pos, &sliced.pv, 6, &format!("ply {ply}, in slices"));
     }
 }
 
@@ -389,7 +534,8 @@ fn uhp_options() {
         [
             "TableSizeMiB;int;64;64;1;1024".to_string(),
             format!("NumThreads;int;1;1;1;{cores}"),
-            "Verbose;bool;False;False".to_string()
+            "Verbose;bool;False;False".to_string(),
+            "Lines;int;1;1;1;8".to_string()
         ]
     );
     assert_eq!(
@@ -415,6 +561,8 @@ fn uhp_options() {
         "options set TableSizeMiB 5000",
         "options set TableSizeMiB lots",
         "options set Verbose yes",
+        "options set Lines 0",
+        "options set Lines 9",
         "options get Aggression",
         "options set Aggression 3",
         "options frob",
@@ -435,6 +583,20 @@ fn uhp_options() {
     let r = e.command("bestmove depth 2", &NoClock);
     assert_eq!(r.lines.len(), 2);
     assert!(r.log[0].starts_with("depth 2 score "), "{:?}", r.log);
+    // With several lines the answer is still one move, the first line's; the log has
+    // every line.
+    assert_eq!(one(&mut e, "options set Lines 3"), "Lines;int;3;1;1;8");
+    let r = e.command("bestmove depth 2", &NoClock);
+    assert_eq!(r.lines.len(), 2);
+    assert_eq!(r.log.len(), 4, "{:?}", r.log);
+    for (k, l) in r.log[1..].iter().enumerate() {
+        assert!(l.starts_with(&format!("line {} score ", k + 1)), "{l}");
+    }
+    let first_move = r.log[1]
+        .split(" pv ")
+        .nth(1)
+        .and_then(|pv| pv.split("; ").next());
+    assert_eq!(first_move, Some(r.lines[0].as_str()));
 }
 
 #[test]
@@ -547,6 +709,65 @@ fn analyse_a_position_and_the_table() {
     assert_eq!(bad.status.code(), Some(2));
     let missing = beeline(&["analyse", "/nonexistent/game.pgn"]);
     assert_eq!(missing.status.code(), Some(2));
+}
+
+/// `beeline analyse --lines 3 --json`: each ply's `lines`, best first for the player to
+/// move, with distinct first moves, the first one the row's own evaluation and line; the
+/// table lists the others under each ply; a number of lines out of range is refused.
+#[test]
+fn analyse_writes_several_lines() {
+    let path = format!(
+        "{}/tests/data/direction-game-1.md",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = beeline(&["analyse", &path, "--depth", "2", "--lines", "3", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), game(1).moves.len());
+    for row in rows {
+        let ply = &row["ply"];
+        let lines = row["lines"].as_array().unwrap();
+        assert_eq!(
+            lines.len(),
+            3.min(row["legal_moves"].as_u64().unwrap() as usize),
+            "ply {ply}"
+        );
+        assert_eq!(lines[0]["eval"], row["eval"], "ply {ply}");
+        assert_eq!(lines[0]["pv"], row["pv"], "ply {ply}");
+        let white = row["player"] == "white";
+        let evals: Vec<f64> = lines.iter().map(|l| l["eval"].as_f64().unwrap()).collect();
+        for w in evals.windows(2) {
+            let ordered = if white { w[0] >= w[1] } else { w[0] <= w[1] };
+            assert!(ordered, "ply {ply}: {evals:?} for {}", row["player"]);
+        }
+        let firsts: Vec<&serde_json::Value> =
+            lines.iter().map(|l| &l["pv"][0]["standard"]).collect();
+        for (i, f) in firsts.iter().enumerate() {
+            assert!(
+                f.is_string() && !firsts[..i].contains(f),
+                "ply {ply}: {firsts:?}"
+            );
+        }
+        for l in lines {
+            assert_eq!(l["depth"], row["depth"], "ply {ply}");
+            assert!(l["win_probability"]
+                .as_f64()
+                .is_some_and(|p| (0.0..=1.0).contains(&p)));
+        }
+    }
+    let t = beeline(&["analyse", &path, "--depth", "1", "--lines", "2"]);
+    let text = String::from_utf8(t.stdout).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.trim_start().starts_with("line 2"))
+            .count(),
+        rows.len()
+    );
+    for bad in ["0", "9", "x"] {
+        let o = beeline(&["analyse", &path, "--depth", "1", "--lines", bad]);
+        assert_eq!(o.status.code(), Some(2), "--lines {bad}");
+    }
 }
 
 /// The evaluation sees a Queen closing in: in the last positions of both games the side

@@ -2,7 +2,7 @@
 
 use beeline::record::{Format, Record};
 use beeline::search::game_review;
-use beeline::search::{Limits, WallClock};
+use beeline::search::{Limits, WallClock, MAX_LINES};
 
 /// Analyse a game: for every move, the evaluation before and after, the best move and
 /// its line in the three notations, and a judgement of the move played.
@@ -20,6 +20,10 @@ pub struct AnalyseArgs {
     /// Search every position to this depth instead of for a time (repeatable results).
     #[arg(long)]
     depth: Option<u8>,
+    /// How many lines to find in each position, best first, each with a first move of its
+    /// own (1 to 8; the table lists them under each ply, JSON as `lines`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=MAX_LINES as i64))]
+    lines: u8,
     /// One JSON object per ply, in an array.
     #[arg(long)]
     json: bool,
@@ -34,7 +38,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         }
         (None, Some(t)) => return Err(format!("--time {t}: give seconds between 0 and 86400")),
         (None, None) => Limits::time_ms(1000),
-    };
+    }
+    .with_lines(args.lines);
     let rec = super::load(args.file.as_deref(), args.from)?;
     analyse(&rec, &limits, args.json)?;
     super::finish(&rec)

@@ -87,6 +87,18 @@ pub struct Notated {
     pub algebraic: String,
 }
 
+/// One of the lines searched in a position (`beeline analyse --lines N`), from White's side
+/// as [`PlyAnalysis`]'s evaluations are.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineAnalysis {
+    pub eval: f64,
+    pub win_probability: f64,
+    /// Plies to a forced end: positive when White wins, negative when Black does.
+    pub win_in: Option<i32>,
+    pub depth: u8,
+    pub pv: Vec<Notated>,
+}
+
 /// One ply of the analysis. Evaluations are in points (hundredths of [`super::eval`]'s
 /// unit) from White's side; forced wins are ±100 with `win_in` set.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -118,6 +130,9 @@ pub struct PlyAnalysis {
     pub legal_moves: usize,
     /// `None` on the last row, where no move was played.
     pub judgement: Option<Judgement>,
+    /// The lines searched, best first (the first is `eval` and `pv`), with distinct first
+    /// moves: as many as [`Limits::lines`] asks and the legal moves allow.
+    pub lines: Vec<LineAnalysis>,
 }
 
 /// Points from a score, for display: forced wins as ±100.
@@ -269,6 +284,7 @@ impl Review {
             }
             let r = self.searcher.search(&self.pos, &self.limits, clock);
             let pv = notate_line(&self.start, &self.moves, &r.pv, self.coordinates);
+            let lines = self.lines(&r, &self.moves, mover);
             let score = white_view(r.score, mover);
             return Some(Some(PlyAnalysis {
                 ply: i + 1,
@@ -286,6 +302,7 @@ impl Review {
                 nodes: r.nodes,
                 legal_moves: r.legal_moves,
                 judgement: None,
+                lines,
             }));
         };
         let r = self.searcher.search(&self.pos, &self.limits, clock);
@@ -294,12 +311,17 @@ impl Review {
             .pop()
             .unwrap_or_else(|| fallback(&self.pos, m));
         let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
+        let lines = self.lines(&r, line, mover);
         self.pos.play_unchecked(m);
         // The move played is valued as the search valued the best one: its position one
         // ply shallower, so both see equally far (the next position's own search sees a
-        // ply further, and Hive's evaluations swing from one ply to the next).
+        // ply further, and Hive's evaluations swing from one ply to the next). A move
+        // that starts one of the lines has its score already.
+        let in_lines = r.lines.iter().find(|l| l.pv.first() == Some(&m));
         let after = if r.best == Some(m) {
             r.score
+        } else if let Some(l) = in_lines {
+            l.score
         } else if let Some(s) = super::terminal(&self.pos, 1) {
             -s
         } else if r.depth <= 1 {
@@ -325,7 +347,25 @@ impl Review {
             nodes: r.nodes,
             legal_moves: r.legal_moves,
             judgement: Some(judge(r.best == Some(m), r.legal_moves, before, after)),
+            lines,
         }))
+    }
+
+    /// A search's lines, notated after `line` and seen from White's side.
+    fn lines(&self, r: &super::SearchResult, line: &[Move], mover: Color) -> Vec<LineAnalysis> {
+        r.lines
+            .iter()
+            .map(|l| {
+                let score = white_view(l.score, mover);
+                LineAnalysis {
+                    eval: points(score),
+                    win_probability: round3(win_probability(score)),
+                    win_in: win_in(score),
+                    depth: r.depth,
+                    pv: notate_line(&self.start, line, &l.pv, self.coordinates),
+                }
+            })
+            .collect()
     }
 }
 
@@ -378,6 +418,26 @@ pub fn table(rows: &[PlyAnalysis]) -> String {
             r.depth,
             line.join(" ")
         );
+        // The other lines under the first, each with its evaluation.
+        for (k, l) in r.lines.iter().enumerate().skip(1) {
+            let moves: Vec<&str> = l.pv.iter().map(|m| m.direction.as_str()).collect();
+            let first = l.pv.first().map_or("", |m| m.standard.as_str());
+            let _ = writeln!(
+                s,
+                "{:>4}  {:<22} {:<12} {:<14} {:>7} {:>7} {:>5.1}  {:<10} {:<22} {:>5}  {}",
+                "",
+                format!("line {}", k + 1),
+                "",
+                "",
+                eval(l.eval, l.win_in),
+                "",
+                l.win_probability * 100.0,
+                "",
+                first,
+                l.depth,
+                moves.join(" ")
+            );
+        }
     }
     s
 }

@@ -16,6 +16,7 @@ pub mod game_review;
 mod table;
 pub mod uhp;
 
+use crate::collection::key::PositionKey;
 use crate::engine::board::{cell_of, neighbor, CellIndex, CellSet, CELLS};
 use crate::engine::piece::{Color, PieceId, PIECE_COUNT};
 use crate::engine::position::{GameState, Move, Position};
@@ -80,11 +81,22 @@ impl Clock for WallClock {
     }
 }
 
-/// When to stop: after `depth` plies, or once `time_ms` is used, whichever comes first.
+/// The most lines a search finds at once ([`Limits::lines`]).
+pub const MAX_LINES: u8 = 8;
+
+/// The longest line written out past the search's own: a line is followed to at least the
+/// depth searched, up to this many moves ([`Searcher::deepen`]).
+const READABLE_LINE: usize = 8;
+
+/// When to stop: after `depth` plies, or once `time_ms` is used, whichever comes first;
+/// and how many lines to find (the best move's and the next best first moves').
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub depth: u8,
     pub time_ms: Option<u64>,
+    /// 1 to [`MAX_LINES`]: each iteration searches the best move's line, then the best
+    /// line of the moves not yet taken, and so on ("multi-PV").
+    pub lines: u8,
 }
 
 impl Limits {
@@ -92,6 +104,7 @@ impl Limits {
         Limits {
             depth: depth.clamp(1, MAX_PLY as u8 - 2),
             time_ms: None,
+            lines: 1,
         }
     }
 
@@ -99,8 +112,25 @@ impl Limits {
         Limits {
             depth: MAX_PLY as u8 - 2,
             time_ms: Some(ms),
+            lines: 1,
         }
     }
+
+    /// The same limits, finding `lines` lines (clamped to 1..=[`MAX_LINES`]).
+    pub fn with_lines(self, lines: u8) -> Limits {
+        Limits {
+            lines: lines.clamp(1, MAX_LINES),
+            ..self
+        }
+    }
+}
+
+/// One of the lines a search found: its score for the side to move and its moves, the
+/// first of which no other line of the search starts with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredLine {
+    pub score: Score,
+    pub pv: Vec<Move>,
 }
 
 /// What a search found.
@@ -118,6 +148,10 @@ pub struct SearchResult {
     pub elapsed_ms: u64,
     /// Number of legal moves at the root.
     pub legal_moves: usize,
+    /// The lines found, best first, as many as asked for and the legal moves allow; the
+    /// first is `score` and `pv`. Each has at least as many moves as `depth` (up to 8)
+    /// unless the game ends or a position repeats sooner.
+    pub lines: Vec<ScoredLine>,
 }
 
 impl SearchResult {
@@ -138,6 +172,10 @@ pub struct Deepening {
     depth: u8,
     done: bool,
     result: SearchResult,
+    /// With several lines: each root move (its fingerprint) and the position it leads to,
+    /// up to the board's symmetries. Moves to the same position are one choice (the first
+    /// moves of a game, or two Ants to the same place), so no two lines start with both.
+    root_moves: Vec<(u32, PositionKey)>,
 }
 
 impl Deepening {
@@ -189,6 +227,9 @@ pub struct Searcher {
     pause_at: Option<u64>,
     paused: bool,
     root_best: Option<(Move, Score)>,
+    /// The root moves (fingerprints) a search of a line after the first leaves out: the
+    /// first moves of the lines found before it.
+    excluded: Vec<u32>,
 }
 
 impl Default for Searcher {
@@ -231,6 +272,7 @@ impl Searcher {
             pause_at: None,
             paused: false,
             root_best: None,
+            excluded: Vec::new(),
         }
     }
 
@@ -332,10 +374,24 @@ impl Searcher {
             nodes: 0,
             elapsed_ms: 0,
             legal_moves: legal.len(),
+            lines: Vec::new(),
         };
         if let Some(&first) = legal.first() {
             result.best = Some(first);
             result.pv = vec![first];
+            result.lines = vec![ScoredLine {
+                score: result.score,
+                pv: vec![first],
+            }];
+        }
+        let mut root_moves = Vec::new();
+        if limits.lines > 1 {
+            let mut after = pos.clone();
+            for &m in &legal {
+                after.play_unchecked(m);
+                root_moves.push((table::fingerprint(m), PositionKey::of(&after)));
+                after.undo();
+            }
         }
         Deepening {
             pos,
@@ -344,6 +400,7 @@ impl Searcher {
             depth: 1,
             done: legal.is_empty(),
             result,
+            root_moves,
         }
     }
 
@@ -371,10 +428,19 @@ impl Searcher {
             depth,
             done,
             result,
+            root_moves,
         } = search;
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 2);
+        let choices = {
+            let mut keys: Vec<PositionKey> = root_moves.iter().map(|&(_, k)| k).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys.len().max(1)
+        };
+        let wanted = usize::from(limits.lines.clamp(1, MAX_LINES)).min(choices);
         while !*done && *depth <= max_depth {
             self.root_best = None;
+            self.excluded.clear();
             let score = self.negamax(pos, i32::from(*depth), 0, -WIN - 1, WIN + 1, clock);
             if self.paused {
                 return false;
@@ -387,19 +453,71 @@ impl Searcher {
                         result.best = Some(m);
                         result.score = s;
                         result.pv = vec![m];
+                        result.lines = vec![ScoredLine {
+                            score: s,
+                            pv: vec![m],
+                        }];
                     }
                 }
                 break;
             }
-            result.score = score;
+            let mut lines = vec![ScoredLine {
+                score,
+                pv: self.pv[..self.pv_len[0]].to_vec(),
+            }];
+            // The other lines: the root searched again without the first moves found.
+            while lines.len() < wanted && !self.stopped {
+                let taken: Vec<u32> = lines
+                    .iter()
+                    .filter_map(|l| l.pv.first())
+                    .map(|&m| table::fingerprint(m))
+                    .collect();
+                let taken_keys: Vec<PositionKey> = root_moves
+                    .iter()
+                    .filter(|(fp, _)| taken.contains(fp))
+                    .map(|&(_, k)| k)
+                    .collect();
+                self.excluded = root_moves
+                    .iter()
+                    .filter(|(_, k)| taken_keys.contains(k))
+                    .map(|&(fp, _)| fp)
+                    .collect();
+                let s = self.negamax(pos, i32::from(*depth), 0, -WIN - 1, WIN + 1, clock);
+                if self.stopped || self.pv_len[0] == 0 {
+                    break;
+                }
+                lines.push(ScoredLine {
+                    score: s,
+                    pv: self.pv[..self.pv_len[0]].to_vec(),
+                });
+            }
+            self.excluded.clear();
+            if self.paused {
+                return false;
+            }
+            // An iteration stopped among its other lines keeps the lines of the one before.
+            if self.stopped && lines.len() < wanted && result.lines.len() >= wanted {
+                break;
+            }
+            // Ordered by score; a tie keeps the order found (the first line first).
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            let readable = usize::from(*depth).min(READABLE_LINE);
+            for l in &mut lines {
+                self.lengthen(pos, &mut l.pv, readable);
+            }
+            result.score = lines[0].score;
             result.depth = *depth;
-            result.pv = self.pv[..self.pv_len[0]].to_vec();
+            result.pv = lines[0].pv.clone();
             if let Some(&m) = result.pv.first() {
                 result.best = Some(m);
             }
+            result.lines = lines;
             result.nodes = self.nodes;
             result.elapsed_ms = clock.elapsed_ms() - *start;
             progress(result);
+            if self.stopped {
+                break;
+            }
             *depth += 1;
             // A forced result within reach needs no deeper look.
             if win_in(score).is_some_and(|n| n.unsigned_abs() <= u32::from(result.depth)) {
@@ -467,6 +585,8 @@ impl Searcher {
         }
 
         let key = search_key(pos);
+        // A root searched without some moves is not the position's own result.
+        let partial = ply == 0 && !self.excluded.is_empty();
         let mut tt_move = 0;
         if let Some(entry) = self.table.probe(key) {
             tt_move = entry.mv;
@@ -492,6 +612,9 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, i);
             let (order, fp) = moves[i];
+            if partial && self.excluded.contains(&fp) {
+                continue;
+            }
             let m = table::move_of(fp, pos.board());
             pos.play_unchecked(m);
             // The child probes the table unless it is a leaf: its slot is on its way while
@@ -554,6 +677,9 @@ impl Searcher {
             }
         }
         self.move_lists[ply] = moves;
+        if partial {
+            return best;
+        }
 
         let bound = if best <= alpha0 {
             Bound::Upper
@@ -573,6 +699,45 @@ impl Searcher {
             },
         );
         best
+    }
+
+    /// Follows `pv` on past where the search's own line stops (a table cut-off ends it, and
+    /// so does an iteration taken up again from its root) until it has `want` moves: the
+    /// table's move of each position, if it is legal there, else the move that scores best
+    /// one ply on. Stops where the game ends or a position repeats.
+    fn lengthen(&self, pos: &Position, pv: &mut Vec<Move>, want: usize) {
+        if pv.len() >= want {
+            return;
+        }
+        let mut line = pos.clone();
+        for &m in pv.iter() {
+            line.play_unchecked(m);
+        }
+        while pv.len() < want && terminal(&line, pv.len()).is_none() {
+            if self.repetition && line.occurrences() >= 2 {
+                break;
+            }
+            let legal = line.legal_moves();
+            let from_table = self
+                .table
+                .probe(search_key(&line))
+                .filter(|e| e.mv != 0)
+                .map(|e| table::move_of(e.mv, line.board()))
+                .filter(|m| legal.contains(m));
+            let next = from_table.or_else(|| {
+                legal.iter().copied().max_by_key(|&m| {
+                    line.play_unchecked(m);
+                    let s = -eval::evaluate(&line);
+                    line.undo();
+                    s
+                })
+            });
+            let Some(m) = next else {
+                break;
+            };
+            line.play_unchecked(m);
+            pv.push(m);
+        }
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {

@@ -63,8 +63,8 @@ impl TableEntry {
 
 /// A move as 28 bits: its kind, piece and cells. Distinct for the legal moves of one
 /// position (cells near the hive have distinct torus indices); 0 is no move. The search
-/// makes them from the generator's moves by cells ([`fingerprint_cells`]).
-#[cfg(test)]
+/// makes them from the generator's moves by cells ([`fingerprint_cells`]), and the root's
+/// moves left out of a line's search from its moves.
 pub(crate) fn fingerprint(m: Move) -> u32 {
     use crate::engine::board::cell_of;
     match m {

@@ -5,7 +5,7 @@
 //! MoveString for `bestmove`; `err <reason>` for anything wrong with a command and
 //! `invalidmove <reason>` for a move the rules refuse. No input makes it panic.
 
-use super::{Clock, Limits, Searcher, DEFAULT_TABLE_MIB};
+use super::{Clock, Limits, Searcher, DEFAULT_TABLE_MIB, MAX_LINES};
 use crate::engine::piece::GameType;
 use crate::engine::position::{Move, Position, Rules};
 use crate::notation::frame::Frame;
@@ -24,6 +24,9 @@ pub struct UhpEngine {
     verbose: bool,
     /// Threads searching (native builds; the browser's worker has one).
     threads: usize,
+    /// Lines `bestmove` searches (the `Lines` option): it still answers one move, and
+    /// with `Verbose` on logs every line.
+    lines: u8,
 }
 
 /// The answer to one command.
@@ -52,6 +55,7 @@ impl UhpEngine {
             table_mib: DEFAULT_TABLE_MIB,
             verbose: false,
             threads: 1,
+            lines: 1,
         }
     }
 
@@ -216,7 +220,8 @@ impl UhpEngine {
                 }
             },
             _ => return Err(Fault::Err(usage.into())),
-        };
+        }
+        .with_lines(self.lines);
         let pos = self
             .pos
             .as_ref()
@@ -234,17 +239,17 @@ impl UhpEngine {
         #[cfg(target_arch = "wasm32")]
         let result = self.searcher.search(pos, &limits, clock);
         if self.verbose {
-            let pv: Vec<String> = {
+            let line_text = |pv: &[Move]| {
                 let mut p = pos.clone();
-                result
-                    .pv
+                let moves: Vec<String> = pv
                     .iter()
                     .map(|&m| {
                         let s = move_string(&p, m);
                         p.play_unchecked(m);
                         s
                     })
-                    .collect()
+                    .collect();
+                moves.join("; ")
             };
             log.push(format!(
                 "depth {} score {} nodes {} time {} ms nps {} pv {}",
@@ -253,8 +258,18 @@ impl UhpEngine {
                 result.nodes,
                 result.elapsed_ms,
                 result.nodes * 1000 / result.elapsed_ms.max(1),
-                pv.join("; ")
+                line_text(&result.pv)
             ));
+            if self.lines > 1 {
+                for (k, l) in result.lines.iter().enumerate() {
+                    log.push(format!(
+                        "line {} score {} pv {}",
+                        k + 1,
+                        l.score,
+                        line_text(&l.pv)
+                    ));
+                }
+            }
         }
         let best = result
             .best
@@ -269,7 +284,15 @@ impl UhpEngine {
                 self.table_option(),
                 self.threads_option(),
                 self.verbose_option(),
+                self.lines_option(),
             ]),
+            ["get", "Lines"] => Ok(vec![self.lines_option()]),
+            ["set", "Lines", v] => {
+                // At most MAX_LINES, so the conversion cannot fail.
+                let n = whole_number("Lines", v, usize::from(MAX_LINES))?;
+                self.lines = u8::try_from(n).unwrap_or(MAX_LINES);
+                Ok(vec![self.lines_option()])
+            }
             ["get", "NumThreads"] => Ok(vec![self.threads_option()]),
             ["set", "NumThreads", v] => {
                 self.threads = whole_number("NumThreads", v, max_threads())?;
@@ -321,6 +344,10 @@ impl UhpEngine {
 
     fn threads_option(&self) -> String {
         format!("NumThreads;int;{};1;1;{}", self.threads, max_threads())
+    }
+
+    fn lines_option(&self) -> String {
+        format!("Lines;int;{};1;1;{MAX_LINES}", self.lines)
     }
 
     fn verbose_option(&self) -> String {
