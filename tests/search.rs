@@ -222,6 +222,26 @@ fn lines_are_as_long_as_the_depth() {
     }
 }
 
+/// Threat mode: with the side to move passing, the opponent's best line is the Queen
+/// surrounded in one, where the game's winner did surround it a move later.
+#[test]
+fn the_threat_is_the_surround_the_opponent_would_play() {
+    for (n, winner) in [(1, GameState::BlackWins), (2, GameState::WhiteWins)] {
+        let rec = game(n);
+        // The loser to move, one move before the end: passing, the winner surrounds.
+        let pos = rec.position_at(rec.moves.len() - 2);
+        let threat = beeline::search::threat_position(&pos);
+        assert_eq!(threat.to_move(), pos.to_move().other());
+        assert_ne!(threat.key(), pos.key(), "the side to move is in the key");
+        assert_eq!(threat.moves().len(), pos.moves().len() + 1);
+        let r = search(&threat, 2);
+        assert_eq!(r.score, WIN - 1, "game {n}");
+        let mut after = threat.clone();
+        after.play(r.best.unwrap()).unwrap();
+        assert_eq!(after.state(), winner, "game {n}");
+    }
+}
+
 /// A clock that moves a millisecond at each reading: a search in slices then gives way
 /// every few thousand nodes, whatever the machine's speed.
 struct Ticks(std::cell::Cell<u64>);

@@ -3,7 +3,7 @@
 //!
 //! | the page asks | the worker answers |
 //! |---|---|
-//! | [`EngineRequest::Search`] | after its delay, unless another search came meanwhile (it replaces this one): [`EngineAnswer::Started`], then [`EngineAnswer::Line`] after each depth, then [`EngineAnswer::Searched`] |
+//! | [`EngineRequest::Search`] | after its delay, unless another search came meanwhile (it replaces this one): [`EngineAnswer::Started`], then [`EngineAnswer::Lines`] after each depth, then [`EngineAnswer::Searched`] |
 //! | [`EngineRequest::Halt`] | nothing: the search under way or waiting stops |
 //! | [`EngineRequest::Review`] | [`EngineAnswer::Row`] per position, then [`EngineAnswer::Reviewed`] |
 //!
@@ -13,6 +13,7 @@
 use super::{FieldReader, Fields, Message, ProtocolError};
 use crate::engine::position::Move;
 use crate::search::game_review::Judgement;
+use crate::search::MAX_LINES;
 
 /// What the page asks the engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,10 @@ pub enum EngineRequest {
         /// How long to wait before starting (a key held through a game asks a position a
         /// step and needs no search of each).
         delay_ms: u32,
+        /// How many lines to find (1 to `search::MAX_LINES`), best first.
+        lines: u8,
+        /// Search the position as if the side to move passed: the opponent's threat.
+        threat: bool,
     },
     /// Stop the search under way or waiting.
     Halt,
@@ -44,7 +49,8 @@ pub enum EngineRequest {
     },
 }
 
-/// One iteration's answer: the best line at a depth.
+/// One of an iteration's lines at a depth (the search's figures, `depth`, `nodes`, `ms` and
+/// `legal_moves`, are the same in each).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchLine {
     pub depth: u8,
@@ -84,10 +90,10 @@ pub enum EngineAnswer {
     Started {
         job: u32,
     },
-    /// A job's search has finished a depth.
-    Line {
+    /// A job's search has finished a depth: its lines, best first (never none).
+    Lines {
         job: u32,
-        line: SearchLine,
+        lines: Vec<SearchLine>,
     },
     /// A job's search has stopped: its depth or time reached.
     Searched {
@@ -112,12 +118,15 @@ impl Message for EngineRequest {
                 limit_ms,
                 job,
                 delay_ms,
+                lines,
+                threat,
             } => {
                 w.tag(0)
                     .bytes(position)
                     .uint(u64::from(*depth))
                     .uint(*limit_ms);
                 w.uint(u64::from(*job)).uint(u64::from(*delay_ms));
+                w.uint(u64::from(*lines)).uint(u64::from(*threat));
             }
             EngineRequest::Halt => {
                 w.tag(1);
@@ -143,6 +152,8 @@ impl Message for EngineRequest {
                 limit_ms: r.uint()?,
                 job: r.u32()?,
                 delay_ms: r.u32()?,
+                lines: r.byte()?,
+                threat: r.flag()?,
             },
             1 => EngineRequest::Halt,
             2 => EngineRequest::Review {
@@ -173,12 +184,14 @@ impl Message for EngineAnswer {
             EngineAnswer::Started { job } => {
                 w.tag(0).uint(u64::from(*job));
             }
-            EngineAnswer::Line { job, line } => {
-                w.tag(1).uint(u64::from(*job)).uint(u64::from(line.depth));
-                w.number(line.eval);
-                write_win_in(w, line.win_in);
-                w.uint(line.nodes).uint(line.ms).moves(&line.moves);
-                w.uint(u64::from(line.legal_moves));
+            EngineAnswer::Lines { job, lines } => {
+                w.tag(1).uint(u64::from(*job)).uint(lines.len() as u64);
+                for line in lines {
+                    w.uint(u64::from(line.depth)).number(line.eval);
+                    write_win_in(w, line.win_in);
+                    w.uint(line.nodes).uint(line.ms).moves(&line.moves);
+                    w.uint(u64::from(line.legal_moves));
+                }
             }
             EngineAnswer::Searched { job, depth } => {
                 w.tag(2).uint(u64::from(*job)).uint(u64::from(*depth));
@@ -211,18 +224,23 @@ impl Message for EngineAnswer {
     fn read(tag: u8, r: &mut FieldReader) -> Result<Self, ProtocolError> {
         Ok(match tag {
             0 => EngineAnswer::Started { job: r.u32()? },
-            1 => EngineAnswer::Line {
-                job: r.u32()?,
-                line: SearchLine {
-                    depth: r.byte()?,
-                    eval: r.number()?,
-                    win_in: read_win_in(r)?,
-                    nodes: r.uint()?,
-                    ms: r.uint()?,
-                    moves: r.moves()?,
-                    legal_moves: r.u32()?,
-                },
-            },
+            1 => {
+                let job = r.u32()?;
+                let count = r.byte()?;
+                let mut lines = Vec::with_capacity(usize::from(count.min(MAX_LINES)));
+                for _ in 0..count {
+                    lines.push(SearchLine {
+                        depth: r.byte()?,
+                        eval: r.number()?,
+                        win_in: read_win_in(r)?,
+                        nodes: r.uint()?,
+                        ms: r.uint()?,
+                        moves: r.moves()?,
+                        legal_moves: r.u32()?,
+                    });
+                }
+                EngineAnswer::Lines { job, lines }
+            }
             2 => EngineAnswer::Searched {
                 job: r.u32()?,
                 depth: r.byte()?,
@@ -279,6 +297,8 @@ mod tests {
                 limit_ms: 60_000,
                 job: 7,
                 delay_ms: 150,
+                lines: 3,
+                threat: false,
             },
             EngineRequest::Search {
                 position: vec![],
@@ -286,6 +306,8 @@ mod tests {
                 limit_ms: 0,
                 job: u32::MAX,
                 delay_ms: 0,
+                lines: 1,
+                threat: true,
             },
             EngineRequest::Halt,
             EngineRequest::Review {
@@ -312,18 +334,24 @@ mod tests {
         };
         let answers = [
             EngineAnswer::Started { job: 3 },
-            EngineAnswer::Line { job: 3, line },
-            EngineAnswer::Line {
+            EngineAnswer::Lines {
+                job: 3,
+                lines: vec![line.clone()],
+            },
+            EngineAnswer::Lines {
                 job: 4,
-                line: SearchLine {
-                    depth: 1,
-                    eval: 100.0,
-                    win_in: Some(-3),
-                    nodes: 0,
-                    ms: 0,
-                    moves: vec![],
-                    legal_moves: 0,
-                },
+                lines: vec![
+                    SearchLine {
+                        depth: 1,
+                        eval: 100.0,
+                        win_in: Some(-3),
+                        nodes: 0,
+                        ms: 0,
+                        moves: vec![],
+                        legal_moves: 0,
+                    },
+                    line,
+                ],
             },
             EngineAnswer::Searched { job: 3, depth: 12 },
             EngineAnswer::Row(ReviewRow {

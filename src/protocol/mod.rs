@@ -187,6 +187,15 @@ impl FieldReader<'_> {
         String::from_utf8(self.bytes()?).map_err(|_| ProtocolError::Text)
     }
 
+    /// A yes or no, written as `uint(0)` or `uint(1)`.
+    pub fn flag(&mut self) -> Result<bool, ProtocolError> {
+        match self.byte()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            t => Err(ProtocolError::Tag(t)),
+        }
+    }
+
     pub fn option<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, ProtocolError>,

@@ -876,6 +876,16 @@ fn from_table(s: Score, ply: usize) -> Score {
     }
 }
 
+/// The position the threat search looks at: `pos` as if its side to move had passed, so
+/// that the opponent moves again. In Hive a pass is legal only when no other move is; here
+/// it is a question asked of the engine ("what would they play if it were their turn?"),
+/// never a move of the game.
+pub fn threat_position(pos: &Position) -> Position {
+    let mut passed = pos.clone();
+    passed.play_unchecked(Move::Pass);
+    passed
+}
+
 /// A score from the side to move's view turned to White's.
 pub fn white_view(score: Score, to_move: Color) -> Score {
     match to_move {

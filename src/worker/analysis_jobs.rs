@@ -72,6 +72,8 @@ struct DelayedSearch {
     depth: u8,
     limit_ms: u64,
     job: u32,
+    lines: u8,
+    threat: bool,
     timeout: i32,
 }
 
@@ -121,6 +123,7 @@ fn run_pending() {
     };
     let (depth, ms, job) = (p.depth, p.limit_ms, p.job);
     let pos = match transfer::decode(&p.position) {
+        Ok(pos) if p.threat => crate::search::threat_position(&pos),
         Ok(pos) => pos,
         Err(e) => return failed(e),
     };
@@ -128,7 +131,8 @@ fn run_pending() {
     let limits = Limits {
         time_ms: (ms > 0).then_some(ms),
         ..Limits::depth(if depth == 0 { u8::MAX } else { depth })
-    };
+    }
+    .with_lines(p.lines);
     let clock = PerfClock::start();
     let mover = pos.to_move();
     if depth > 0 {
@@ -213,7 +217,19 @@ fn halt() {
 }
 
 /// Holds a search for its delay, in place of the one under way or waiting.
-fn hold(position: Vec<u8>, depth: u8, limit_ms: u64, job: u32, delay_ms: u32) {
+fn hold(search: EngineRequest) {
+    let EngineRequest::Search {
+        position,
+        depth,
+        limit_ms,
+        job,
+        delay_ms,
+        lines,
+        threat,
+    } = search
+    else {
+        return;
+    };
     halt();
     let run = Closure::once_into_js(run_pending);
     let delay = delay_ms.min(1000) as i32;
@@ -226,6 +242,8 @@ fn hold(position: Vec<u8>, depth: u8, limit_ms: u64, job: u32, delay_ms: u32) {
             depth,
             limit_ms,
             job,
+            lines,
+            threat,
             timeout,
         })
     });
@@ -234,13 +252,7 @@ fn hold(position: Vec<u8>, depth: u8, limit_ms: u64, job: u32, delay_ms: u32) {
 /// Answers a request of the analysis's channel (`bytes`, as the page sent them).
 pub fn answer_request(bytes: &[u8]) {
     match EngineRequest::decode(bytes) {
-        Ok(EngineRequest::Search {
-            position,
-            depth,
-            limit_ms,
-            job,
-            delay_ms,
-        }) => hold(position, depth, limit_ms, job, delay_ms),
+        Ok(search @ EngineRequest::Search { .. }) => hold(search),
         Ok(EngineRequest::Halt) => halt(),
         Ok(EngineRequest::Review {
             position,
@@ -254,21 +266,25 @@ pub fn answer_request(bytes: &[u8]) {
     }
 }
 
-/// Posts what an iteration found.
+/// Posts the lines an iteration found.
 fn line(r: &SearchResult, mover: Color, job: u32) {
-    let score = white_view(r.score, mover);
-    post(&EngineAnswer::Line {
-        job,
-        line: SearchLine {
-            depth: r.depth,
-            eval: game_review::points(score),
-            win_in: crate::search::win_in(score),
-            nodes: r.nodes,
-            ms: r.elapsed_ms,
-            moves: r.pv.clone(),
-            legal_moves: u32::try_from(r.legal_moves).unwrap_or(u32::MAX),
-        },
-    });
+    let lines = r
+        .lines
+        .iter()
+        .map(|l| {
+            let score = white_view(l.score, mover);
+            SearchLine {
+                depth: r.depth,
+                eval: game_review::points(score),
+                win_in: crate::search::win_in(score),
+                nodes: r.nodes,
+                ms: r.elapsed_ms,
+                moves: l.pv.clone(),
+                legal_moves: u32::try_from(r.legal_moves).unwrap_or(u32::MAX),
+            }
+        })
+        .collect();
+    post(&EngineAnswer::Lines { job, lines });
 }
 
 fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {

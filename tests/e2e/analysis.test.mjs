@@ -1,8 +1,9 @@
-// The analysis on the study board: the engine's evaluation, best line and best move for the
-// position shown equal the command line's at the same depth (`beeline analyse --depth N`),
-// a step stops the search and starts the next position's (in the same worker, which takes it
-// between two slices of its search), the best line plays into the study, a review judges the
-// same moves as the command line and goes into the PGN export.
+// The analysis on the study board: the engine's evaluation, lines and their first moves for
+// the position shown equal the command line's at the same depth (`beeline analyse --depth N
+// --lines 3`), a step stops the search and starts the next position's (in the same worker,
+// which takes it between two slices of its search), a line plays into the study, the number
+// of lines is a choice (one on a phone), threat mode shows what the opponent would play, a
+// review judges the same moves as the command line and goes into the PGN export.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,10 +21,10 @@ after(async () => {
 
 const PLY = 10;
 
-/** `beeline analyse --depth DEPTH --json` on the example game (the app opens with it). */
-function cliAnalysis(depth) {
+/** `beeline analyse --depth DEPTH --lines LINES --json` on the example game (the app opens with it). */
+function cliAnalysis(depth, lines = 1) {
   const file = path.join(ROOT, 'tests/data/direction-game-1.md');
-  return JSON.parse(beeline(['analyse', file, '--depth', String(depth), '--json']));
+  return JSON.parse(beeline(['analyse', file, '--depth', String(depth), '--lines', String(lines), '--json']));
 }
 
 /** Waits until the analysis has finished the position after `ply` moves, to its depth. */
@@ -31,9 +32,9 @@ async function searched(page, ply, depth) {
   await page.waitForSelector(`#eval[data-ply="${ply}"][data-done="true"][data-depth="${depth}"]`, { timeout: 20_000 });
 }
 
-/** The best line's moves in the three notations. */
-async function bestLine(page) {
-  return page.$$eval('#best-line [data-move]', (bs) =>
+/** The best line's moves in the three notations (or another list's, by its selector). */
+async function bestLine(page, list = '#best-line') {
+  return page.$$eval(`${list} [data-move]`, (bs) =>
     bs.map((b) => ({
       standard: b.querySelector('.standard').textContent,
       direction: b.querySelector('.direction').textContent,
@@ -42,21 +43,119 @@ async function bestLine(page) {
   );
 }
 
-test('the analysis shows the command line’s best move, line and evaluation at the same depth', async () => {
+/** Every line shown: its rank, evaluation, depth and moves. */
+async function engineLines(page) {
+  const lines = await page.$$eval('#engine-lines [data-line]:not([data-move])', (ls) =>
+    ls.map((l) => ({ rank: Number(l.dataset.line), eval: Number(l.dataset.eval), depth: Number(l.dataset.depth) })));
+  for (const l of lines) {
+    l.pv = await bestLine(page, `#engine-lines .engine-line[data-line="${l.rank}"]`);
+  }
+  return lines;
+}
+
+test('the analysis shows the command line’s lines, best moves and evaluations at the same depth', async () => {
   const { page, errors } = await openApp(browser.context, '#&analyse=4');
   await page.click(`#notation tr[data-ply="${PLY}"]`);
   await waitForPly(page, PLY);
   assert.equal(await page.getAttribute('#analyse', 'aria-pressed'), 'true');
+  // Three lines on a desktop's screen.
+  assert.equal(await page.inputValue('#engine-line-count'), '3');
   await searched(page, PLY, 4);
-  const rows = cliAnalysis(4);
+  const rows = cliAnalysis(4, 3);
   const row = rows.find((r) => r.ply === PLY + 1);
   assert.ok(row, 'the CLI analysed the position');
+  assert.equal(row.lines.length, 3);
   const line = await bestLine(page);
   assert.deepEqual(line, row.pv, 'the line in three notations');
   assert.equal(Number(await page.getAttribute('#eval', 'data-eval')), row.eval);
-  // The best move drawn on the board, named as the line's first move.
-  const drawn = await page.getAttribute('svg#board [data-best-move]', 'data-best-move');
-  assert.equal(drawn, row.best.standard);
+  // Every line as the command line found it, in its order.
+  const shown = await engineLines(page);
+  assert.deepEqual(shown.map((l) => l.rank), [1, 2, 3]);
+  assert.deepEqual(shown.map((l) => l.eval), row.lines.map((l) => l.eval));
+  assert.deepEqual(shown.map((l) => l.depth), [4, 4, 4]);
+  assert.deepEqual(shown.map((l) => l.pv), row.lines.map((l) => l.pv));
+  // Each line's first move drawn on the board, ranked, named as the line's first move.
+  for (const [k, l] of row.lines.entries()) {
+    const drawn = await page.getAttribute(`svg#board [data-best-move][data-rank="${k + 1}"]`, 'data-best-move');
+    assert.equal(drawn, l.pv[0].standard, `line ${k + 1}`);
+  }
+  assert.equal(await page.locator('svg#board [data-best-move]').count(), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the number of lines is a choice, one on a phone; a second line plays into the study', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse=3');
+  await page.click(`#notation tr[data-ply="${PLY}"]`);
+  await waitForPly(page, PLY);
+  await searched(page, PLY, 3);
+  await page.selectOption('#engine-line-count', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#engine-lines [data-line]:not([data-move])').length === 1
+    && document.querySelector('#eval').dataset.done === 'true');
+  assert.equal(await page.locator('svg#board [data-best-move]').count(), 1);
+  await page.selectOption('#engine-line-count', '5');
+  await page.waitForFunction(() => document.querySelectorAll('#engine-lines [data-line]:not([data-move])').length === 5
+    && document.querySelector('#eval').dataset.done === 'true');
+  const lines = await engineLines(page);
+  const evals = lines.map((l) => l.eval);
+  // Best first for the player to move (White after an even number of plies: the highest).
+  const mover = PLY % 2 === 0 ? 1 : -1;
+  assert.deepEqual(evals, [...evals].sort((a, b) => mover * (b - a)), `${evals}`);
+  assert.equal(new Set(lines.map((l) => l.pv[0].standard)).size, 5, 'five different first moves');
+  const second = lines[1].pv[0];
+  await page.click('#engine-lines .engine-line[data-line="2"] [data-move="0"]');
+  await waitForPly(page, PLY + 1);
+  const current = await page.$eval('#notation tr[aria-current="true"] td.standard', (td) => td.textContent);
+  assert.equal(current, second.standard);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  const phone = await launchBrowser({ viewport: WIDTHS[1] });
+  try {
+    const { page, errors } = await openApp(phone.context, '#&analyse=2');
+    await page.waitForSelector('#eval[data-done="true"][data-depth="2"]', { timeout: 20_000 });
+    assert.equal(await page.inputValue('#engine-line-count'), '1');
+    assert.equal(await page.locator('#engine-lines [data-line]:not([data-move])').count(), 1);
+    await audit(page, 'one engine line at a phone’s width');
+    await page.keyboard.press('x');
+    await page.waitForSelector('#threat-line [data-move]', { timeout: 20_000 });
+    await audit(page, 'the threat at a phone’s width');
+    assert.deepEqual(errors, []);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('threat mode shows what the opponent would play if it were their move', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse=2');
+  // Two plies before the end: White to move, Black threatens to surround the Queen.
+  const end = await page.locator('#notation tr[data-ply]').count();
+  await page.keyboard.press('End');
+  await waitForPly(page, end);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await waitForPly(page, end - 2);
+  await searched(page, end - 2, 2);
+  assert.ok(await page.locator('#threat-line').isHidden());
+  await page.click('#threat');
+  assert.equal(await page.getAttribute('#threat', 'aria-pressed'), 'true');
+  await page.waitForSelector('#eval[data-done="true"]');
+  await page.waitForSelector('#threat-line [data-move]');
+  // Black wins at once: the threat's evaluation, its line of one move, its arrow.
+  assert.equal(await page.getAttribute('#eval', 'data-eval'), '-100.00');
+  assert.ok(await page.locator('#engine-lines').isHidden());
+  const threat = await bestLine(page, '#threat-line');
+  assert.equal(threat.length, 1);
+  assert.equal(await page.getAttribute('svg#board [data-threat-move]', 'data-threat-move'), threat[0].standard);
+  assert.equal(await page.locator('svg#board [data-best-move]').count(), 0);
+  await audit(page, 'the threat');
+  // X turns it off: the lines come back.
+  await page.click('svg#board');
+  await page.keyboard.press('x');
+  assert.equal(await page.getAttribute('#threat', 'aria-pressed'), 'false');
+  await page.waitForSelector('#engine-lines .engine-line');
+  assert.ok(await page.locator('#threat-line').isHidden());
+  assert.equal(await page.locator('svg#board [data-threat-move]').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -53,8 +53,9 @@ struct Workers {
     review: Option<EngineWorker>,
     next_id: u32,
     job: Option<Job>,
-    /// What the live search was last asked for: the node, its position's key, on, editing.
-    asked: Option<(NodeId, u64, bool, bool)>,
+    /// What the live search was last asked for: the node, its position's key, on, editing,
+    /// threat mode and the number of lines.
+    asked: Option<(NodeId, u64, bool, bool, bool, u8)>,
     /// When it was asked (`Date.now()`).
     asked_at: f64,
     /// A hand-over to the workers is due ([`hand_over`]).
@@ -125,7 +126,15 @@ pub(super) fn follow(s: Session) {
     let reviewing = s.review.with(|r| r.running);
     // The position by its key: an edit elsewhere in the game (a comment) makes a new
     // position object for the same position, which needs no new search.
-    let asked = (at.node, at.pos.key(), on && !reviewing, editing);
+    let (threat, count) = (s.threat.get(), s.line_count.get());
+    let asked = (
+        at.node,
+        at.pos.key(),
+        on && !reviewing,
+        editing,
+        threat,
+        count,
+    );
     let now = js_sys::Date::now();
     let (same, quick) = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
@@ -138,7 +147,7 @@ pub(super) fn follow(s: Session) {
     if same {
         return;
     }
-    s.line.set(None);
+    s.lines.set(None);
     s.done.set(false);
     s.hover.set(None);
     s.status.set(String::new());
@@ -159,6 +168,9 @@ pub(super) fn follow(s: Session) {
             limit_ms: if s.depth > 0 { 0 } else { SEARCH_MS },
             job: number,
             delay_ms: if quick { SETTLE_MS } else { 0 },
+            // The threat is one line: what the opponent would play.
+            lines: if threat { 1 } else { count },
+            threat,
         };
         Job {
             number,
@@ -302,9 +314,9 @@ fn answered(id: u32, answer: EngineAnswer) {
                 }
             })
         }
-        (EngineAnswer::Line { job, line }, _) => {
-            if let Some(node) = live_job(job) {
-                s.line.set(Some((node, line)));
+        (EngineAnswer::Lines { job, lines }, _) => {
+            if let Some(node) = live_job(job).filter(|_| !lines.is_empty()) {
+                s.lines.set(Some((node, lines)));
             }
         }
         (EngineAnswer::Searched { job, .. }, _) if live_job(job).is_some() => s.done.set(true),

@@ -14,9 +14,12 @@
 //! study (`Study::judgements`), whose notation marks their rows.
 //!
 //! Hooks: `#analyse` (`aria-pressed`), `#eval` (`data-eval` in points from White's side,
-//! `data-depth`, `data-ply`, `data-done` once the search has stopped), `#best-line`
-//! `[data-move]` with `.standard`, `.direction`, `.algebraic`, `svg#board
-//! [data-best-move]`, `#review`, `#stop-review`, `#review-progress`, `#eval-graph
+//! `data-depth`, `data-ply`, `data-done` once the search has stopped), `#engine-lines`
+//! with a `[data-line]` per line (its rank from 1, `data-eval`, `data-depth`) holding its
+//! moves as `[data-move]` with `.standard`, `.direction`, `.algebraic` (the first line's
+//! list is `#best-line`), `#engine-line-count`, `svg#board [data-best-move][data-rank]`,
+//! `#threat` (`aria-pressed`), `#threat-line [data-move]`, `svg#board
+//! [data-threat-move]`, `#review`, `#stop-review`, `#review-progress`, `#eval-graph
 //! [data-ply]`, `#keep-review`, `tr[data-judgement]` in the notation.
 
 mod address;
@@ -68,7 +71,9 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         layout,
         board,
         on: Var::new(false),
-        line: Var::new(None),
+        lines: Var::new(None),
+        line_count: Var::new(panel::default_line_count()),
+        threat: Var::new(false),
         done: Var::new(false),
         status: Var::new(String::new()),
         hover: Var::new(None),

@@ -1,7 +1,8 @@
 //! The analysis panel (under the board and its step controls) and the evaluation bar (beside
-//! the board): the evaluation, the depth and speed, the best line in the three notations
-//! (hovered, it shows on the board; clicked, it is played into the study), the review's
-//! controls and graph. Written once, when the analysis is first turned on.
+//! the board): the evaluation, the depth and speed, the engine's lines in the three
+//! notations (1 to 5, best first; hovered, a line shows on the board; clicked, it is played
+//! into the study), threat mode (the opponent's best line if the side to move passed), the
+//! review's controls and graph. Written once, when the analysis is first turned on.
 
 use super::elements::AnalysisControl;
 use super::session::Session;
@@ -29,8 +30,12 @@ fn panel_markup() -> String {
     Markup::new()
         .control("section", C::Panel, r#" class="analysis-panel" aria-label="Analysis"><div class="analysis-head">"#)
         .control("p", C::Eval, r#" class="eval" data-depth="0"><span class="eval-number">…</span> <span class="eval-depth"></span></p>"#)
+        .raw(r#"<label class="line-count">Lines "#)
+        .control("select", C::LineCount, r#"><option>1</option><option>2</option><option>3</option><option>4</option><option>5</option></select></label>"#)
+        .control("button", C::Threat, r#" type="button" aria-pressed="false" title="What the opponent would play if it were their move (X)">Threat</button>"#)
         .control("button", C::Review, r#" type="button" title="Judge every move of the main line">Review the game</button></div><p class="analysis-status" role="status"></p>"#)
-        .control("ol", C::BestLine, r#" class="best-line" aria-label="Best line"></ol><div class="review-progress" hidden>"#)
+        .control("div", C::EngineLines, r#" class="engine-lines" role="group" aria-label="Engine lines"></div>"#)
+        .control("div", C::ThreatLine, r#" class="threat-line" role="group" aria-label="Threat" hidden></div><div class="review-progress" hidden>"#)
         .control("progress", C::ReviewProgress, r#" max="1" value="0" aria-label="Review"></progress> <span class="count"></span> "#)
         .control("button", C::StopReview, r#" type="button">Stop</button></div>"#)
         .control("div", C::Graph, r#" class="eval-graph" hidden>"#)
@@ -61,13 +66,17 @@ pub(super) fn build(s: Session) -> Option<web_sys::Element> {
 
 /// The evaluation, the bar and the best line, kept as the search answers.
 fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
-    let (Some(eval), Some(list), Some(said)) = (
+    let (Some(eval), Some(lines), Some(threat), Some(threat_line), Some(count), Some(said)) = (
         controls::element(panel, AnalysisControl::Eval),
-        controls::element(panel, AnalysisControl::BestLine),
+        controls::element(panel, AnalysisControl::EngineLines),
+        controls::element(panel, AnalysisControl::Threat),
+        controls::element(panel, AnalysisControl::ThreatLine),
+        controls::element(panel, AnalysisControl::LineCount),
         dom::find(panel, ".analysis-status"),
     ) else {
         return;
     };
+    dom::set_value(&count, &s.line_count.get_untracked().to_string());
     let (Some(number), Some(depth), Some(white)) = (
         dom::find(&eval, ".eval-number"),
         dom::find(&eval, ".eval-depth"),
@@ -85,24 +94,53 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
         (number, Sink::Text),
         (depth, Sink::Text),
         (white, Sink::Attr("style")),
-        (list, Sink::Html),
+        (lines.clone(), Sink::Html),
+        (lines, Sink::Attr("hidden")),
+        (threat_line.clone(), Sink::Html),
+        (threat_line, Sink::Attr("hidden")),
+        (threat, Sink::Attr("aria-pressed")),
     ];
     kit::bind_parts(parts, Box::new(move || values(s)));
+}
+
+/// How many lines the panel shows at first: three where there is room, one on a phone.
+pub(super) fn default_line_count() -> u8 {
+    // (The page's width through an element's, whose import the first screen has already.)
+    let wide = leptos::prelude::document()
+        .document_element()
+        .is_some_and(|page| page.client_width() >= 700);
+    if wide {
+        3
+    } else {
+        1
+    }
 }
 
 /// What [`bind`] writes, in its parts' order.
 fn values(s: Session) -> Vec<Option<String>> {
     let done = s.done.get();
+    let threat = s.threat.get();
     let at = s.viewer.study.position.get();
     let coordinates = s.viewer.study.game.with(|g| g.record.coordinates);
     let ply = at.pos.moves().len();
-    let line = s.line.get().filter(|(node, _)| *node == at.node);
+    let lines = s.lines.get().filter(|(node, _)| *node == at.node);
     let head = vec![
         Some(s.status.get()),
         Some(done.to_string()),
         Some(ply.to_string()),
     ];
-    let Some((_, l)) = line else {
+    // The lines' list, or the threat's, and which of the two shows.
+    let shown = |lines: String, threat_line: String| {
+        let flag = |hide: bool| hide.then(String::new);
+        [
+            Some(lines),
+            flag(threat),
+            Some(threat_line),
+            flag(!threat),
+            Some(threat.to_string()),
+        ]
+    };
+    let Some((_, found)) = lines else {
         let rest = [
             Some("0".into()),
             None,
@@ -110,9 +148,12 @@ fn values(s: Session) -> Vec<Option<String>> {
             Some(if done { "–" } else { "…" }.into()),
             Some(if done { "" } else { "searching" }.into()),
             None,
-            Some(String::new()),
         ];
-        return head.into_iter().chain(rest).collect();
+        let lists = shown(String::new(), String::new());
+        return head.into_iter().chain(rest).chain(lists).collect();
+    };
+    let Some(l) = found.first() else {
+        return Vec::new();
     };
     let knps = if l.ms > 0 {
         l.nodes as f64 / l.ms as f64
@@ -121,7 +162,21 @@ fn values(s: Session) -> Vec<Option<String>> {
     };
     let share = view::white_share(l.eval, l.win_in);
     let start = at.pos.initial();
-    let notated = notate_line(&start, &at.pos.moves(), &l.moves, coordinates);
+    let mut before = at.pos.moves();
+    let lists = if threat {
+        before.push(Move::Pass);
+        let notated = notate_line(&start, &before, &l.moves, coordinates);
+        shown(
+            String::new(),
+            view::threat_markup(&notated, l.eval, l.win_in),
+        )
+    } else {
+        let notated: Vec<_> = found
+            .iter()
+            .map(|l| (l, notate_line(&start, &before, &l.moves, coordinates)))
+            .collect();
+        shown(view::lines_markup(&notated, ply + 1), String::new())
+    };
     let rest = [
         Some(l.depth.to_string()),
         Some(format!("{:.2}", l.eval)),
@@ -134,27 +189,60 @@ fn values(s: Session) -> Vec<Option<String>> {
             knps
         )),
         Some(format!("height:{:.1}%", share * 100.0)),
-        Some(view::line_markup(&notated, ply + 1)),
     ];
-    head.into_iter().chain(rest).collect()
+    head.into_iter().chain(rest).chain(lists).collect()
 }
 
-/// The panel's clicks, and the best line's hover and focus.
+/// The panel's clicks and choices, the lines' hover and focus, and the threat's key (`X`).
 fn listen(s: Session, panel: &web_sys::Element) {
-    let kinds = ["click", "mouseover", "mouseout", "focusin", "focusout"];
+    if let Some(window) = web_sys::window() {
+        dom::listen(&window, &["keydown"], move |e| {
+            // Only key presses are listened to.
+            let k = e.unchecked_ref::<web_sys::KeyboardEvent>();
+            let plain = !(k.ctrl_key() || k.meta_key() || k.alt_key());
+            let x = k.key() == "x" || k.key() == "X";
+            if plain && x && !dom::event_is_typing(k) && s.on.get_untracked() {
+                k.prevent_default();
+                s.threat.update(|t| *t = !*t);
+            }
+        });
+    }
+    let kinds = [
+        "click",
+        "change",
+        "mouseover",
+        "mouseout",
+        "focusin",
+        "focusout",
+    ];
     controls::listen(panel, &kinds, move |c: AnalysisControl, e, _| {
         let at = |attr: &str| {
             dom::event_closest(e, &format!("[{attr}]"))
                 .and_then(|t| t.get_attribute(attr))
                 .and_then(|v| v.parse::<usize>().ok())
         };
+        // A move of a line: the line's index and the move's.
+        let line_move = || {
+            at("data-line")
+                .zip(at("data-move"))
+                .map(|(l, k)| (l - 1, k))
+        };
         match (e.type_().as_str(), c) {
             ("click", AnalysisControl::Review) => review::start(s),
             ("click", AnalysisControl::StopReview) => review::stop(s),
             ("click", AnalysisControl::KeepReview) => review::keep(s),
-            ("click", AnalysisControl::BestLine) => {
-                if let Some(k) = at("data-move") {
-                    play_line(s, k);
+            ("click", AnalysisControl::Threat) => s.threat.update(|t| *t = !*t),
+            ("change", AnalysisControl::LineCount) => {
+                let chosen = dom::event_closest(e, "select")
+                    .map(|el| dom::value_of(&el))
+                    .and_then(|v| v.parse::<u8>().ok());
+                if let Some(n) = chosen.filter(|n| (1..=5).contains(n)) {
+                    s.line_count.set(n);
+                }
+            }
+            ("click", AnalysisControl::EngineLines) => {
+                if let Some((line, k)) = line_move() {
+                    play_line(s, line, k);
                 }
             }
             ("click", AnalysisControl::Graph) => {
@@ -162,8 +250,8 @@ fn listen(s: Session, panel: &web_sys::Element) {
                     go_to_main_line(s, ply);
                 }
             }
-            ("mouseover" | "focusin", AnalysisControl::BestLine) => s.hover.set(at("data-move")),
-            ("mouseout" | "focusout", AnalysisControl::BestLine) => {
+            ("mouseover" | "focusin", AnalysisControl::EngineLines) => s.hover.set(line_move()),
+            ("mouseout" | "focusout", AnalysisControl::EngineLines) => {
                 // Leaving a move's button for one of its own parts is no leaving.
                 let from = dom::event_closest(e, "[data-move]");
                 let into = e
@@ -180,15 +268,18 @@ fn listen(s: Session, panel: &web_sys::Element) {
     });
 }
 
-/// Plays the best line up to its `k`th move (0-based) into the study, from the node it was
-/// searched at (a variation, or the moves already there).
-fn play_line(s: Session, k: usize) {
-    let Some((node, line)) = s.line.get_untracked() else {
+/// Plays a line (its index, from 0) up to its `k`th move (0-based) into the study, from the
+/// node it was searched at (a variation, or the moves already there).
+fn play_line(s: Session, line: usize, k: usize) {
+    let Some((node, lines)) = s.lines.get_untracked() else {
         return;
     };
-    if node != s.viewer.study.node_untracked() {
+    if node != s.viewer.study.node_untracked() || s.threat.get_untracked() {
         return;
     }
+    let Some(line) = lines.get(line) else {
+        return;
+    };
     let moves: Vec<Move> = line.moves.iter().take(k + 1).copied().collect();
     let played = s.viewer.study.edit_at(node, |t, n| {
         let mut at = n;

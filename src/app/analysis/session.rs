@@ -17,14 +17,20 @@ pub(super) struct Session {
     pub layout: Memo<Layout>,
     pub board: NodeRef<leptos::svg::Svg>,
     pub on: Var<bool>,
-    /// The position searched (its node), and the deepest answer so far.
-    pub line: Var<Option<(NodeId, SearchLine)>>,
+    /// The position searched (its node), and the deepest answer's lines so far, best
+    /// first (in threat mode, the threat's line).
+    pub lines: Var<Option<(NodeId, Vec<SearchLine>)>>,
+    /// How many lines to show (the panel's choice: 3 on a wide screen, 1 on a phone).
+    pub line_count: Var<u8>,
+    /// Threat mode (`#threat`, key `X`): the position is searched as if its side to move
+    /// passed, and the opponent's best line shown.
+    pub threat: Var<bool>,
     /// The search of the position has stopped (its depth or time reached).
     pub done: Var<bool>,
     /// Why there is no answer (a worker that could not run, a finished game).
     pub status: Var<String>,
-    /// The move of the best line hovered or focused.
-    pub hover: Var<Option<usize>>,
+    /// The move hovered or focused in a line: the line's index and the move's, from 0.
+    pub hover: Var<Option<(usize, usize)>>,
     pub review: Var<ReviewState>,
     /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
     pub depth: u8,

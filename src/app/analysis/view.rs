@@ -5,7 +5,7 @@
 use crate::engine::position::{Move, Position};
 use crate::notation::direction;
 use crate::notation::frame::Frame;
-use crate::protocol::analysis_messages::ReviewRow;
+use crate::protocol::analysis_messages::{ReviewRow, SearchLine};
 use crate::search::game_review::{win_probability, Judgement, Notated};
 use crate::view::svg::{escape, num};
 use crate::view::Layout;
@@ -15,6 +15,34 @@ use std::fmt::Write;
 /// The best move's colour on the board: apart from the direction notation's own red, the
 /// last move's orange and the drawings' four.
 pub const BEST_COLOR: &str = "#6d28d9";
+
+/// The threat's colour: a crimson apart from the direction notation's red.
+pub const THREAT_COLOR: &str = "#be123c";
+
+/// What a move drawn by [`move_markup`] is: one of the engine's lines (its rank from 1:
+/// the first drawn strongest, the others fainter), or the threat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveMark {
+    Line(usize),
+    Threat,
+}
+
+impl MoveMark {
+    fn color(self) -> &'static str {
+        match self {
+            MoveMark::Line(_) => BEST_COLOR,
+            MoveMark::Threat => THREAT_COLOR,
+        }
+    }
+
+    /// The group's opacity: the best line's and the threat's whole, the others fainter.
+    fn opacity(self) -> f64 {
+        match self {
+            MoveMark::Line(rank) if rank > 1 => (0.75 - 0.12 * rank as f64).max(0.3),
+            _ => 1.0,
+        }
+    }
+}
 
 /// The evaluation as players read it: `+0.35` (White better), `−1.20`, `White wins in 3`.
 pub fn eval_text(eval: f64, win_in: Option<i32>) -> String {
@@ -49,13 +77,13 @@ pub fn white_share(eval: f64, win_in: Option<i32>) -> f64 {
 }
 
 /// The best line as a list: each move a button in the three notations.
-pub fn line_markup(moves: &[Notated], first_ply: usize) -> String {
+pub fn line_markup(moves: &[Notated], first_ply: usize, rank: usize) -> String {
     let mut s = String::new();
     for (i, m) in moves.iter().enumerate() {
         let ply = first_ply + i;
         let _ = write!(
             s,
-            r#"<li><button type="button" data-move="{i}" title="Play the line up to here (ply {ply})"><span class="ply">{ply}.</span> <span class="standard">{}</span> <span class="direction">{}</span> <span class="algebraic">{}</span></button></li>"#,
+            r#"<li><button type="button" data-line="{rank}" data-move="{i}" title="Play the line up to here (ply {ply})"><span class="ply">{ply}.</span> <span class="standard">{}</span> <span class="direction">{}</span> <span class="algebraic">{}</span></button></li>"#,
             escape(&m.standard),
             escape(&m.direction),
             escape(&m.algebraic),
@@ -64,8 +92,54 @@ pub fn line_markup(moves: &[Notated], first_ply: usize) -> String {
     s
 }
 
+/// The engine's lines, best first, each a `[data-line]` block (its rank, `data-eval` from
+/// White's side, `data-depth`) with its evaluation and its moves (the first line's list is
+/// `#best-line`).
+pub fn lines_markup(lines: &[(&SearchLine, Vec<Notated>)], first_ply: usize) -> String {
+    let mut s = String::new();
+    for (k, (line, moves)) in lines.iter().enumerate() {
+        let rank = k + 1;
+        let id = if rank == 1 { r#" id="best-line""# } else { "" };
+        let _ = write!(
+            s,
+            r#"<div class="engine-line" data-line="{rank}" data-eval="{:.2}" data-depth="{}"><span class="line-eval">{}</span><ol{id} class="best-line" aria-label="{}">{}</ol></div>"#,
+            line.eval,
+            line.depth,
+            escape(&eval_text(line.eval, line.win_in)),
+            if rank == 1 {
+                "Best line".to_string()
+            } else {
+                format!("Line {rank}")
+            },
+            line_markup(moves, first_ply, rank),
+        );
+    }
+    s
+}
+
+/// The threat: what the opponent would play if the side to move passed, with the
+/// evaluation of that position, its moves as items (`[data-move]`), not buttons: a line
+/// after a pass cannot be played into the game.
+pub fn threat_markup(moves: &[Notated], eval: f64, win_in: Option<i32>) -> String {
+    let mut s = format!(
+        r#"<span class="line-eval">Threat · {}</span><ol class="best-line threat" aria-label="Threat line">"#,
+        escape(&eval_text(eval, win_in))
+    );
+    for (i, m) in moves.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<li data-move="{i}"><span class="standard">{}</span> <span class="direction">{}</span> <span class="algebraic">{}</span></li>"#,
+            escape(&m.standard),
+            escape(&m.direction),
+            escape(&m.algebraic),
+        );
+    }
+    s.push_str("</ol>");
+    s
+}
+
 /// An arrow from `from` to `to` (board units), its head short of the destination's centre.
-fn arrow(s: &mut String, from: Point, to: Point, width: f64) {
+fn arrow(s: &mut String, from: Point, to: Point, width: f64, color: &str) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
@@ -88,7 +162,7 @@ fn arrow(s: &mut String, from: Point, to: Point, width: f64) {
     let (w1, w2) = (wing(1.0), wing(-1.0));
     let _ = write!(
         s,
-        r##"<path d="M{} {}L{} {}" stroke="#fff" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round"/><path d="M{} {}L{} {}" stroke="{BEST_COLOR}" stroke-width="{}" stroke-linecap="round"/><polygon points="{},{} {},{} {},{}" fill="{BEST_COLOR}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>"##,
+        r##"<path d="M{} {}L{} {}" stroke="#fff" stroke-opacity="0.85" stroke-width="{}" stroke-linecap="round"/><path d="M{} {}L{} {}" stroke="{color}" stroke-width="{}" stroke-linecap="round"/><polygon points="{},{} {},{} {},{}" fill="{color}" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>"##,
         num(start.x),
         num(start.y),
         num(base.x),
@@ -108,49 +182,66 @@ fn arrow(s: &mut String, from: Point, to: Point, width: f64) {
     );
 }
 
-/// The best move drawn as the direction notation draws a move: a ring on its reference
-/// piece, an arrow from the reference (or the piece's own cell) in the named direction to
-/// the destination, the destination outlined, and the move's direction notation written
-/// beside it. `written` is the move's name, for the group's `data-best-move`.
-pub fn best_move_markup(pos: &Position, mv: Move, written: &Notated, layout: &Layout) -> String {
+/// A line's first move (or the threat's) drawn as the direction notation draws a move: a
+/// ring on its reference piece, an arrow from the reference (or the piece's own cell) in the
+/// named direction to the destination, the destination outlined, and, for the best line
+/// and the threat, the move's direction notation written beside it. `written` is the move's
+/// name, for the group's `data-best-move` (with `data-rank`) or `data-threat-move`.
+pub fn move_markup(
+    pos: &Position,
+    mv: Move,
+    written: &Notated,
+    layout: &Layout,
+    mark: MoveMark,
+) -> String {
     let Some(to) = mv.to() else {
         return String::new();
     };
+    let color = mark.color();
     let frame = Frame::of_position(pos).after(mv);
     let e = direction::explain(pos, &frame, mv);
     let reference = e.as_ref().and_then(|e| e.reference.map(|(_, h)| h));
     let from = reference.or(e.as_ref().and_then(|e| e.from));
     let end = layout.center(to);
-    let mut s = format!(
-        r#"<g data-best-move="{}" class="best-move" aria-label="Best move {}">"#,
-        escape(&written.standard),
-        escape(&written.direction)
-    );
+    let (standard, named) = (escape(&written.standard), escape(&written.direction));
+    let mut s = match mark {
+        MoveMark::Line(rank) => format!(
+            r#"<g data-best-move="{standard}" data-rank="{rank}" class="best-move" opacity="{}" role="img" aria-label="Line {rank}: {named}">"#,
+            num(mark.opacity())
+        ),
+        MoveMark::Threat => format!(
+            r#"<g data-threat-move="{standard}" class="threat-move" role="img" aria-label="Threat {named}">"#
+        ),
+    };
     if let Some(r) = reference {
         let c = layout.center(r);
         let _ = write!(
             s,
-            r#"<circle cx="{}" cy="{}" r="0.78" fill="none" stroke="{BEST_COLOR}" stroke-width="0.1" stroke-dasharray="0.22 0.12"/>"#,
+            r#"<circle cx="{}" cy="{}" r="0.78" fill="none" stroke="{color}" stroke-width="0.1" stroke-dasharray="0.22 0.12"/>"#,
             num(c.x),
             num(c.y)
         );
     }
     let _ = write!(
         s,
-        r#"<circle cx="{}" cy="{}" r="0.62" fill="{BEST_COLOR}" fill-opacity="0.12" stroke="{BEST_COLOR}" stroke-width="0.07"/>"#,
+        r#"<circle cx="{}" cy="{}" r="0.62" fill="{color}" fill-opacity="0.12" stroke="{color}" stroke-width="0.07"/>"#,
         num(end.x),
         num(end.y)
     );
+    let labelled = matches!(mark, MoveMark::Line(1) | MoveMark::Threat);
     if let Some(f) = from {
-        arrow(&mut s, layout.center(f), end, 0.14);
+        let width = if labelled { 0.14 } else { 0.1 };
+        arrow(&mut s, layout.center(f), end, width, color);
     }
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" font-size="0.42" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="{BEST_COLOR}" stroke="#fff" stroke-width="0.1" paint-order="stroke">{}</text></g>"##,
-        num(end.x),
-        num(end.y + 0.95),
-        escape(&written.direction)
-    );
+    if labelled {
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="0.42" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="{color}" stroke="#fff" stroke-width="0.1" paint-order="stroke">{named}</text>"##,
+            num(end.x),
+            num(end.y + 0.95),
+        );
+    }
+    s.push_str("</g>");
     s
 }
 
@@ -170,7 +261,13 @@ pub fn line_preview_markup(pos: &Position, moves: &[Move], upto: usize, layout: 
                 _ => None,
             };
             if let Some(start) = start {
-                arrow(&mut s, start, end, if i == upto { 0.14 } else { 0.08 });
+                arrow(
+                    &mut s,
+                    start,
+                    end,
+                    if i == upto { 0.14 } else { 0.08 },
+                    BEST_COLOR,
+                );
             }
             let _ = write!(
                 s,
@@ -361,9 +458,11 @@ mod tests {
             algebraic: "bA m n".into(),
         };
         let l = layout(&pos);
-        let m = best_move_markup(&pos, reply, &written, &l);
+        let m = move_markup(&pos, reply, &written, &l, MoveMark::Line(1));
         assert!(
-            m.starts_with(r#"<g data-best-move="bA1 wX" class="best-move""#),
+            m.starts_with(
+                r#"<g data-best-move="bA1 wX" data-rank="1" class="best-move" opacity="1""#
+            ),
             "{m}"
         );
         assert!(m.contains(BEST_COLOR));
@@ -377,6 +476,20 @@ mod tests {
             num(to.x),
             num(to.y)
         )));
+
+        // The second line's move: fainter, thinner, unnamed; the threat's: its own colour.
+        let second = move_markup(&pos, reply, &written, &l, MoveMark::Line(2));
+        assert!(
+            second.contains(r#"data-rank="2""#) && !second.contains("<text"),
+            "{second}"
+        );
+        assert!(second.contains(r#"opacity="0.51""#), "{second}");
+        let threat = move_markup(&pos, reply, &written, &l, MoveMark::Threat);
+        assert!(
+            threat.starts_with(r#"<g data-threat-move="bA1 wX""#),
+            "{threat}"
+        );
+        assert!(threat.contains(THREAT_COLOR) && !threat.contains(BEST_COLOR));
 
         let line = &tree.mainline()[6..9];
         let p = line_preview_markup(&pos, line, 1, &l);
@@ -403,12 +516,54 @@ mod tests {
                 },
             ],
             9,
+            2,
         );
         assert_eq!(m.matches("<li>").count(), 2);
-        assert!(m.contains(r#"data-move="0""#) && m.contains(r#"data-move="1""#));
+        assert!(m.contains(r#"data-line="2" data-move="0""#));
+        assert!(m.contains(r#"data-line="2" data-move="1""#));
         assert!(m.contains(r#"<span class="ply">10.</span>"#));
         assert!(m.contains(r#"<span class="direction">A2×Qs</span>"#));
         assert!(m.contains(r#"<span class="direction">B&lt;</span>"#));
+    }
+
+    /// Each line is a block with its rank, evaluation and depth; the first one's list is
+    /// `#best-line`, and only it.
+    #[test]
+    fn the_lines_are_ranked_blocks_and_the_threat_is_no_button() {
+        let moves = vec![Notated {
+            standard: "wQ -bA1".into(),
+            direction: "Q+As".into(),
+            algebraic: "wQ l0".into(),
+        }];
+        let line = |eval: f64| SearchLine {
+            depth: 7,
+            eval,
+            win_in: None,
+            nodes: 1000,
+            ms: 10,
+            moves: vec![],
+            legal_moves: 30,
+        };
+        let (a, b) = (line(0.5), line(-0.25));
+        let m = lines_markup(&[(&a, moves.clone()), (&b, moves.clone())], 5);
+        assert_eq!(m.matches(r#"class="engine-line""#).count(), 2);
+        assert!(
+            m.contains(r#"data-line="1" data-eval="0.50" data-depth="7""#),
+            "{m}"
+        );
+        assert!(
+            m.contains(r#"data-line="2" data-eval="-0.25" data-depth="7""#),
+            "{m}"
+        );
+        assert_eq!(m.matches(r#"id="best-line""#).count(), 1);
+        assert!(m.find(r#"id="best-line""#) < m.find(r#"data-line="2""#));
+        assert!(m.contains(r#"data-line="2" data-move="0""#), "{m}");
+        let t = threat_markup(&moves, 3.5, None);
+        assert!(
+            t.contains(r#"<li data-move="0">"#) && !t.contains("<button"),
+            "{t}"
+        );
+        assert!(t.contains("Threat · +3.50"), "{t}");
     }
 
     fn row(ply: usize, eval: f64, j: Option<Judgement>) -> ReviewRow {
