@@ -247,14 +247,6 @@ class HarnessPartsTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             match.parse_openings("# nothing\n\n")
 
-    def test_repository_openings(self):
-        openings = match.load_openings(match.DEFAULT_OPENINGS)
-        self.assertGreaterEqual(len(openings), 50)
-        for o in openings:
-            self.assertTrue(4 <= len(o.moves) <= 6, o.text)
-            self.assertTrue(o.moves[0][0] == "w" and o.moves[1][0] == "b", o.text)
-        self.assertEqual(len({o.text for o in openings}), len(openings))
-
     def test_schedule_pairs_each_opening_with_colours_swapped(self):
         cfg = match.Config(
             ours=match.EngineSpec("x"),
