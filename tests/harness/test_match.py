@@ -347,14 +347,14 @@ class MatchTest(unittest.TestCase):
                      for mode in failing]
         opponents.append(fake("--name", "Upper", "--style", "upper"))
         run = MatchRun([fake("--name", "Strong"), *opponents, "--pairs", "1", "--jobs", "2",
-                        "--timeout", "0.5"])
+                        "--timeout", "2"])
         self.assertEqual(run.status, 0, run.stderr)
         games = run.of_type("game")
         self.assertEqual(len(games), 2 * len(opponents))
         reasons = {
             "Crash": r"exited with code 101 \(standard error: 'thread 'main' panicked",
             "Illegal": r"played 'z\d+', not a legal move",
-            "Hang": r"gave no answer to 'bestmove depth 1' within 0.5 s",
+            "Hang": r"gave no answer to 'bestmove depth 1' within 2 s",
             "Err": r"answered 'bestmove depth 1' with 'err the fake engine fails on purpose'",
             "Exit": r"exited with code 0 while answering 'bestmove depth 1'",
             "Empty": r"answered 'bestmove depth 1' with no move",
