@@ -450,13 +450,13 @@ impl Searcher {
                 // iteration's best (which is searched first) is still worth playing.
                 if let Some((m, s)) = self.root_best {
                     if Some(m) != result.best {
+                        let mut pv = vec![m];
+                        let readable = usize::from(result.depth).min(READABLE_LINE);
+                        self.lengthen(pos, &mut pv, readable);
                         result.best = Some(m);
                         result.score = s;
-                        result.pv = vec![m];
-                        result.lines = vec![ScoredLine {
-                            score: s,
-                            pv: vec![m],
-                        }];
+                        result.pv = pv.clone();
+                        result.lines = vec![ScoredLine { score: s, pv }];
                     }
                 }
                 break;
