@@ -555,7 +555,9 @@ fn uhp_options() {
             "TableSizeMiB;int;64;64;1;1024".to_string(),
             format!("NumThreads;int;1;1;1;{cores}"),
             "Verbose;bool;False;False".to_string(),
-            "Lines;int;1;1;1;8".to_string()
+            "Lines;int;1;1;1;8".to_string(),
+            "Level;int;8;8;1;8".to_string(),
+            "Seed;int;0;0;0;4294967295".to_string()
         ]
     );
     assert_eq!(
@@ -583,6 +585,10 @@ fn uhp_options() {
         "options set Verbose yes",
         "options set Lines 0",
         "options set Lines 9",
+        "options set Level 0",
+        "options set Level 9",
+        "options set Seed -1",
+        "options set Seed 4294967296",
         "options get Aggression",
         "options set Aggression 3",
         "options frob",
@@ -617,6 +623,33 @@ fn uhp_options() {
         .nth(1)
         .and_then(|pv| pv.split("; ").next());
     assert_eq!(first_move, Some(r.lines[0].as_str()));
+}
+
+/// A practice level plays legal moves, and the same seed plays the same game again after
+/// `newgame`; another seed, another game.
+#[test]
+fn uhp_levels_replay_with_their_seed() {
+    let game = |seed: u32| {
+        let mut e = UhpEngine::new();
+        assert_eq!(one(&mut e, "options set Level 2"), "Level;int;2;8;1;8");
+        one(&mut e, &format!("options set Seed {seed}"));
+        let mut all = Vec::new();
+        for _ in 0..2 {
+            one(&mut e, "newgame Base+MLP");
+            let mut moves = Vec::new();
+            for _ in 0..16 {
+                let m = one(&mut e, "bestmove depth 4");
+                assert!(one(&mut e, "validmoves").split(';').any(|v| v == m), "{m}");
+                assert!(!one(&mut e, &format!("play {m}")).starts_with("err"));
+                moves.push(m);
+            }
+            all.push(moves);
+        }
+        assert_eq!(all[0], all[1], "seed {seed}: newgame replays the choices");
+        all.swap_remove(0)
+    };
+    let (a, b) = (game(1), game(2));
+    assert_ne!(a, b, "two seeds, one game");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! | [`EngineRequest::Search`] | after its delay, unless another search came meanwhile (it replaces this one): [`EngineAnswer::Started`], then [`EngineAnswer::Lines`] after each depth, then [`EngineAnswer::Searched`] |
 //! | [`EngineRequest::Halt`] | nothing: the search under way or waiting stops |
 //! | [`EngineRequest::Review`] | [`EngineAnswer::Row`] per position, then [`EngineAnswer::Reviewed`] |
+//! | [`EngineRequest::Play`] | [`EngineAnswer::Played`]: a practice level's move |
 //!
 //! A request that cannot be read, or a position that is none, is answered
 //! [`EngineAnswer::Failed`].
@@ -46,6 +47,17 @@ pub enum EngineRequest {
         /// Each position searched to this depth; 0: for `ms_per_ply`.
         depth: u8,
         ms_per_ply: u64,
+    },
+    /// Choose a move at a practice level (`search::practice`), at once.
+    Play {
+        position: Vec<u8>,
+        /// 1 to 8.
+        level: u8,
+        /// The game's seed: with the position's moves, it makes the level's choice.
+        seed: u32,
+        /// The longest search.
+        limit_ms: u64,
+        job: u32,
     },
 }
 
@@ -103,6 +115,11 @@ pub enum EngineAnswer {
     Row(ReviewRow),
     /// The review is complete.
     Reviewed,
+    /// A practice level's move for a job (`None`: the game is over).
+    Played {
+        job: u32,
+        mv: Option<Move>,
+    },
     /// Why a request could not be answered.
     Failed(String),
 }
@@ -141,6 +158,18 @@ impl Message for EngineRequest {
                     .uint(u64::from(*depth))
                     .uint(*ms_per_ply);
             }
+            EngineRequest::Play {
+                position,
+                level,
+                seed,
+                limit_ms,
+                job,
+            } => {
+                w.tag(3).bytes(position).uint(u64::from(*level));
+                w.uint(u64::from(*seed))
+                    .uint(*limit_ms)
+                    .uint(u64::from(*job));
+            }
         }
     }
 
@@ -160,6 +189,13 @@ impl Message for EngineRequest {
                 position: r.bytes()?,
                 depth: r.byte()?,
                 ms_per_ply: r.uint()?,
+            },
+            3 => EngineRequest::Play {
+                position: r.bytes()?,
+                level: r.byte()?,
+                seed: r.u32()?,
+                limit_ms: r.uint()?,
+                job: r.u32()?,
             },
             t => return Err(ProtocolError::Tag(t)),
         })
@@ -218,6 +254,12 @@ impl Message for EngineAnswer {
             EngineAnswer::Failed(why) => {
                 w.tag(5).text(why);
             }
+            EngineAnswer::Played { job, mv } => {
+                w.tag(6).uint(u64::from(*job));
+                w.option(*mv, |w, m| {
+                    w.one_move(m);
+                });
+            }
         }
     }
 
@@ -261,6 +303,10 @@ impl Message for EngineAnswer {
             }),
             4 => EngineAnswer::Reviewed,
             5 => EngineAnswer::Failed(r.text()?),
+            6 => EngineAnswer::Played {
+                job: r.u32()?,
+                mv: r.option(FieldReader::one_move)?,
+            },
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -314,6 +360,13 @@ mod tests {
                 position: vec![1, 2, 3],
                 depth: 6,
                 ms_per_ply: 400,
+            },
+            EngineRequest::Play {
+                position: transfer::encode(&pos),
+                level: 3,
+                seed: u32::MAX,
+                limit_ms: 1000,
+                job: 9,
             },
         ];
         for q in requests {
@@ -378,6 +431,11 @@ mod tests {
             }),
             EngineAnswer::Reviewed,
             EngineAnswer::Failed("the position's bytes end too early".into()),
+            EngineAnswer::Played {
+                job: 9,
+                mv: Some(moves()[1]),
+            },
+            EngineAnswer::Played { job: 10, mv: None },
         ];
         for a in answers {
             assert_eq!(EngineAnswer::decode(&a.encode()), Ok(a));

@@ -4,8 +4,8 @@
 //! `undo` on one position, its incremental key), deepened one ply at a time, with a
 //! transposition table, principal-variation (null-window) search, late-move reductions, and
 //! move ordering by the table's move, killer moves, history and what a move does to the
-//! Queens. [`eval`] scores the leaves; [`uhp`] is the Universal Hive Protocol engine and
-//! [`game_review`] judges every move of a game. docs/ANALYSIS.md says why this is not the
+//! Queens. [`eval`] scores the leaves; [`uhp`] is the Universal Hive Protocol engine,
+//! [`game_review`] judges every move of a game and [`practice`] plays at a chosen level. docs/ANALYSIS.md says why this is not the
 //! `minimax` crate, and what the scores mean.
 //!
 //! Plain Rust with no threads or system clock: time comes through [`Clock`], so the same
@@ -13,6 +13,7 @@
 
 pub mod eval;
 pub mod game_review;
+pub mod practice;
 mod table;
 pub mod uhp;
 

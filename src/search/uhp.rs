@@ -5,6 +5,7 @@
 //! MoveString for `bestmove`; `err <reason>` for anything wrong with a command and
 //! `invalidmove <reason>` for a move the rules refuse. No input makes it panic.
 
+use super::practice::{self, Dice, Level, MAX_LEVEL};
 use super::{Clock, Limits, Searcher, DEFAULT_TABLE_MIB, MAX_LINES};
 use crate::engine::piece::GameType;
 use crate::engine::position::{Move, Position, Rules};
@@ -27,6 +28,11 @@ pub struct UhpEngine {
     /// Lines `bestmove` searches (the `Lines` option): it still answers one move, and
     /// with `Verbose` on logs every line.
     lines: u8,
+    /// The practice level `bestmove` plays at (`Level`, 1 to 8; 8 the full engine).
+    level: u8,
+    /// The seed of the level's choices (`Seed`); each `newgame` starts its dice again.
+    seed: u64,
+    dice: Dice,
 }
 
 /// The answer to one command.
@@ -56,6 +62,9 @@ impl UhpEngine {
             verbose: false,
             threads: 1,
             lines: 1,
+            level: MAX_LEVEL,
+            seed: 0,
+            dice: Dice::new(0),
         }
     }
 
@@ -139,6 +148,8 @@ impl UhpEngine {
         };
         self.pos = Some(pos);
         self.searcher.clear();
+        // A new game replays a level's choices from its seed.
+        self.dice = Dice::new(self.seed);
         self.game_string()
     }
 
@@ -232,6 +243,19 @@ impl UhpEngine {
                 pos.state()
             )));
         }
+        if self.level < MAX_LEVEL {
+            let level = Level::new(self.level);
+            let best = practice::choose(
+                &mut self.searcher,
+                pos,
+                &level,
+                &limits,
+                clock,
+                &mut self.dice,
+            )
+            .ok_or_else(|| Fault::Err("bestmove: no legal move".into()))?;
+            return Ok(vec![move_string(pos, best)]);
+        }
         #[cfg(not(target_arch = "wasm32"))]
         let result = self
             .searcher
@@ -285,7 +309,29 @@ impl UhpEngine {
                 self.threads_option(),
                 self.verbose_option(),
                 self.lines_option(),
+                self.level_option(),
+                self.seed_option(),
             ]),
+            ["get", "Level"] => Ok(vec![self.level_option()]),
+            ["set", "Level", v] => {
+                let n = whole_number("Level", v, usize::from(MAX_LEVEL))?;
+                self.level = u8::try_from(n).unwrap_or(MAX_LEVEL);
+                Ok(vec![self.level_option()])
+            }
+            ["get", "Seed"] => Ok(vec![self.seed_option()]),
+            ["set", "Seed", v] => {
+                self.seed = v
+                    .parse::<u32>()
+                    .map_err(|_| {
+                        Fault::Err(format!(
+                            "options: Seed takes a whole number from 0 to {}, not '{v}'",
+                            u32::MAX
+                        ))
+                    })?
+                    .into();
+                self.dice = Dice::new(self.seed);
+                Ok(vec![self.seed_option()])
+            }
             ["get", "Lines"] => Ok(vec![self.lines_option()]),
             ["set", "Lines", v] => {
                 // At most MAX_LINES, so the conversion cannot fail.
@@ -344,6 +390,14 @@ impl UhpEngine {
 
     fn threads_option(&self) -> String {
         format!("NumThreads;int;{};1;1;{}", self.threads, max_threads())
+    }
+
+    fn level_option(&self) -> String {
+        format!("Level;int;{};{MAX_LEVEL};1;{MAX_LEVEL}", self.level)
+    }
+
+    fn seed_option(&self) -> String {
+        format!("Seed;int;{};0;0;{}", self.seed, u32::MAX)
     }
 
     fn lines_option(&self) -> String {

@@ -19,6 +19,7 @@ use crate::notation::Coordinates;
 use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, ReviewRow, SearchLine};
 use crate::protocol::{envelope, Message};
 use crate::search::game_review::{self, Review};
+use crate::search::practice::{self, Dice, Level};
 use crate::search::{white_view, Clock, Deepening, Limits, SearchResult, Searcher};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::Closure;
@@ -254,6 +255,16 @@ pub fn answer_request(bytes: &[u8]) {
     match EngineRequest::decode(bytes) {
         Ok(search @ EngineRequest::Search { .. }) => hold(search),
         Ok(EngineRequest::Halt) => halt(),
+        Ok(EngineRequest::Play {
+            position,
+            level,
+            seed,
+            limit_ms,
+            job,
+        }) => match transfer::decode(&position) {
+            Ok(pos) => play(&pos, level, seed, limit_ms, job),
+            Err(e) => failed(e),
+        },
         Ok(EngineRequest::Review {
             position,
             depth,
@@ -285,6 +296,28 @@ fn line(r: &SearchResult, mover: Color, job: u32) {
         })
         .collect();
     post(&EngineAnswer::Lines { job, lines });
+}
+
+/// A practice level's move, searched at once with the worker's searcher (the live search
+/// is off while a practice game goes on). The dice are the game's seed and the position's
+/// ply, so that the same game at the same level replays the same moves.
+fn play(pos: &crate::engine::position::Position, level: u8, seed: u32, limit_ms: u64, job: u32) {
+    halt();
+    let ply = pos.moves().len() as u64;
+    let mut dice = Dice::new(u64::from(seed) ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mv = SEARCHES.with(|s| {
+        let mut s = s.borrow_mut();
+        let searcher = s.searcher.get_or_insert_with(searcher);
+        practice::choose(
+            searcher,
+            pos,
+            &Level::new(level),
+            &Limits::time_ms(limit_ms.max(50)),
+            &PerfClock::start(),
+            &mut dice,
+        )
+    });
+    post(&EngineAnswer::Played { job, mv });
 }
 
 fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {

@@ -57,7 +57,8 @@ test('the analysis shows the command line’s lines, best moves and evaluations 
   const { page, errors } = await openApp(browser.context, '#&analyse=4');
   await page.click(`#notation tr[data-ply="${PLY}"]`);
   await waitForPly(page, PLY);
-  assert.equal(await page.getAttribute('#analyse', 'aria-pressed'), 'true');
+  // On as soon as its code has come.
+  await page.waitForSelector('#analyse[aria-pressed="true"]');
   // Three lines on a desktop's screen.
   assert.equal(await page.inputValue('#engine-line-count'), '3');
   await searched(page, PLY, 4);
@@ -288,4 +289,54 @@ test('a review judges the moves the command line judges, and goes into the PGN',
   assert.deepEqual(judgedMarks.map((m) => m.trim()), rows.filter((r) => nags[r.judgement]).map((r) => nags[r.judgement]), pgn);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('practice against the engine from the move shown: it answers, takes back, and shows no lines', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  await page.keyboard.press('Home');
+  await waitForPly(page, 0);
+  await page.click('#practice');
+  assert.equal(await page.getAttribute('#practice', 'aria-expanded'), 'true');
+  assert.ok(await page.locator('#practice-panel').isVisible());
+  // The side to move plays by default: White on the empty board.
+  assert.equal(await page.inputValue('#practice-colour'), 'white');
+  await page.selectOption('#practice-level', '1');
+  await page.selectOption('#practice-colour', 'black');
+  await page.click('#practice-start');
+  assert.match(await page.getAttribute('#practice-panel', 'data-seed'), /^\d+$/);
+  // The engine, White, moves first; then it is the player's turn.
+  await waitForPly(page, 1);
+  await page.waitForFunction(() => document.querySelector('#practice-status').textContent.startsWith('Your move (Black)'));
+  assert.ok(await page.isDisabled('#practice-takeback'));
+  // While practising, no lines and no best move.
+  assert.equal(await page.locator('#engine-lines [data-line]').count(), 0);
+  assert.equal(await page.locator('svg#board [data-best-move]').count(), 0);
+  await audit(page, 'practice at a desktop’s width');
+  const first = await page.$eval('#notation tr[aria-current="true"] td.standard', (td) => td.textContent);
+  await page.fill('#move-input', `bS1 ${first.split(' ')[0]}-`);
+  await page.press('#move-input', 'Enter');
+  // The player's move, then the engine's answer.
+  await waitForPly(page, 3);
+  await page.waitForFunction(() => document.querySelector('#practice-status').textContent.startsWith('Your move (Black)'));
+  assert.ok(await page.isEnabled('#practice-takeback'));
+  await page.click('#practice-takeback');
+  await waitForPly(page, 1);
+  // Closing the panel ends the game: the lines come back.
+  await page.click('#practice');
+  assert.ok(await page.locator('#practice-panel').isHidden());
+  await page.waitForSelector('#engine-lines .engine-line', { timeout: 20_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  const phone = await launchBrowser({ viewport: WIDTHS[1] });
+  try {
+    const { page, errors } = await openApp(phone.context, '#&analyse');
+    await page.click('#practice');
+    await page.click('#practice-start');
+    await page.waitForFunction(() => document.querySelector('#practice-status').textContent.startsWith('Your move'));
+    await audit(page, 'practice at a phone’s width');
+    assert.deepEqual(errors, []);
+  } finally {
+    await phone.close();
+  }
 });

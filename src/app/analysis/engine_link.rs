@@ -6,6 +6,7 @@
 //! depth, or a review, is stopped by terminating its worker, at once, whatever it is doing.
 //! Each worker has a number, and what a replaced worker still sends is dropped.
 
+use super::practice::PracticeGame;
 use super::session::{session, Session};
 use crate::app::kit::{services, WorkerLink};
 use crate::engine::transfer;
@@ -54,8 +55,8 @@ struct Workers {
     next_id: u32,
     job: Option<Job>,
     /// What the live search was last asked for: the node, its position's key, on, editing,
-    /// threat mode and the number of lines.
-    asked: Option<(NodeId, u64, bool, bool, bool, u8)>,
+    /// threat mode and the number of lines, the practice game.
+    asked: Option<Asked>,
     /// When it was asked (`Date.now()`).
     asked_at: f64,
     /// A hand-over to the workers is due ([`hand_over`]).
@@ -127,13 +128,14 @@ pub(super) fn follow(s: Session) {
     // The position by its key: an edit elsewhere in the game (a comment) makes a new
     // position object for the same position, which needs no new search.
     let (threat, count) = (s.threat.get(), s.line_count.get());
+    let practice = s.practice.get();
     let asked = (
         at.node,
         at.pos.key(),
         on && !reviewing,
         editing,
-        threat,
-        count,
+        (threat, count),
+        practice,
     );
     let now = js_sys::Date::now();
     let (same, quick) = WORKERS.with(|w| {
@@ -152,6 +154,30 @@ pub(super) fn follow(s: Session) {
     s.hover.set(None);
     s.status.set(String::new());
     let over = at.pos.state().is_over();
+    if let Some(game) = practice {
+        // A practice game: the engine's move on its turn, nothing else searched.
+        s.done.set(true);
+        let job = (on && !editing && game.engine_to_move(&at.pos)).then(|| {
+            let number = WORKERS.with(|w| {
+                let mut w = w.borrow_mut();
+                w.next_id += 1;
+                w.next_id
+            });
+            Job {
+                number,
+                node: at.node,
+                request: EngineRequest::Play {
+                    position: transfer::encode(&at.pos),
+                    level: game.level,
+                    seed: game.seed,
+                    limit_ms: game.limit_ms(),
+                    job: number,
+                },
+            }
+        });
+        give(s, job);
+        return;
+    }
     if on && reviewing {
         s.status
             .set("The search waits while the game is reviewed.".into());
@@ -183,7 +209,12 @@ pub(super) fn follow(s: Session) {
             .set("The game is over: there is nothing to search.".into());
         s.done.set(true);
     }
-    // The worker is given the job right after the step (the board drawn first).
+    give(s, job);
+}
+
+/// Makes `job` the live one: the worker is given it right after the step (the board drawn
+/// first).
+fn give(s: Session, job: Option<Job>) {
     let flush = WORKERS.with(|w| {
         let mut w = w.borrow_mut();
         w.job = job;
@@ -269,6 +300,9 @@ enum Sender {
     Gone,
 }
 
+/// What the live worker is asked for ([`Workers::asked`]).
+type Asked = (NodeId, u64, bool, bool, (bool, u8), Option<PracticeGame>);
+
 /// A worker's answer.
 fn answered(id: u32, answer: EngineAnswer) {
     let Some(s) = session() else { return };
@@ -286,9 +320,10 @@ fn answered(id: u32, answer: EngineAnswer) {
         };
         match answer {
             EngineAnswer::Started { .. } => worker.busy = true,
-            EngineAnswer::Searched { .. } | EngineAnswer::Reviewed | EngineAnswer::Failed(_) => {
-                worker.busy = false
-            }
+            EngineAnswer::Searched { .. }
+            | EngineAnswer::Reviewed
+            | EngineAnswer::Played { .. }
+            | EngineAnswer::Failed(_) => worker.busy = false,
             _ => {}
         }
         from
@@ -320,6 +355,17 @@ fn answered(id: u32, answer: EngineAnswer) {
             }
         }
         (EngineAnswer::Searched { job, .. }, _) if live_job(job).is_some() => s.done.set(true),
+        // The practice level's move, played where it was asked (unless the board has moved
+        // on, or the game stopped).
+        (EngineAnswer::Played { job, mv: Some(mv) }, _) => {
+            let here = live_job(job).is_some_and(|node| node == s.viewer.study.node_untracked());
+            if here && s.practice.get_untracked().is_some() {
+                if let Err(e) = s.viewer.play(mv) {
+                    s.status
+                        .set(format!("The engine's move could not be played: {e}."));
+                }
+            }
+        }
         (EngineAnswer::Row(row), Sender::Review) => s.review.update(|r| r.add(row)),
         (EngineAnswer::Reviewed, Sender::Review) => {
             s.review.update(|r| r.running = false);

@@ -19,7 +19,9 @@
 //! moves as `[data-move]` with `.standard`, `.direction`, `.algebraic` (the first line's
 //! list is `#best-line`), `#engine-line-count`, `svg#board [data-best-move][data-rank]`,
 //! `#threat` (`aria-pressed`), `#threat-line [data-move]`, `svg#board
-//! [data-threat-move]`, `#review`, `#stop-review`, `#review-progress`, `#eval-graph
+//! [data-threat-move]`, `#practice` (`aria-expanded`) with `#practice-level`,
+//! `#practice-colour`, `#practice-start`, `#practice-takeback`, `#practice-status` (and
+//! `data-seed` on `#practice-panel` while a game goes on), `#review`, `#stop-review`, `#review-progress`, `#eval-graph
 //! [data-ply]`, `#keep-review`, `tr[data-judgement]` in the notation.
 
 mod address;
@@ -27,6 +29,7 @@ mod board_layer;
 mod elements;
 mod engine_link;
 mod panel;
+mod practice;
 mod review;
 mod review_state;
 mod session;
@@ -51,6 +54,7 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
     if !on {
         engine_link::stop_all(s.depth);
         s.review.update(|r| r.running = false);
+        s.practice.set(None);
     }
     let page = leptos::prelude::document();
     if let Ok(Some(b)) = page.query_selector("#analyse") {
@@ -78,6 +82,8 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         status: Var::new(String::new()),
         hover: Var::new(None),
         review: Var::new(ReviewState::default()),
+        practice: Var::new(None),
+        practice_open: Var::new(false),
         depth: address::depth_in_address(),
     };
     if let Some(panel) = panel::build(s) {

@@ -6,7 +6,7 @@
 
 use super::elements::AnalysisControl;
 use super::session::Session;
-use super::{review, view};
+use super::{practice, review, view};
 use crate::app::kit::{self, controls, dom, Markup, Sink};
 use crate::engine::position::Move;
 use crate::search::game_review::notate_line;
@@ -33,7 +33,14 @@ fn panel_markup() -> String {
         .raw(r#"<label class="line-count">Lines "#)
         .control("select", C::LineCount, r#"><option>1</option><option>2</option><option>3</option><option>4</option><option>5</option></select></label>"#)
         .control("button", C::Threat, r#" type="button" aria-pressed="false" title="What the opponent would play if it were their move (X)">Threat</button>"#)
-        .control("button", C::Review, r#" type="button" title="Judge every move of the main line">Review the game</button></div><p class="analysis-status" role="status"></p>"#)
+        .control("button", C::Practice, r#" type="button" aria-expanded="false" aria-controls="practice-panel" title="Play against the engine from this move">Practice</button>"#)
+        .control("button", C::Review, r#" type="button" title="Judge every move of the main line">Review the game</button></div>"#)
+        .control("div", C::PracticePanel, r#" class="practice-panel" role="group" aria-label="Practice" hidden><label>Level "#)
+        .control("select", C::PracticeLevel, r#"><option>1</option><option>2</option><option>3</option><option selected>4</option><option>5</option><option>6</option><option>7</option><option>8</option></select></label> <label>You play "#)
+        .control("select", C::PracticeColour, r#"><option value="white">White</option><option value="black">Black</option></select></label> "#)
+        .control("button", C::PracticeStart, r#" type="button">Start from here</button> "#)
+        .control("button", C::PracticeTakeback, r#" type="button" disabled>Take back</button>"#)
+        .control("p", C::PracticeStatus, r#" class="practice-status" role="status"></p></div><p class="analysis-status" role="status"></p>"#)
         .control("div", C::EngineLines, r#" class="engine-lines" role="group" aria-label="Engine lines"></div>"#)
         .control("div", C::ThreatLine, r#" class="threat-line" role="group" aria-label="Threat" hidden></div><div class="review-progress" hidden>"#)
         .control("progress", C::ReviewProgress, r#" max="1" value="0" aria-label="Review"></progress> <span class="count"></span> "#)
@@ -101,6 +108,52 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
         (threat, Sink::Attr("aria-pressed")),
     ];
     kit::bind_parts(parts, Box::new(move || values(s)));
+    bind_practice(s, panel);
+}
+
+/// The practice controls: shown or not, the game's status and seed, *Take back*.
+fn bind_practice(s: Session, panel: &web_sys::Element) {
+    use AnalysisControl as C;
+    let find = |c| controls::element(panel, c);
+    let (Some(button), Some(box_), Some(status), Some(back)) = (
+        find(C::Practice),
+        find(C::PracticePanel),
+        find(C::PracticeStatus),
+        find(C::PracticeTakeback),
+    ) else {
+        return;
+    };
+    let parts = vec![
+        (button, Sink::Attr("aria-expanded")),
+        (box_.clone(), Sink::Attr("hidden")),
+        (box_, Sink::Attr("data-seed")),
+        (status, Sink::Text),
+        (back, Sink::Attr("disabled")),
+    ];
+    kit::bind_parts(
+        parts,
+        Box::new(move || {
+            let open = s.practice_open.get();
+            let game = s.practice.get();
+            let at = s.viewer.study.position.get();
+            let ply = s.viewer.study.ply.get();
+            let status = game.map_or_else(
+                || {
+                    "Choose a level and your colour, then start: the engine plays the other side."
+                        .to_string()
+                },
+                |g| g.status(&at.pos),
+            );
+            let can_take_back = game.is_some_and(|g| g.take_back_to(&at.pos, ply).is_some());
+            vec![
+                Some(open.to_string()),
+                (!open).then(String::new),
+                game.map(|g| g.seed.to_string()),
+                Some(status),
+                (!can_take_back).then(String::new),
+            ]
+        }),
+    );
 }
 
 /// How many lines the panel shows at first: three where there is room, one on a phone.
@@ -215,6 +268,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
         "focusin",
         "focusout",
     ];
+    let root = panel.clone();
     controls::listen(panel, &kinds, move |c: AnalysisControl, e, _| {
         let at = |attr: &str| {
             dom::event_closest(e, &format!("[{attr}]"))
@@ -232,6 +286,28 @@ fn listen(s: Session, panel: &web_sys::Element) {
             ("click", AnalysisControl::StopReview) => review::stop(s),
             ("click", AnalysisControl::KeepReview) => review::keep(s),
             ("click", AnalysisControl::Threat) => s.threat.update(|t| *t = !*t),
+            ("click", AnalysisControl::Practice) => {
+                let open = !s.practice_open.get_untracked();
+                s.practice_open.set(open);
+                if open {
+                    // The side to move plays, unless chosen otherwise.
+                    let at = s.viewer.study.position.get_untracked();
+                    if let Some(c) = controls::element(&root, AnalysisControl::PracticeColour) {
+                        dom::set_value(&c, practice::default_colour(&at.pos));
+                    }
+                } else {
+                    practice::stop(s);
+                }
+            }
+            ("click", AnalysisControl::PracticeStart) => {
+                let value = |c| controls::element(&root, c).map(|el| dom::value_of(&el));
+                let level = value(AnalysisControl::PracticeLevel)
+                    .and_then(|v| v.parse::<u8>().ok())
+                    .unwrap_or(4);
+                let colour = value(AnalysisControl::PracticeColour).unwrap_or_default();
+                practice::start(s, level, &colour);
+            }
+            ("click", AnalysisControl::PracticeTakeback) => practice::take_back(s),
             ("change", AnalysisControl::LineCount) => {
                 let chosen = dom::event_closest(e, "select")
                     .map(|el| dom::value_of(&el))

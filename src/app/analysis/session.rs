@@ -1,6 +1,7 @@
 //! The analysis's state: one [`Session`] for the page, made when the analysis is first
 //! turned on, whose variables the panel, the board's layer and the review are bound to.
 
+use super::practice::PracticeGame;
 use super::review_state::ReviewState;
 use crate::app::kit::{Memo, Var};
 use crate::app::model::viewer::Viewer;
@@ -32,6 +33,10 @@ pub(super) struct Session {
     /// The move hovered or focused in a line: the line's index and the move's, from 0.
     pub hover: Var<Option<(usize, usize)>>,
     pub review: Var<ReviewState>,
+    /// The practice game under way, if any (`practice`).
+    pub practice: Var<Option<PracticeGame>>,
+    /// The practice controls are shown (`#practice`, `aria-expanded`).
+    pub practice_open: Var<bool>,
     /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
     pub depth: u8,
 }
