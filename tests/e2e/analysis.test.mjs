@@ -340,3 +340,18 @@ test('practice against the engine from the move shown: it answers, takes back, a
     await phone.close();
   }
 });
+
+test('keep searching lifts the minute’s limit; the panel counts the nodes', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  await page.waitForSelector('#eval:not([data-depth="0"])', { timeout: 20_000 });
+  assert.equal(await page.getAttribute('#keep-searching', 'aria-pressed'), 'false');
+  await page.click('#keep-searching');
+  assert.equal(await page.getAttribute('#keep-searching', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => Number(document.querySelector('#eval').dataset.depth) >= 3, null, { timeout: 20_000 });
+  assert.match(await page.textContent('#eval .eval-depth'), /^depth \d+… · [\d.]+[kM]? nodes · \d+k nodes\/s$/);
+  assert.notEqual(await page.getAttribute('#eval', 'data-done'), 'true');
+  await page.click('#keep-searching');
+  assert.equal(await page.getAttribute('#keep-searching', 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

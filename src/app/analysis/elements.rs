@@ -10,6 +10,7 @@ crate::controls! {
         Review = "review",
         LineCount = "engine-line-count",
         Threat = "threat",
+        KeepSearching = "keep-searching",
         EngineLines = "engine-lines",
         ThreatLine = "threat-line",
         Practice = "practice",

@@ -24,7 +24,7 @@ const SETTLE_MS: u32 = 150;
 const QUICK_MS: f64 = 250.0;
 
 /// Without a depth in the address, a position is searched for at most this long (a worker
-/// left running would drain a phone's battery).
+/// left running would drain a phone's battery), unless *Keep searching* is on.
 const SEARCH_MS: u64 = 60_000;
 
 /// A review's search time a position, without a depth in the address: with the check of the
@@ -128,13 +128,14 @@ pub(super) fn follow(s: Session) {
     // The position by its key: an edit elsewhere in the game (a comment) makes a new
     // position object for the same position, which needs no new search.
     let (threat, count) = (s.threat.get(), s.line_count.get());
+    let endless = s.endless.get();
     let practice = s.practice.get();
     let asked = (
         at.node,
         at.pos.key(),
         on && !reviewing,
         editing,
-        (threat, count),
+        (threat, count, endless),
         practice,
     );
     let now = js_sys::Date::now();
@@ -191,7 +192,7 @@ pub(super) fn follow(s: Session) {
         let request = EngineRequest::Search {
             position: transfer::encode(&at.pos),
             depth: s.depth,
-            limit_ms: if s.depth > 0 { 0 } else { SEARCH_MS },
+            limit_ms: if s.depth > 0 || endless { 0 } else { SEARCH_MS },
             job: number,
             delay_ms: if quick { SETTLE_MS } else { 0 },
             // The threat is one line: what the opponent would play.
@@ -301,7 +302,14 @@ enum Sender {
 }
 
 /// What the live worker is asked for ([`Workers::asked`]).
-type Asked = (NodeId, u64, bool, bool, (bool, u8), Option<PracticeGame>);
+type Asked = (
+    NodeId,
+    u64,
+    bool,
+    bool,
+    (bool, u8, bool),
+    Option<PracticeGame>,
+);
 
 /// A worker's answer.
 fn answered(id: u32, answer: EngineAnswer) {

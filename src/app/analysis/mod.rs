@@ -18,7 +18,7 @@
 //! with a `[data-line]` per line (its rank from 1, `data-eval`, `data-depth`) holding its
 //! moves as `[data-move]` with `.standard`, `.direction`, `.algebraic` (the first line's
 //! list is `#best-line`), `#engine-line-count`, `svg#board [data-best-move][data-rank]`,
-//! `#threat` (`aria-pressed`), `#threat-line [data-move]`, `svg#board
+//! `#keep-searching` (`aria-pressed`), `#threat` (`aria-pressed`), `#threat-line [data-move]`, `svg#board
 //! [data-threat-move]`, `#practice` (`aria-expanded`) with `#practice-level`,
 //! `#practice-colour`, `#practice-start`, `#practice-takeback`, `#practice-status` (and
 //! `data-seed` on `#practice-panel` while a game goes on), `#review`, `#stop-review`, `#review-progress`, `#eval-graph
@@ -78,6 +78,7 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         lines: Var::new(None),
         line_count: Var::new(panel::default_line_count()),
         threat: Var::new(false),
+        endless: Var::new(false),
         done: Var::new(false),
         status: Var::new(String::new()),
         hover: Var::new(None),

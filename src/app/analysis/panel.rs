@@ -33,6 +33,7 @@ fn panel_markup() -> String {
         .raw(r#"<label class="line-count">Lines "#)
         .control("select", C::LineCount, r#"><option>1</option><option>2</option><option>3</option><option>4</option><option>5</option></select></label>"#)
         .control("button", C::Threat, r#" type="button" aria-pressed="false" title="What the opponent would play if it were their move (X)">Threat</button>"#)
+        .control("button", C::KeepSearching, r#" type="button" aria-pressed="false" title="Search without the minute's limit, until the position changes">Keep searching</button>"#)
         .control("button", C::Practice, r#" type="button" aria-expanded="false" aria-controls="practice-panel" title="Play against the engine from this move">Practice</button>"#)
         .control("button", C::Review, r#" type="button" title="Judge every move of the main line">Review the game</button></div>"#)
         .control("div", C::PracticePanel, r#" class="practice-panel" role="group" aria-label="Practice" hidden><label>Level "#)
@@ -83,6 +84,9 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
     ) else {
         return;
     };
+    let Some(keep) = controls::element(panel, AnalysisControl::KeepSearching) else {
+        return;
+    };
     dom::set_value(&count, &s.line_count.get_untracked().to_string());
     let (Some(number), Some(depth), Some(white)) = (
         dom::find(&eval, ".eval-number"),
@@ -106,6 +110,7 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
         (threat_line.clone(), Sink::Html),
         (threat_line, Sink::Attr("hidden")),
         (threat, Sink::Attr("aria-pressed")),
+        (keep, Sink::Attr("aria-pressed")),
     ];
     kit::bind_parts(parts, Box::new(move || values(s)));
     bind_practice(s, panel);
@@ -203,7 +208,13 @@ fn values(s: Session) -> Vec<Option<String>> {
             None,
         ];
         let lists = shown(String::new(), String::new());
-        return head.into_iter().chain(rest).chain(lists).collect();
+        let endless = Some(s.endless.get().to_string());
+        return head
+            .into_iter()
+            .chain(rest)
+            .chain(lists)
+            .chain([endless])
+            .collect();
     };
     let Some(l) = found.first() else {
         return Vec::new();
@@ -216,6 +227,7 @@ fn values(s: Session) -> Vec<Option<String>> {
     let share = view::white_share(l.eval, l.win_in);
     let start = at.pos.initial();
     let mut before = at.pos.moves();
+    let endless = Some(s.endless.get().to_string());
     let lists = if threat {
         before.push(Move::Pass);
         let notated = notate_line(&start, &before, &l.moves, coordinates);
@@ -236,14 +248,19 @@ fn values(s: Session) -> Vec<Option<String>> {
         Some(view::eval_words(l.eval, l.win_in, l.depth)),
         Some(view::eval_text(l.eval, l.win_in)),
         Some(format!(
-            "depth {}{} · {:.0}k nodes/s",
+            "depth {}{} · {} nodes · {:.0}k nodes/s",
             l.depth,
             if done { "" } else { "…" },
+            view::count_text(l.nodes),
             knps
         )),
         Some(format!("height:{:.1}%", share * 100.0)),
     ];
-    head.into_iter().chain(rest).chain(lists).collect()
+    head.into_iter()
+        .chain(rest)
+        .chain(lists)
+        .chain([endless])
+        .collect()
 }
 
 /// The panel's clicks and choices, the lines' hover and focus, and the threat's key (`X`).
@@ -286,6 +303,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
             ("click", AnalysisControl::StopReview) => review::stop(s),
             ("click", AnalysisControl::KeepReview) => review::keep(s),
             ("click", AnalysisControl::Threat) => s.threat.update(|t| *t = !*t),
+            ("click", AnalysisControl::KeepSearching) => s.endless.update(|t| *t = !*t),
             ("click", AnalysisControl::Practice) => {
                 let open = !s.practice_open.get_untracked();
                 s.practice_open.set(open);

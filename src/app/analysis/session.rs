@@ -30,6 +30,9 @@ pub(super) struct Session {
     pub done: Var<bool>,
     /// Why there is no answer (a worker that could not run, a finished game).
     pub status: Var<String>,
+    /// *Keep searching* (`#keep-searching`, `aria-pressed`): no time limit, the search goes
+    /// on until the analysis is turned off or the position changes.
+    pub endless: Var<bool>,
     /// The move hovered or focused in a line: the line's index and the move's, from 0.
     pub hover: Var<Option<(usize, usize)>>,
     pub review: Var<ReviewState>,

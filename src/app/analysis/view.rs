@@ -44,6 +44,15 @@ impl MoveMark {
     }
 }
 
+/// A count as a player reads it at a glance: `950`, `12.3k`, `4.1M`.
+pub fn count_text(n: u64) -> String {
+    match n {
+        0..=999 => n.to_string(),
+        1_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
 /// The evaluation as players read it: `+0.35` (White better), `−1.20`, `White wins in 3`.
 pub fn eval_text(eval: f64, win_in: Option<i32>) -> String {
     match win_in {
@@ -416,6 +425,13 @@ pub fn summary(rows: &[ReviewRow], white_first: bool) -> String {
 mod tests {
     use super::*;
     use crate::view::{Orientation, TileShape};
+
+    #[test]
+    fn counts_read_at_a_glance() {
+        assert_eq!(count_text(950), "950");
+        assert_eq!(count_text(12_345), "12.3k");
+        assert_eq!(count_text(4_100_000), "4.1M");
+    }
 
     #[test]
     fn evaluations_read_as_players_say_them() {
