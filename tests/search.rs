@@ -823,6 +823,59 @@ fn analyse_writes_several_lines() {
     }
 }
 
+/// `beeline analyse --learn`: each inaccuracy, mistake and blunder of the analysis (of the
+/// player chosen) is an exercise whose puzzle link opens as a puzzle solved by the best move.
+#[test]
+fn analyse_learn_writes_the_mistakes_as_puzzles() {
+    let path = format!(
+        "{}/tests/data/direction-game-1.md",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let rows = beeline(&["analyse", &path, "--depth", "2", "--json"]);
+    let rows: serde_json::Value = serde_json::from_slice(&rows.stdout).unwrap();
+    let errors: Vec<&serde_json::Value> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            ["inaccuracy", "mistake", "blunder"].contains(&r["judgement"].as_str().unwrap_or(""))
+        })
+        .collect();
+    let o = beeline(&["analyse", &path, "--depth", "2", "--learn", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let found: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let found = found.as_array().unwrap();
+    assert_eq!(found.len(), errors.len());
+    for (e, r) in found.iter().zip(&errors) {
+        assert_eq!(e["ply"], r["ply"]);
+        assert_eq!(e["judgement"], r["judgement"]);
+        assert_eq!(e["best"], r["best"]);
+        let (puzzle, _) =
+            beeline::record::permalink::decode(e["puzzle"].as_str().unwrap()).unwrap();
+        assert!(puzzle.puzzle && puzzle.moves.len() == 1, "ply {}", e["ply"]);
+    }
+    let black = beeline(&[
+        "analyse", &path, "--depth", "2", "--learn", "--player", "black", "--json",
+    ]);
+    let black: serde_json::Value = serde_json::from_slice(&black.stdout).unwrap();
+    let black = black.as_array().unwrap();
+    assert!(black.iter().all(|e| e["player"] == "black"));
+    assert_eq!(
+        black.len(),
+        errors.iter().filter(|r| r["player"] == "black").count()
+    );
+    let text = beeline(&["analyse", &path, "--depth", "2", "--learn"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("  puzzle: #"))
+            .count(),
+        errors.len()
+    );
+    let alone = beeline(&["analyse", &path, "--depth", "2", "--player", "white"]);
+    assert_eq!(alone.status.code(), Some(2), "--player goes with --learn");
+}
+
 /// The evaluation sees a Queen closing in: in the last positions of both games the side
 /// about to win is ahead by more than a free Ant, whichever side is to move.
 #[test]

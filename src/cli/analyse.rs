@@ -1,7 +1,9 @@
 //! `beeline analyse`: every move of a game searched and judged.
 
+use beeline::engine::piece::Color;
 use beeline::record::{Format, Record};
-use beeline::search::game_review;
+use beeline::search::game_review::{self, Judgement, PlyAnalysis};
+use beeline::search::learn;
 use beeline::search::{Limits, WallClock, MAX_LINES};
 
 /// Analyse a game: for every move, the evaluation before and after, the best move and
@@ -27,6 +29,21 @@ pub struct AnalyseArgs {
     /// One JSON object per ply, in an array.
     #[arg(long)]
     json: bool,
+    /// Learn from the mistakes: instead of the table, each inaccuracy, mistake and blunder
+    /// as an exercise, the position before it as a puzzle link whose solution is the best
+    /// move (with --json, an array of objects).
+    #[arg(long)]
+    learn: bool,
+    /// With --learn, only this player's mistakes.
+    #[arg(long, value_enum, requires = "learn")]
+    player: Option<Side>,
+}
+
+/// A player, for --player.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Side {
+    White,
+    Black,
 }
 
 pub fn run(args: AnalyseArgs) -> Result<(), String> {
@@ -41,13 +58,49 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     }
     .with_lines(args.lines);
     let rec = super::load(args.file.as_deref(), args.from)?;
-    analyse(&rec, &limits, args.json)?;
+    let rows = analyse(&rec, &limits);
+    if args.learn {
+        let player = args.player.map(|p| match p {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        });
+        let found = learn::exercises(&rec.start(), &rec.moves, &rows, &rec.meta, player);
+        if args.json {
+            let text = serde_json::to_string_pretty(&found).map_err(|e| e.to_string())?;
+            println!("{text}");
+        } else if found.is_empty() {
+            println!("No inaccuracy, mistake or blunder to learn from.");
+        } else {
+            for e in &found {
+                println!(
+                    "ply {}, {}: {} is {} {} ({:.1} points of winning chances lost); better: {}",
+                    e.ply,
+                    e.player,
+                    e.played.standard,
+                    if e.judgement == Judgement::Inaccuracy {
+                        "an"
+                    } else {
+                        "a"
+                    },
+                    e.judgement.name(),
+                    e.lost,
+                    e.best.standard
+                );
+                println!("  puzzle: #{}", e.puzzle);
+            }
+        }
+    } else if args.json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print!("{}", game_review::table(&rows));
+    }
     super::finish(&rec)
 }
 
 /// Every ply of the main line searched and judged; a progress bar on standard error when it
 /// is a terminal.
-fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
+fn analyse(rec: &Record, limits: &Limits) -> Vec<PlyAnalysis> {
     use std::io::IsTerminal;
     let bar = std::io::stderr().is_terminal();
     let start = rec.start();
@@ -72,11 +125,5 @@ fn analyse(rec: &Record, limits: &Limits, json: bool) -> Result<(), String> {
             }
         },
     );
-    if json {
-        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
-        println!("{text}");
-    } else {
-        print!("{}", game_review::table(&rows));
-    }
-    Ok(())
+    rows
 }

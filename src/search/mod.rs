@@ -13,6 +13,7 @@
 
 pub mod eval;
 pub mod game_review;
+pub mod learn;
 pub mod practice;
 mod table;
 pub mod uhp;
