@@ -17,7 +17,8 @@
 #     its worker completes in a second on the 20 positions of scripts/bench-search.sh against
 #     `beeline uhp`'s `bestmove time 00:00:01` (target: at most one ply below); a review of
 #     the 100-ply game at half a second a position, with the page's steps meanwhile (target:
-#     a 60-ply game in about 30 s).
+#     a 60-ply game in about 30 s), three lines against one in the worker (target: at most
+#     one ply less) and a practice level's move at levels 1 to 4 (target: under 300 ms).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -38,11 +39,16 @@ FRAGMENT="$(target/release/beeline link tests/data/game-100.uhp)"
 # The search benchmark's positions, and the depth the native engine completes in a second
 # on each (its Verbose line), one position per line: "depth<TAB>GameString".
 POSITIONS="$(python3 -c 'import sys; sys.path.insert(0, "scripts"); import bench_search; print("\n".join(bench_search.POSITIONS))')"
+# ("depth<TAB>depth with three lines<TAB>GameString")
 NATIVE_DEPTHS=""
+native_depth() {
+    printf 'options set Verbose True\noptions set Lines %s\nnewgame %s\nbestmove time 00:00:01\nexit\n' "$1" "$2" |
+        target/release/beeline uhp 2>&1 >/dev/null | sed -n 's/^depth \([0-9]*\) .*/\1/p' | tail -1
+}
 while IFS= read -r gs; do
-    d="$(printf 'options set Verbose True\nnewgame %s\nbestmove time 00:00:01\nexit\n' "$gs" |
-        target/release/beeline uhp 2>&1 >/dev/null | sed -n 's/^depth \([0-9]*\) .*/\1/p' | tail -1)"
-    NATIVE_DEPTHS+="${d:-0}"$'\t'"$gs"$'\n'
+    d1="$(native_depth 1 "$gs")"
+    d3="$(native_depth 3 "$gs")"
+    NATIVE_DEPTHS+="${d1:-0}"$'\t'"${d3:-0}"$'\t'"$gs"$'\n'
 done <<<"$POSITIONS"
 export NATIVE_DEPTHS
 TREE_500="$(cat tests/data/tree-500.pgn)"
@@ -302,23 +308,59 @@ try {
   const busySorted = [...busySteps].sort((a, b) => a - b);
   console.log(`[bench-web] step while analysing (${busySteps.length}): median ${fmt(median(busySteps))} ms, p90 ${fmt(busySorted[Math.floor(busySorted.length * 0.9)])} ms (target median < 4 ms)`);
 
-  // The depth the worker completes in a second against the native engine's, per position.
+  // The depth the worker completes in a second against the native engine's, per position,
+  // with one line and with three.
   const rows = process.env.NATIVE_DEPTHS.trim().split('\n').map((l) => l.split('\t'));
-  const depths = [];
-  for (const [native, gs] of rows) {
-    await page.fill('#record-input', gs);
-    await page.click('#load-record');
-    const plies = gs.split(';').length - 3;
-    await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
-    await page.waitForSelector(`#eval[data-ply="${plies}"]`, { timeout: 10_000 });
-    // The search starts at once (a position more than 250 ms after the last), or 150 ms later.
-    await page.waitForTimeout(1060);
-    const reached = Number(await page.getAttribute('#eval', 'data-depth'));
-    depths.push({ native: Number(native), worker: reached });
-  }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const worst = Math.min(...depths.map((d) => d.worker - d.native));
-  console.log(`[bench-web] analysis depth in 1 s on ${depths.length} positions: worker mean ${fmt(mean(depths.map((d) => d.worker)))} against native ${fmt(mean(depths.map((d) => d.native)))}; worst ${worst} plies (target ≥ −1); per position ${depths.map((d) => `${d.worker}/${d.native}`).join(' ')}`);
+  const workerDepths = {};
+  for (const lines of ['1', '3']) {
+    await page.selectOption('#engine-line-count', lines);
+    const depths = [];
+    for (const [native1, native3, gs] of rows) {
+      await page.fill('#record-input', gs);
+      await page.click('#load-record');
+      const plies = gs.split(';').length - 3;
+      await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+      await page.waitForSelector(`#eval[data-ply="${plies}"]`, { timeout: 10_000 });
+      // The search starts at once (a position more than 250 ms after the last), or 150 ms later.
+      await page.waitForTimeout(1060);
+      const reached = Number(await page.getAttribute('#eval', 'data-depth'));
+      depths.push({ native: Number(lines === '1' ? native1 : native3), worker: reached });
+    }
+    workerDepths[lines] = depths.map((d) => d.worker);
+    const worst = Math.min(...depths.map((d) => d.worker - d.native));
+    console.log(`[bench-web] analysis depth in 1 s on ${depths.length} positions, ${lines} line(s): worker mean ${fmt(mean(depths.map((d) => d.worker)))} against native ${fmt(mean(depths.map((d) => d.native)))}; worst ${worst} plies (target ≥ −1); per position ${depths.map((d) => `${d.worker}/${d.native}`).join(' ')}`);
+  }
+  const cost = workerDepths['1'].map((d, i) => d - workerDepths['3'][i]);
+  console.log(`[bench-web] three lines against one in the worker: ${fmt(mean(cost))} plies less on average, at most ${Math.max(...cost)} (target ≤ 1)`);
+
+  // A practice level's move, from the click that starts a game with the engine to move to
+  // the board's next ply, at levels 1 to 4.
+  const answers = [];
+  for (const level of ['1', '2', '3', '4']) {
+    for (let i = 0; i < 3; i++) {
+      if ((await page.getAttribute('#practice', 'aria-expanded')) !== 'true') await page.click('#practice');
+      const ply = Number(await page.getAttribute('svg#board', 'data-ply'));
+      const engineColour = ply % 2 === 0 ? 'black' : 'white';
+      await page.selectOption('#practice-level', level);
+      await page.selectOption('#practice-colour', engineColour);
+      answers.push({ level, ms: await page.evaluate(async (next) => {
+        const t0 = performance.now();
+        document.querySelector('#practice-start').click();
+        await new Promise((resolve) => {
+          const obs = new MutationObserver(() => {
+            if (document.querySelector('svg#board').getAttribute('data-ply') === String(next)) { obs.disconnect(); resolve(); }
+          });
+          obs.observe(document, { subtree: true, attributes: true, childList: true });
+        });
+        return performance.now() - t0;
+      }, ply + 1) });
+      await page.click('#practice');
+      await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true })));
+      await page.waitForSelector(`svg#board[data-ply="${ply}"]`);
+    }
+  }
+  console.log(`[bench-web] a practice level's move (levels 1-4, 3 each): median ${fmt(median(answers.map((a) => a.ms)))} ms, slowest ${fmt(Math.max(...answers.map((a) => a.ms)))} ms (target < 300 ms); ${['1', '2', '3', '4'].map((l) => `level ${l} ${fmt(median(answers.filter((a) => a.level === l).map((a) => a.ms)))}`).join(', ')}`);
 
   // A review of the 100-ply game at half a second a position, with steps meanwhile.
   await page.goto('about:blank');

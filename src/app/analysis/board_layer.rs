@@ -2,8 +2,8 @@
 //! draws a move (the best strongest), the threat's in its own colour, or a line up to a move
 //! hovered in the panel.
 
+use super::arrows::{self, MoveMark};
 use super::session::Session;
-use super::view::{self, MoveMark};
 use crate::app::kit::{self, dom, Sink};
 use crate::search::game_review::notate_line;
 use crate::search::threat_position;
@@ -46,13 +46,13 @@ fn markup(s: Session) -> String {
         let named = notate_line(&start, &passed.moves(), &[m], coordinates);
         return named
             .first()
-            .map(|n| view::move_markup(&passed, m, n, &layout, MoveMark::Threat))
+            .map(|n| arrows::move_markup(&passed, m, n, &layout, MoveMark::Threat))
             .unwrap_or_default();
     }
     if let Some((line, k)) = hover {
         return found
             .get(line)
-            .map(|l| view::line_preview_markup(&at.pos, &l.moves, k, &layout))
+            .map(|l| arrows::line_preview_markup(&at.pos, &l.moves, k, &layout))
             .unwrap_or_default();
     }
     let mut s = String::new();
@@ -60,7 +60,7 @@ fn markup(s: Session) -> String {
         let Some(&m) = l.moves.first() else { continue };
         let named = notate_line(&start, &at.pos.moves(), &[m], coordinates);
         if let Some(n) = named.first() {
-            s.push_str(&view::move_markup(
+            s.push_str(&arrows::move_markup(
                 &at.pos,
                 m,
                 n,

@@ -25,6 +25,7 @@
 //! [data-ply]`, `#keep-review`, `tr[data-judgement]` in the notation.
 
 mod address;
+mod arrows;
 mod board_layer;
 mod elements;
 mod engine_link;

@@ -8,6 +8,7 @@ use super::elements::AnalysisControl;
 use super::session::Session;
 use super::{practice, review, view};
 use crate::app::kit::{self, controls, dom, Markup, Sink};
+use crate::engine::piece::Color;
 use crate::engine::position::Move;
 use crate::search::game_review::notate_line;
 use leptos::prelude::GetUntracked;
@@ -314,7 +315,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
                         dom::set_value(&c, practice::default_colour(&at.pos));
                     }
                 } else {
-                    practice::stop(s);
+                    stop_practice(s);
                 }
             }
             ("click", AnalysisControl::PracticeStart) => {
@@ -323,9 +324,9 @@ fn listen(s: Session, panel: &web_sys::Element) {
                     .and_then(|v| v.parse::<u8>().ok())
                     .unwrap_or(4);
                 let colour = value(AnalysisControl::PracticeColour).unwrap_or_default();
-                practice::start(s, level, &colour);
+                start_practice(s, level, &colour);
             }
-            ("click", AnalysisControl::PracticeTakeback) => practice::take_back(s),
+            ("click", AnalysisControl::PracticeTakeback) => take_back(s),
             ("change", AnalysisControl::LineCount) => {
                 let chosen = dom::event_closest(e, "select")
                     .map(|el| dom::value_of(&el))
@@ -360,6 +361,42 @@ fn listen(s: Session, panel: &web_sys::Element) {
             _ => {}
         }
     });
+}
+
+/// Starts a practice game from the move shown, at `level`, the player with `colour`.
+fn start_practice(s: Session, level: u8, colour: &str) {
+    let at = s.viewer.study.position.get_untracked();
+    let player = if colour == "black" {
+        Color::Black
+    } else {
+        Color::White
+    };
+    // A seed of its own for each game, shown on the panel (`data-seed`).
+    let seed = (js_sys::Date::now() as u64 % u64::from(u32::MAX)) as u32;
+    s.threat.set(false);
+    s.practice.set(Some(practice::PracticeGame {
+        level: level.clamp(1, crate::search::practice::MAX_LEVEL),
+        player,
+        seed,
+        start_ply: at.pos.moves().len(),
+    }));
+}
+
+/// Stops the game (the moves stay in the study).
+fn stop_practice(s: Session) {
+    s.practice.set(None);
+}
+
+/// Takes the last move pair back: the board goes to the player's last turn.
+fn take_back(s: Session) {
+    let Some(game) = s.practice.get_untracked() else {
+        return;
+    };
+    let at = s.viewer.study.position.get_untracked();
+    let ply = s.viewer.study.ply.get_untracked();
+    if let Some(to) = game.take_back_to(&at.pos, ply) {
+        s.viewer.study.ply.set(to);
+    }
 }
 
 /// Plays a line (its index, from 0) up to its `k`th move (0-based) into the study, from the

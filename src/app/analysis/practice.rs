@@ -5,7 +5,6 @@
 //! turn; the result is said when the game ends. The engine's evaluation and lines are not
 //! shown meanwhile: they would play the player's moves for them.
 
-use super::session::Session;
 use crate::engine::piece::Color;
 use crate::engine::position::{GameState, Position};
 
@@ -89,42 +88,6 @@ pub fn default_colour(pos: &Position) -> &'static str {
     match pos.to_move() {
         Color::White => "white",
         Color::Black => "black",
-    }
-}
-
-/// Starts a practice game from the move shown, at `level`, the player with `colour`.
-pub(super) fn start(s: Session, level: u8, colour: &str) {
-    let at = s.viewer.study.position.get_untracked();
-    let player = if colour == "black" {
-        Color::Black
-    } else {
-        Color::White
-    };
-    // A seed of its own for each game, shown on the panel (`data-seed`).
-    let seed = (js_sys::Date::now() as u64 % u64::from(u32::MAX)) as u32;
-    s.threat.set(false);
-    s.practice.set(Some(PracticeGame {
-        level: level.clamp(1, crate::search::practice::MAX_LEVEL),
-        player,
-        seed,
-        start_ply: at.pos.moves().len(),
-    }));
-}
-
-/// Stops the game (the moves stay in the study).
-pub(super) fn stop(s: Session) {
-    s.practice.set(None);
-}
-
-/// Takes the last move pair back: the board goes to the player's last turn.
-pub(super) fn take_back(s: Session) {
-    let Some(game) = s.practice.get_untracked() else {
-        return;
-    };
-    let at = s.viewer.study.position.get_untracked();
-    let ply = s.viewer.study.ply.get_untracked();
-    if let Some(to) = game.take_back_to(&at.pos, ply) {
-        s.viewer.study.ply.set(to);
     }
 }
 
