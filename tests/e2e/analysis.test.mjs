@@ -355,3 +355,48 @@ test('keep searching lifts the minute’s limit; the panel counts the nodes', as
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('learning from the mistakes: the best move is accepted, the mistake refuted, the solution shown', async () => {
+  const file = path.join(ROOT, 'tests/data/direction-game-1.md');
+  const exercises = JSON.parse(beeline(['analyse', file, '--depth', '2', '--learn', '--player', 'black', '--json']));
+  assert.ok(exercises.length >= 2);
+  const { page, errors } = await openApp(browser.context, '#&analyse=2');
+  await page.click('#review');
+  await page.waitForSelector('#keep-review:not([hidden])', { timeout: 60_000 });
+  await page.click('#learn');
+  assert.equal(await page.getAttribute('#learn', 'aria-expanded'), 'true');
+  await page.selectOption('#learn-player', 'black');
+  await page.click('#learn-start');
+  // The first mistake: the position before it, its lines hidden.
+  const [first, second] = exercises;
+  await waitForPly(page, first.ply - 1);
+  assert.match(await page.textContent('#learn-status'), new RegExp(`^1 of ${exercises.length}: at move \\d+, Black played .+\\. Find a better move\\.$`));
+  assert.equal(await page.getAttribute('#learn-status', 'data-verdict'), null);
+  await page.waitForSelector('#eval[data-done="true"]');
+  assert.equal(await page.locator('#engine-lines [data-line]').count(), 0);
+  assert.equal(await page.locator('svg#board [data-best-move]').count(), 0);
+  await audit(page, 'learning from the mistakes');
+  // The best move: accepted.
+  await page.fill('#move-input', first.best.standard);
+  await page.press('#move-input', 'Enter');
+  await page.waitForSelector('#learn-status[data-verdict="accepted"]', { timeout: 20_000 });
+  assert.equal(await page.textContent('#learn-skip'), 'Next');
+  await page.click('#learn-skip');
+  // The next one: the move played is refuted, the engine's answer named.
+  await waitForPly(page, second.ply - 1);
+  await page.fill('#move-input', second.played.standard);
+  await page.press('#move-input', 'Enter');
+  await page.waitForSelector('#learn-status[data-verdict="refuted"]', { timeout: 20_000 });
+  assert.match(await page.textContent('#learn-status'), /not better: the engine answers \S.*\. Step back and try again\.$/);
+  // The solution: the best move played from the position.
+  await page.click('#learn-solution');
+  await page.waitForSelector('#learn-status[data-verdict="shown"]');
+  const current = await page.$eval('#notation tr[aria-current="true"] td.standard', (td) => td.textContent);
+  assert.equal(current, second.best.standard);
+  // Skipping the rest ends with a summary.
+  for (let i = 2; i <= exercises.length; i++) await page.click('#learn-skip');
+  assert.equal(await page.textContent('#learn-status'), `Done: 1 found, 1 shown, ${exercises.length - 2} skipped, of ${exercises.length}.`);
+  assert.ok(await page.isDisabled('#learn-skip'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -31,6 +31,7 @@ fn markup(s: Session) -> String {
     let layout = s.layout.get();
     let at = s.viewer.study.position.get();
     let hidden = !s.on.get()
+        || super::learning_panel::hides_lines(s, at.node)
         || s.viewer.study.preview.with(Option::is_some)
         || s.viewer.edit.with(Option::is_some);
     let coordinates = s.viewer.study.game.with(|g| g.record.coordinates);

@@ -24,5 +24,12 @@ crate::controls! {
         StopReview = "stop-review",
         Graph = "eval-graph",
         KeepReview = "keep-review",
+        Learn = "learn",
+        LearnPanel = "learn-panel",
+        LearnPlayer = "learn-player",
+        LearnStart = "learn-start",
+        LearnStatus = "learn-status",
+        LearnSolution = "learn-solution",
+        LearnSkip = "learn-skip",
     }
 }

@@ -21,7 +21,9 @@
 //! `#keep-searching` (`aria-pressed`), `#threat` (`aria-pressed`), `#threat-line [data-move]`, `svg#board
 //! [data-threat-move]`, `#practice` (`aria-expanded`) with `#practice-level`,
 //! `#practice-colour`, `#practice-start`, `#practice-takeback`, `#practice-status` (and
-//! `data-seed` on `#practice-panel` while a game goes on), `#review`, `#stop-review`, `#review-progress`, `#eval-graph
+//! `data-seed` on `#practice-panel` while a game goes on), `#learn` after a review (with
+//! `#learn-player`, `#learn-start`, `#learn-status` and its `data-verdict`,
+//! `#learn-solution`, `#learn-skip`), `#review`, `#stop-review`, `#review-progress`, `#eval-graph
 //! [data-ply]`, `#keep-review`, `tr[data-judgement]` in the notation.
 
 mod address;
@@ -29,8 +31,11 @@ mod arrows;
 mod board_layer;
 mod elements;
 mod engine_link;
+mod learning_panel;
+mod mistakes;
 mod panel;
 mod practice;
+mod practice_panel;
 mod review;
 mod review_state;
 mod session;
@@ -56,6 +61,7 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
         engine_link::stop_all(s.depth);
         s.review.update(|r| r.running = false);
         s.practice.set(None);
+        s.learn.set(None);
     }
     let page = leptos::prelude::document();
     if let Ok(Some(b)) = page.query_selector("#analyse") {
@@ -86,6 +92,8 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         review: Var::new(ReviewState::default()),
         practice: Var::new(None),
         practice_open: Var::new(false),
+        learn: Var::new(None),
+        learn_open: Var::new(false),
         depth: address::depth_in_address(),
     };
     if let Some(panel) = panel::build(s) {
@@ -96,6 +104,7 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
     kit::watch(Box::new(move || {
         engine_link::follow(s);
         review::publish_judgements(s);
+        learning_panel::judge_try(s);
     }));
     s
 }

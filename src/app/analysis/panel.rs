@@ -6,9 +6,8 @@
 
 use super::elements::AnalysisControl;
 use super::session::Session;
-use super::{practice, review, view};
+use super::{learning_panel, practice, practice_panel, review, view};
 use crate::app::kit::{self, controls, dom, Markup, Sink};
-use crate::engine::piece::Color;
 use crate::engine::position::Move;
 use crate::search::game_review::notate_line;
 use leptos::prelude::GetUntracked;
@@ -50,7 +49,14 @@ fn panel_markup() -> String {
         .control("div", C::Graph, r#" class="eval-graph" hidden>"#)
         .raw(&view::graph_frame())
         .raw(r#"</div><p class="review-summary" role="status"></p>"#)
-        .control("button", C::KeepReview, r#" type="button" hidden title="Mark the judged moves (?!, ?, ??) and write each evaluation into the comments, as [%eval …]">Keep in the study</button></section>"#)
+        .control("button", C::KeepReview, r#" type="button" hidden title="Mark the judged moves (?!, ?, ??) and write each evaluation into the comments, as [%eval …]">Keep in the study</button>"#)
+        .control("button", C::Learn, r#" type="button" hidden aria-expanded="false" aria-controls="learn-panel" title="Find better moves where the review found mistakes">Learn from the mistakes</button>"#)
+        .control("div", C::LearnPanel, r#" class="learn-panel" role="group" aria-label="Learn from the mistakes" hidden><label>Player "#)
+        .control("select", C::LearnPlayer, r#"><option value="white">White</option><option value="black">Black</option></select></label> "#)
+        .control("button", C::LearnStart, r#" type="button">Start</button>"#)
+        .control("p", C::LearnStatus, r#" class="learn-status" role="status"></p>"#)
+        .control("button", C::LearnSolution, r#" type="button" disabled>Show the solution</button> "#)
+        .control("button", C::LearnSkip, r#" type="button" disabled>Skip</button></div></section>"#)
         .done()
 }
 
@@ -114,52 +120,8 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
         (keep, Sink::Attr("aria-pressed")),
     ];
     kit::bind_parts(parts, Box::new(move || values(s)));
-    bind_practice(s, panel);
-}
-
-/// The practice controls: shown or not, the game's status and seed, *Take back*.
-fn bind_practice(s: Session, panel: &web_sys::Element) {
-    use AnalysisControl as C;
-    let find = |c| controls::element(panel, c);
-    let (Some(button), Some(box_), Some(status), Some(back)) = (
-        find(C::Practice),
-        find(C::PracticePanel),
-        find(C::PracticeStatus),
-        find(C::PracticeTakeback),
-    ) else {
-        return;
-    };
-    let parts = vec![
-        (button, Sink::Attr("aria-expanded")),
-        (box_.clone(), Sink::Attr("hidden")),
-        (box_, Sink::Attr("data-seed")),
-        (status, Sink::Text),
-        (back, Sink::Attr("disabled")),
-    ];
-    kit::bind_parts(
-        parts,
-        Box::new(move || {
-            let open = s.practice_open.get();
-            let game = s.practice.get();
-            let at = s.viewer.study.position.get();
-            let ply = s.viewer.study.ply.get();
-            let status = game.map_or_else(
-                || {
-                    "Choose a level and your colour, then start: the engine plays the other side."
-                        .to_string()
-                },
-                |g| g.status(&at.pos),
-            );
-            let can_take_back = game.is_some_and(|g| g.take_back_to(&at.pos, ply).is_some());
-            vec![
-                Some(open.to_string()),
-                (!open).then(String::new),
-                game.map(|g| g.seed.to_string()),
-                Some(status),
-                (!can_take_back).then(String::new),
-            ]
-        }),
-    );
+    practice_panel::bind_practice(s, panel);
+    learning_panel::bind_learn(s, panel);
 }
 
 /// How many lines the panel shows at first: three where there is room, one on a phone.
@@ -182,7 +144,12 @@ fn values(s: Session) -> Vec<Option<String>> {
     let at = s.viewer.study.position.get();
     let coordinates = s.viewer.study.game.with(|g| g.record.coordinates);
     let ply = at.pos.moves().len();
-    let lines = s.lines.get().filter(|(node, _)| *node == at.node);
+    // At a mistake to learn from, the engine's lines would give its answer away.
+    let hidden = learning_panel::hides_lines(s, at.node);
+    let lines = s
+        .lines
+        .get()
+        .filter(|(node, _)| *node == at.node && !hidden);
     let head = vec![
         Some(s.status.get()),
         Some(done.to_string()),
@@ -315,7 +282,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
                         dom::set_value(&c, practice::default_colour(&at.pos));
                     }
                 } else {
-                    stop_practice(s);
+                    practice_panel::stop_practice(s);
                 }
             }
             ("click", AnalysisControl::PracticeStart) => {
@@ -324,9 +291,24 @@ fn listen(s: Session, panel: &web_sys::Element) {
                     .and_then(|v| v.parse::<u8>().ok())
                     .unwrap_or(4);
                 let colour = value(AnalysisControl::PracticeColour).unwrap_or_default();
-                start_practice(s, level, &colour);
+                practice_panel::start_practice(s, level, &colour);
             }
-            ("click", AnalysisControl::PracticeTakeback) => take_back(s),
+            ("click", AnalysisControl::PracticeTakeback) => practice_panel::take_back(s),
+            ("click", AnalysisControl::Learn) => {
+                let open = !s.learn_open.get_untracked();
+                s.learn_open.set(open);
+                if !open {
+                    s.learn.set(None);
+                }
+            }
+            ("click", AnalysisControl::LearnStart) => {
+                let colour = controls::element(&root, AnalysisControl::LearnPlayer)
+                    .map(|el| dom::value_of(&el))
+                    .unwrap_or_default();
+                learning_panel::start_learning(s, &colour);
+            }
+            ("click", AnalysisControl::LearnSolution) => learning_panel::show_solution(s),
+            ("click", AnalysisControl::LearnSkip) => learning_panel::next_mistake(s),
             ("change", AnalysisControl::LineCount) => {
                 let chosen = dom::event_closest(e, "select")
                     .map(|el| dom::value_of(&el))
@@ -361,42 +343,6 @@ fn listen(s: Session, panel: &web_sys::Element) {
             _ => {}
         }
     });
-}
-
-/// Starts a practice game from the move shown, at `level`, the player with `colour`.
-fn start_practice(s: Session, level: u8, colour: &str) {
-    let at = s.viewer.study.position.get_untracked();
-    let player = if colour == "black" {
-        Color::Black
-    } else {
-        Color::White
-    };
-    // A seed of its own for each game, shown on the panel (`data-seed`).
-    let seed = (js_sys::Date::now() as u64 % u64::from(u32::MAX)) as u32;
-    s.threat.set(false);
-    s.practice.set(Some(practice::PracticeGame {
-        level: level.clamp(1, crate::search::practice::MAX_LEVEL),
-        player,
-        seed,
-        start_ply: at.pos.moves().len(),
-    }));
-}
-
-/// Stops the game (the moves stay in the study).
-fn stop_practice(s: Session) {
-    s.practice.set(None);
-}
-
-/// Takes the last move pair back: the board goes to the player's last turn.
-fn take_back(s: Session) {
-    let Some(game) = s.practice.get_untracked() else {
-        return;
-    };
-    let at = s.viewer.study.position.get_untracked();
-    let ply = s.viewer.study.ply.get_untracked();
-    if let Some(to) = game.take_back_to(&at.pos, ply) {
-        s.viewer.study.ply.set(to);
-    }
 }
 
 /// Plays a line (its index, from 0) up to its `k`th move (0-based) into the study, from the

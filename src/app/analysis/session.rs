@@ -1,6 +1,7 @@
 //! The analysis's state: one [`Session`] for the page, made when the analysis is first
 //! turned on, whose variables the panel, the board's layer and the review are bound to.
 
+use super::mistakes::LearnRun;
 use super::practice::PracticeGame;
 use super::review_state::ReviewState;
 use crate::app::kit::{Memo, Var};
@@ -40,6 +41,10 @@ pub(super) struct Session {
     pub practice: Var<Option<PracticeGame>>,
     /// The practice controls are shown (`#practice`, `aria-expanded`).
     pub practice_open: Var<bool>,
+    /// Learning from the mistakes of a review (`mistakes`), once started.
+    pub learn: Var<Option<LearnRun>>,
+    /// The learning controls are shown (`#learn`, `aria-expanded`).
+    pub learn_open: Var<bool>,
     /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
     pub depth: u8,
 }
