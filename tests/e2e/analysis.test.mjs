@@ -350,6 +350,7 @@ test('keep searching lifts the minute’s limit; the panel counts the nodes', as
   await page.waitForFunction(() => Number(document.querySelector('#eval').dataset.depth) >= 3, null, { timeout: 20_000 });
   assert.match(await page.textContent('#eval .eval-depth'), /^depth \d+… · [\d.]+[kM]? nodes · \d+k nodes\/s$/);
   assert.notEqual(await page.getAttribute('#eval', 'data-done'), 'true');
+  await audit(page, 'keep searching');
   await page.click('#keep-searching');
   assert.equal(await page.getAttribute('#keep-searching', 'aria-pressed'), 'false');
   assert.deepEqual(errors, []);
@@ -399,4 +400,18 @@ test('learning from the mistakes: the best move is accepted, the mistake refuted
   assert.ok(await page.isDisabled('#learn-skip'));
   assert.deepEqual(errors, []);
   await page.close();
+
+  const phone = await launchBrowser({ viewport: WIDTHS[1] });
+  try {
+    const { page, errors } = await openApp(phone.context, '#&analyse=2');
+    await page.click('#review');
+    await page.waitForSelector('#keep-review:not([hidden])', { timeout: 60_000 });
+    await page.click('#learn');
+    await page.click('#learn-start');
+    await page.waitForFunction(() => document.querySelector('#learn-status').textContent.includes('Find a better move'));
+    await audit(page, 'learning from the mistakes at a phone’s width');
+    assert.deepEqual(errors, []);
+  } finally {
+    await phone.close();
+  }
 });
