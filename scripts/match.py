@@ -175,7 +175,8 @@ class UhpProcess:
         self.lines = queue.Queue()
         self.stderr_tail = collections.deque(maxlen=5)
         threading.Thread(target=self._pump_stdout, daemon=True).start()
-        threading.Thread(target=self._pump_stderr, daemon=True).start()
+        self.stderr_pump = threading.Thread(target=self._pump_stderr, daemon=True)
+        self.stderr_pump.start()
         try:
             self.greeting = self.read_answer(timeout, "(start-up)")
         except EngineFault:
@@ -199,6 +200,9 @@ class UhpProcess:
         except subprocess.TimeoutExpired:
             return "closed its output"
         text = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
+        # Its last words may still be on their way through the pipe: the pump ends at the
+        # pipe's end, which the exit has closed.
+        self.stderr_pump.join(timeout=1.0)
         last = [line for line in self.stderr_tail if line.strip()]
         if last:
             text += f" (standard error: '{last[-1][:200]}')"
