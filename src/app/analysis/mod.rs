@@ -83,7 +83,7 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         board,
         on: Var::new(false),
         lines: Var::new(None),
-        line_count: Var::new(panel::default_line_count()),
+        line_count: Var::new(1),
         threat: Var::new(false),
         endless: Var::new(false),
         done: Var::new(false),

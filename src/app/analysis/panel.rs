@@ -74,10 +74,20 @@ pub(super) fn build(s: Session) -> Option<web_sys::Element> {
     let stage = frame.closest("section").ok().flatten()?.parent_element()?;
     let _ = stage.insert_adjacent_html("beforeend", &panel_markup());
     let panel = dom::find(&stage, "#analysis")?;
+    // Three lines where the board has room for three arrows, one on a phone.
+    s.line_count.set(if frame.client_width() >= WIDE_BOARD {
+        3
+    } else {
+        1
+    });
     listen(s, &panel);
     bind(s, &panel, &frame);
     Some(panel)
 }
+
+/// The board's width (px) from which the panel shows three lines at first: a desktop's
+/// board is 600 px or more, a phone's under 400.
+const WIDE_BOARD: i32 = 520;
 
 /// The evaluation, the bar and the best line, kept as the search answers.
 fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
@@ -122,19 +132,6 @@ fn bind(s: Session, panel: &web_sys::Element, frame: &web_sys::Element) {
     kit::bind_parts(parts, Box::new(move || values(s)));
     practice_panel::bind_practice(s, panel);
     learning_panel::bind_learn(s, panel);
-}
-
-/// How many lines the panel shows at first: three where there is room, one on a phone.
-pub(super) fn default_line_count() -> u8 {
-    // (The page's width through an element's, whose import the first screen has already.)
-    let wide = leptos::prelude::document()
-        .document_element()
-        .is_some_and(|page| page.client_width() >= 700);
-    if wide {
-        3
-    } else {
-        1
-    }
 }
 
 /// What [`bind`] writes, in its parts' order.
@@ -277,7 +274,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
                 s.practice_open.set(open);
                 if open {
                     // The side to move plays, unless chosen otherwise.
-                    let at = s.viewer.study.position.get_untracked();
+                    let at = s.viewer.study.position.with_untracked(|a| a.clone());
                     if let Some(c) = controls::element(&root, AnalysisControl::PracticeColour) {
                         dom::set_value(&c, practice::default_colour(&at.pos));
                     }
@@ -313,7 +310,7 @@ fn listen(s: Session, panel: &web_sys::Element) {
                 let chosen = dom::event_closest(e, "select")
                     .map(|el| dom::value_of(&el))
                     .and_then(|v| v.parse::<u8>().ok());
-                if let Some(n) = chosen.filter(|n| (1..=5).contains(n)) {
+                if let Some(n) = chosen.filter(|n| matches!(n, 1..=5)) {
                     s.line_count.set(n);
                 }
             }

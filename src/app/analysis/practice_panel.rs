@@ -54,7 +54,7 @@ pub(super) fn bind_practice(s: Session, panel: &web_sys::Element) {
 
 /// Starts a practice game from the move shown, at `level`, the player with `colour`.
 pub(super) fn start_practice(s: Session, level: u8, colour: &str) {
-    let at = s.viewer.study.position.get_untracked();
+    let at = s.viewer.study.position.with_untracked(|a| a.clone());
     let player = if colour == "black" {
         Color::Black
     } else {
@@ -81,7 +81,7 @@ pub(super) fn take_back(s: Session) {
     let Some(game) = s.practice.get_untracked() else {
         return;
     };
-    let at = s.viewer.study.position.get_untracked();
+    let at = s.viewer.study.position.with_untracked(|a| a.clone());
     let ply = s.viewer.study.ply.get_untracked();
     if let Some(to) = game.take_back_to(&at.pos, ply) {
         s.viewer.study.ply.set(to);

@@ -22,7 +22,7 @@ pub(super) struct Session {
     /// The position searched (its node), and the deepest answer's lines so far, best
     /// first (in threat mode, the threat's line).
     pub lines: Var<Option<(NodeId, Vec<SearchLine>)>>,
-    /// How many lines to show (the panel's choice: 3 on a wide screen, 1 on a phone).
+    /// How many lines to show (the panel's choice: 3 beside a wide board, 1 on a phone).
     pub line_count: Var<u8>,
     /// Threat mode (`#threat`, key `X`): the position is searched as if its side to move
     /// passed, and the opponent's best line shown.
