@@ -159,11 +159,7 @@ pub(super) fn follow(s: Session) {
         // A practice game: the engine's move on its turn, nothing else searched.
         s.done.set(true);
         let job = (on && !editing && game.engine_to_move(&at.pos)).then(|| {
-            let number = WORKERS.with(|w| {
-                let mut w = w.borrow_mut();
-                w.next_id += 1;
-                w.next_id
-            });
+            let number = next_job_number();
             Job {
                 number,
                 node: at.node,
@@ -184,11 +180,7 @@ pub(super) fn follow(s: Session) {
             .set("The search waits while the game is reviewed.".into());
     }
     let job = (on && !reviewing && !editing && !over).then(|| {
-        let number = WORKERS.with(|w| {
-            let mut w = w.borrow_mut();
-            w.next_id += 1;
-            w.next_id
-        });
+        let number = next_job_number();
         let request = EngineRequest::Search {
             position: transfer::encode(&at.pos),
             depth: s.depth,
@@ -211,6 +203,15 @@ pub(super) fn follow(s: Session) {
         s.done.set(true);
     }
     give(s, job);
+}
+
+/// A number for a new job (its answers carry it).
+fn next_job_number() -> u32 {
+    WORKERS.with(|w| {
+        let mut w = w.borrow_mut();
+        w.next_id += 1;
+        w.next_id
+    })
 }
 
 /// Makes `job` the live one: the worker is given it right after the step (the board drawn

@@ -3,9 +3,9 @@
 
 use super::elements::AnalysisControl;
 use super::mistakes::{LearnRun, TryVerdict};
+use super::practice;
 use super::session::Session;
 use crate::app::kit::{self, controls, Sink};
-use crate::engine::piece::Color;
 use crate::engine::position::Move;
 use crate::record::tree::NodeId;
 use crate::search::game_review::notate_line;
@@ -151,11 +151,7 @@ pub(super) fn judge_try(s: Session) {
 
 /// Starts learning from `colour`'s mistakes in the review: the board goes to the first.
 pub(super) fn start_learning(s: Session, colour: &str) {
-    let player = if colour == "black" {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let player = practice::colour_named(colour);
     let (nodes, first) = s.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         // The nodes after 0, 1, … moves: the root first.

@@ -83,6 +83,16 @@ impl PracticeGame {
     }
 }
 
+/// The colour a menu's value names (`white`, `black`: the practice's and the learning's
+/// player menus).
+pub fn colour_named(value: &str) -> Color {
+    if value == "black" {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
 /// The colour a player would practise with in `pos`: the side to move.
 pub fn default_colour(pos: &Position) -> &'static str {
     match pos.to_move() {
@@ -122,6 +132,8 @@ mod tests {
         assert_eq!(g.status(&after(0)), "Your move (White), against level 3.");
         assert_eq!(g.status(&after(1)), "Level 3 is thinking…");
         assert_eq!(default_colour(&after(1)), "black");
+        assert_eq!(colour_named(default_colour(&after(1))), Color::Black);
+        assert_eq!(colour_named(default_colour(&after(0))), Color::White);
     }
 
     /// The example game ends with Black surrounding White's Queen: the result is said from

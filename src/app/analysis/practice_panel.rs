@@ -5,7 +5,6 @@ use super::elements::AnalysisControl;
 use super::practice;
 use super::session::Session;
 use crate::app::kit::{self, controls, Sink};
-use crate::engine::piece::Color;
 
 /// The practice controls: shown or not, the game's status and seed, *Take back*.
 pub(super) fn bind_practice(s: Session, panel: &web_sys::Element) {
@@ -55,11 +54,7 @@ pub(super) fn bind_practice(s: Session, panel: &web_sys::Element) {
 /// Starts a practice game from the move shown, at `level`, the player with `colour`.
 pub(super) fn start_practice(s: Session, level: u8, colour: &str) {
     let at = s.viewer.study.position.with_untracked(|a| a.clone());
-    let player = if colour == "black" {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let player = practice::colour_named(colour);
     // A seed of its own for each game, shown on the panel (`data-seed`).
     let seed = (js_sys::Date::now() as u64 % u64::from(u32::MAX)) as u32;
     s.threat.set(false);
