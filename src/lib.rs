@@ -24,6 +24,7 @@ pub mod collection;
 pub mod engine;
 pub mod notation;
 pub mod protocol;
+pub mod puzzles;
 pub mod record;
 pub mod search;
 pub mod view;

@@ -4,7 +4,9 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{analyse, book, convert, explore, generate, link, perft, uhp, validmoves};
+use cli::{
+    analyse, book, convert, explore, generate, link, perft, puzzles, selfplay, uhp, validmoves,
+};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -29,6 +31,8 @@ enum Command {
     Book(book::BookArgs),
     Uhp(uhp::UhpArgs),
     Analyse(analyse::AnalyseArgs),
+    Puzzles(puzzles::PuzzlesArgs),
+    Selfplay(selfplay::SelfplayArgs),
     #[command(hide = true)]
     Generate(generate::GenerateArgs),
 }
@@ -43,6 +47,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Book(args) => book::run(args),
         Command::Uhp(args) => uhp::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
         Command::Generate(args) => generate::run(args),
     }
 }

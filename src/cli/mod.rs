@@ -8,6 +8,8 @@ pub mod generate;
 pub mod indexing;
 pub mod link;
 pub mod perft;
+pub mod puzzles;
+pub mod selfplay;
 pub mod uhp;
 pub mod validmoves;
 

@@ -15,6 +15,8 @@ pub mod eval;
 pub mod game_review;
 pub mod learn;
 pub mod practice;
+pub mod selfplay;
+pub mod surround;
 mod table;
 pub mod uhp;
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# How fast `beeline puzzles` mines at its default settings, in games a minute (the budget:
+# at least 1,000 on a 2-core machine), on two kinds of games: Beeline's self-play (dense with
+# tactics, the slowest) and, where ../shared/fixtures is beside the repository, real
+# BoardSpace games (each file read five times: the mining is the same work each time).
+# Also the peak memory, which does not grow with the number of games.
+#
+#   scripts/bench-puzzles.sh            # THREADS=2 GAMES=300 by default
+set -euo pipefail
+cd "$(dirname "$0")/.."
+THREADS="${THREADS:-2}"
+GAMES="${GAMES:-300}"
+cargo build --profile ci --quiet
+mkdir -p target/puzzles
+selfplay="target/puzzles/bench-selfplay-$GAMES.pgn"
+[[ -s "$selfplay" ]] || target/ci/beeline selfplay --games "$GAMES" --seed 99 --out "$selfplay" 2>/dev/null
+run() {
+    local label="$1"; shift
+    local t0 t1
+    t0=$(date +%s.%N)
+    /usr/bin/time -f "%M" -o target/puzzles/rss.txt \
+        target/ci/beeline puzzles "$@" --threads "$THREADS" > target/puzzles/bench-out.txt 2> target/puzzles/bench-err.txt
+    t1=$(date +%s.%N)
+    local games
+    games=$(tr '\r' '\n' < target/puzzles/bench-err.txt | grep -o '[0-9]* games,' | tail -1 | cut -d' ' -f1)
+    python3 - "$label" "$games" "$t0" "$t1" "$(cat target/puzzles/rss.txt)" "$(cat target/puzzles/bench-out.txt)" <<'PY'
+import sys
+label, games, t0, t1, rss, out = sys.argv[1:7]
+secs = float(t1) - float(t0)
+print(f"{label}: {games} games in {secs:.1f} s = {int(games) * 60 / secs:.0f} games a minute, "
+      f"peak {int(rss) // 1024} MiB; {out}")
+PY
+}
+run "self-play" "$selfplay"
+if [[ -d ../shared/fixtures/mzinga-recordings ]]; then
+    real=()
+    for _ in 1 2 3 4 5; do real+=(../shared/fixtures/mzinga-recordings/*.pgn); done
+    run "BoardSpace games x5" "${real[@]}"
+fi

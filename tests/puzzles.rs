@@ -1,0 +1,209 @@
+//! The built-in puzzle set, every puzzle checked again by the engine's own alpha-beta search
+//! (not the miner's proof search) two plies deeper than the miner needed, and by playing out
+//! every line of its solution.
+
+use beeline::engine::piece::{Color, PieceId};
+use beeline::engine::position::{GameState, Position};
+use beeline::puzzles::miner::MinerSettings;
+use beeline::puzzles::{builtin, MinedPuzzle, PuzzleTheme};
+use beeline::record::puzzle::Solution;
+use beeline::search::game_review::win_probability;
+use beeline::search::{Limits, NoClock, SearchResult, Searcher};
+use std::collections::HashSet;
+
+/// The engine's search from a cleared table, without the repetition rule: with it the search
+/// calls a position met before a draw, and a defence that goes back to a position of the
+/// game would look like one, where a repetition draws only the third time.
+fn search(s: &mut Searcher, pos: &Position, limits: Limits) -> SearchResult {
+    s.clear();
+    let mut pos = pos.clone();
+    pos.set_rules(pos.rules().with_repetition_draw(false));
+    s.search(&pos, &limits, &NoClock)
+}
+
+fn won_by_solver(pos: &Position, solver: Color) -> bool {
+    pos.state()
+        == if solver == Color::White {
+            GameState::WhiteWins
+        } else {
+            GameState::BlackWins
+        }
+}
+
+/// Every path through a surround's tree ends with the solver's surround, within `n` moves.
+fn every_line_surrounds(pos: &mut Position, node: &Solution, n: u8, solver: Color) {
+    assert!(n >= 1, "a line longer than its theme");
+    assert!(!node.branches.is_empty(), "a turn without a move");
+    for b in &node.branches {
+        pos.play(b.mv).expect("a legal solver's move");
+        match &b.reply {
+            None => assert!(won_by_solver(pos, solver), "a line that does not surround"),
+            Some((r, next)) => {
+                pos.play(*r).expect("a legal reply");
+                if won_by_solver(pos, solver) {
+                    assert!(next.branches.is_empty());
+                } else {
+                    every_line_surrounds(pos, next, n - 1, solver);
+                }
+                pos.undo();
+            }
+        }
+        pos.undo();
+    }
+}
+
+/// Whether the solver, to move, surrounds the other Queen within `n` moves against every
+/// defence: a plain exhaustive search, written apart from the miner's. Its one shortcut is
+/// exact: with one move left, only a move onto a cell beside the Queen, or a move of the
+/// Queen herself (a throw), can surround her.
+fn forced(pos: &mut Position, solver: Color, n: u8) -> bool {
+    let queen = PieceId::queen(solver.other());
+    let Some(q) = pos.board().position(queen) else {
+        return false;
+    };
+    pos.legal_moves().into_iter().any(|m| {
+        if n == 1 && m.piece() != Some(queen) && m.to().is_none_or(|t| t.distance(q) != 1) {
+            return false;
+        }
+        pos.play_unchecked(m);
+        let wins = won_by(pos, solver)
+            || (n > 1 && !pos.state().is_over() && defended_in_vain(pos, solver, n - 1));
+        pos.undo();
+        wins
+    })
+}
+
+/// Whether every reply of the defender, to move, leaves the solver a surround within `n`.
+fn defended_in_vain(pos: &mut Position, solver: Color, n: u8) -> bool {
+    pos.legal_moves().into_iter().all(|r| {
+        pos.play_unchecked(r);
+        let lost = won_by(pos, solver) || (!pos.state().is_over() && forced(pos, solver, n));
+        pos.undo();
+        lost
+    })
+}
+
+fn won_by(pos: &Position, c: Color) -> bool {
+    won_by_solver(pos, c)
+}
+
+fn check_surround(s: &mut Searcher, p: &MinedPuzzle, n: u8) {
+    let solver = p.solver();
+    let mut pos = p.position.clone();
+    // No shorter surround.
+    if n > 1 {
+        assert!(
+            !forced(&mut pos, solver, n - 1),
+            "{}: a shorter surround",
+            p.id
+        );
+    }
+    // Exactly the listed first moves surround within n.
+    let first = p.solution.first_moves();
+    for m in p.position.legal_moves() {
+        pos.play_unchecked(m);
+        let wins = won_by(&pos, solver)
+            || (n > 1 && !pos.state().is_over() && defended_in_vain(&mut pos, solver, n - 1));
+        pos.undo();
+        assert_eq!(wins, first.contains(&m), "{}: {m:?}", p.id);
+    }
+    // The engine's search (alpha-beta, another program) to the win's depth: where it sees a
+    // forced win, it sees none shorter. (It reduces late moves, and may miss a surround in
+    // three even two plies deeper, or report a longer one.)
+    let r = search(s, &p.position, Limits::depth(2 * n - 1));
+    if let Some(seen) = r.win_in() {
+        assert!(
+            seen >= 2 * i32::from(n) - 1,
+            "{}: the engine's win in {seen} plies",
+            p.id
+        );
+    }
+    every_line_surrounds(&mut p.position.clone(), &p.solution, n, solver);
+}
+
+fn check_defence(s: &mut Searcher, p: &MinedPuzzle) {
+    let accepted = p.solution.first_moves();
+    let other = p.solver().other();
+    for m in p.position.legal_moves() {
+        let mut after = p.position.clone();
+        after.play(m).unwrap();
+        // Every other move lets the other side surround within two moves; the saving
+        // move does not.
+        let lost =
+            won_by(&after, other) || (!after.state().is_over() && forced(&mut after, other, 2));
+        assert_eq!(lost, !accepted.contains(&m), "{}: {m:?}", p.id);
+        if accepted.contains(&m) {
+            // Nor does the engine see a surround within two after it.
+            let r = search(s, &after, Limits::depth(5));
+            assert!(r.win_in().is_none_or(|w| !(1..=3).contains(&w)), "{}", p.id);
+        }
+    }
+}
+
+fn check_only_move(s: &mut Searcher, p: &MinedPuzzle) {
+    let settings = MinerSettings::default();
+    let r = search(
+        s,
+        &p.position,
+        Limits::depth(settings.verify_depth + 1).with_lines(2),
+    );
+    let first = p.solution.first_moves();
+    assert!(
+        first.contains(&r.best.unwrap()),
+        "{}: the engine's move",
+        p.id
+    );
+    let (b, o) = (
+        win_probability(r.lines[0].score),
+        win_probability(r.lines[1].score),
+    );
+    assert!(b - o >= settings.gap / 2.0, "{}: {b} against {o}", p.id);
+}
+
+#[test]
+fn the_built_in_set_reads_whole() {
+    let (puzzles, errors) = builtin::puzzles();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(puzzles.len() >= 300, "{} puzzles", puzzles.len());
+    let ids: HashSet<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids.len(), puzzles.len(), "an id twice");
+    for t in [
+        PuzzleTheme::Surround1,
+        PuzzleTheme::Surround2,
+        PuzzleTheme::Surround3,
+        PuzzleTheme::Defence,
+    ] {
+        assert!(puzzles.iter().any(|p| p.theme == t), "no {t} puzzle");
+    }
+    // And the JSON of each carries every solving first move.
+    for p in &puzzles {
+        let j = p.json();
+        assert_eq!(j.first_moves.len(), p.solution.branches.len());
+        assert_eq!(j.solution.len(), p.solution.main_line().len());
+    }
+}
+
+#[test]
+fn every_built_in_puzzle_is_verified_by_a_deeper_search() {
+    let (puzzles, _) = builtin::puzzles();
+    // Shared among the machine's cores: a minute and a half of searching on one.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for part in puzzles.chunks(puzzles.len().div_ceil(threads).max(1)) {
+            scope.spawn(move || {
+                let mut s = Searcher::new(16);
+                for p in part {
+                    match p.theme {
+                        PuzzleTheme::Surround1 => check_surround(&mut s, p, 1),
+                        PuzzleTheme::Surround2 => check_surround(&mut s, p, 2),
+                        PuzzleTheme::Surround3 => check_surround(&mut s, p, 3),
+                        PuzzleTheme::Defence => check_defence(&mut s, p),
+                        PuzzleTheme::OnlyMove => check_only_move(&mut s, p),
+                    }
+                }
+            });
+        }
+    });
+    // A surround in three is the longest line: five moves.
+    assert!(puzzles.iter().all(|p| p.solution.main_line().len() <= 5));
+}
