@@ -16,9 +16,11 @@
 //   store it, then delete the files it no longer references;
 // - activate: delete the caches of older versions of this worker.
 //
-// A book's files (`book.txt`, `shards/…/*.bin`, docs/EXPLORER.md) are kept in a cache of their
-// own as the explorer fetches them, from this site or the one the page's `?book=` names: the
-// network first, so that a changed book shows, and offline the copy kept.
+// A book's files (`book.txt`, `shards/…/*.bin`, docs/EXPLORER.md) and a puzzle set's
+// (`puzzles.txt` and its shards, docs/PUZZLES.md) are kept in a cache of their own as the
+// explorer and the trainer fetch them, from this site or the one the page's `?book=` or
+// `?puzzles=` names: the network first, so that a changed book or set shows, and offline the
+// copy kept.
 //
 // The worker only ever fetches the app's own files from its own origin, and the book files the
 // page asked for; other requests to other origins are left alone.
@@ -27,8 +29,10 @@
 const CACHE = 'beeline-v1';
 // Books' files, kept across versions of the app.
 const BOOKS = 'beeline-books';
-// A book's files: its manifest and its shards (`shards/3f.bin`, `shards/3f/3fa.bin`).
-const BOOK_FILE = /\/(?:book\.txt|shards\/(?:[0-9a-f]{2}\/)?[0-9a-f]{1,16}\.bin)$/;
+// A book's files: its manifest and its shards (`shards/3f.bin`, `shards/3f/3fa.bin`); a
+// puzzle set's: `puzzles.txt` and its shards (`surround-2-0.txt`, `defence-3.txt`).
+const BOOK_FILE =
+  /\/(?:book\.txt|shards\/(?:[0-9a-f]{2}\/)?[0-9a-f]{1,16}\.bin|puzzles\.txt|(?:surround-[123]|only-move|defence)-\d+\.txt)$/;
 // index.html, served at the root of the worker's scope.
 const PAGE = new URL('./', self.location).href;
 // Trunk's names: "<name>-<hash>.<ext>" (the wasm module "<name>-<hash>_bg.wasm"), the hash

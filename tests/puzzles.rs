@@ -207,3 +207,84 @@ fn every_built_in_puzzle_is_verified_by_a_deeper_search() {
     // A surround in three is the longest line: five moves.
     assert!(puzzles.iter().all(|p| p.solution.main_line().len() <= 5));
 }
+
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn selfplay_games_are_mined_into_a_set_the_built_in_reader_reads() {
+    let dir = std::env::temp_dir().join(format!("beeline-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.pgn");
+    let g = games.to_str().unwrap();
+    // Self-play: the same seed, the same games.
+    let o = run(&[
+        "selfplay", "--games", "6", "--seed", "5", "--levels", "2-3", "--out", g,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let first = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(first.matches("[Result ").count(), 6);
+    run(&[
+        "selfplay", "--games", "6", "--seed", "5", "--levels", "2-3", "--out", g,
+    ]);
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), first);
+    // Mined twice over (the same file given twice): each puzzle once.
+    let o = run(&["puzzles", g, g, "--json"]);
+    assert!(o.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        !lines.is_empty(),
+        "six games of levels 2 and 3 leave some puzzle"
+    );
+    let ids: HashSet<&str> = lines.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), lines.len());
+    for p in &lines {
+        for field in [
+            "position",
+            "solver",
+            "solution",
+            "first_moves",
+            "theme",
+            "difficulty",
+            "source",
+        ] {
+            assert!(!p[field].is_null(), "{field} missing in {p}");
+        }
+        assert_eq!(p["source"]["event"], "Beeline self-play, seed 5");
+    }
+    // Written as a set: the manifest and its shards read back, puzzle for puzzle.
+    let out = dir.join("set");
+    let o = run(&["puzzles", g, "--out", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(out.join("puzzles.txt")).unwrap();
+    let m = beeline::puzzles::set::SetManifest::parse(&text).unwrap();
+    assert_eq!(m.puzzles, lines.len());
+    for e in &m.shards {
+        let shard = std::fs::read_to_string(out.join(&e.name)).unwrap();
+        let r = beeline::puzzles::set::read_shard(e, &shard).unwrap();
+        assert!(r.errors.is_empty());
+        assert!(r.puzzles.iter().all(|p| ids.contains(p.id.as_str())));
+    }
+    // Bad input: a file that is not there is named, the exit status says so.
+    let o = run(&["puzzles", "no-such-file.pgn", "--json"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no-such-file.pgn"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_built_in_set_prints_as_json() {
+    let o = run(&["puzzles", "--builtin", "--json"]);
+    assert!(o.status.success());
+    let (puzzles, _) = builtin::puzzles();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), puzzles.len());
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["id"], puzzles[0].id.as_str());
+}

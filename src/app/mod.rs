@@ -18,6 +18,7 @@ pub mod embed;
 pub mod kit;
 pub mod model;
 mod move_list;
+mod puzzle_trainer;
 mod record_panels;
 
 use board::steps::Controls;

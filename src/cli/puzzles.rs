@@ -4,7 +4,7 @@
 use beeline::collection::files;
 use beeline::puzzles::miner::{Dedup, Miner, MinerSettings, MinerStats};
 use beeline::puzzles::set::{self, write_set};
-use beeline::puzzles::{builtin, MinedPuzzle};
+use beeline::puzzles::{builtin, MinedPuzzle, PuzzleTheme};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -88,13 +88,18 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         eprintln!("beeline: {}: {}", f.source, f.error);
     }
     let mut dedup = Dedup::default();
+    // The puzzles are kept only to write a set: JSON lines go out as they are found, so
+    // that a million games are mined in the memory of one part of them (and the ids seen).
+    let keep = args.out.is_some();
     let mut kept: Vec<MinedPuzzle> = Vec::new();
+    let mut found_count = 0;
+    let mut by_theme = [0usize; 5];
     let mut stdout = std::io::stdout().lock();
     let mut progress = MiningProgress::new();
     let mut write_error = None;
     let limit = args.limit.unwrap_or(usize::MAX);
     files::read_paths_in_parts(&paths, threads, &mut |part| {
-        if kept.len() >= limit || write_error.is_some() {
+        if found_count >= limit || write_error.is_some() {
             return;
         }
         for f in &part.failures {
@@ -121,9 +126,11 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
                 .collect()
         });
         for p in found.into_iter().flatten() {
-            if kept.len() >= limit || !dedup.is_new(&p) {
+            if found_count >= limit || !dedup.is_new(&p) {
                 continue;
             }
+            found_count += 1;
+            by_theme[p.theme as usize] += 1;
             if args.json && args.out.is_none() {
                 let line = serde_json::to_string(&p.json()).unwrap_or_default();
                 if let Err(e) = writeln!(stdout, "{line}") {
@@ -131,48 +138,65 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
                     return;
                 }
             }
-            kept.push(p);
+            if keep {
+                kept.push(p);
+            }
         }
         let mut stats = MinerStats::default();
         for m in &miners {
             stats.add(&m.stats);
         }
-        progress.show(&stats, kept.len());
+        progress.show(&stats, found_count);
     });
     progress.done();
     if let Some(e) = write_error {
         return Err(format!("cannot write the puzzles: {e}"));
     }
-    if args.out.is_some() || !args.json {
-        emit(&args, &kept, &args.about)?;
+    if let Some(dir) = &args.out {
+        write_dir(dir, &kept, &args.about)?;
+        if args.json {
+            print_json(&kept)?;
+        }
+    }
+    if !args.json {
+        print_counts(found_count, &by_theme);
     }
     Ok(())
 }
 
-/// Writes the set (`--out`), JSON lines (`--json` with `--out` or `--builtin`) or a count.
+/// The built-in set: written (`--out`), printed as JSON lines, or counted.
 fn emit(args: &PuzzlesArgs, puzzles: &[MinedPuzzle], about: &str) -> Result<(), String> {
     if let Some(dir) = &args.out {
         write_dir(dir, puzzles, about)?;
     }
-    if args.json && (args.out.is_some() || args.builtin) {
-        let mut out = std::io::stdout().lock();
+    if args.json {
+        print_json(puzzles)?;
+    } else {
+        let mut by_theme = [0usize; 5];
         for p in puzzles {
-            let line = serde_json::to_string(&p.json()).unwrap_or_default();
-            writeln!(out, "{line}").map_err(|e| format!("cannot write the puzzles: {e}"))?;
+            by_theme[p.theme as usize] += 1;
         }
-    } else if !args.json {
-        let mut by_theme = String::new();
-        for t in beeline::puzzles::PuzzleTheme::ALL {
-            let n = puzzles.iter().filter(|p| p.theme == t).count();
-            by_theme.push_str(&format!(" {t} {n},"));
-        }
-        println!(
-            "{} puzzles:{}",
-            puzzles.len(),
-            by_theme.trim_end_matches(',')
-        );
+        print_counts(puzzles.len(), &by_theme);
     }
     Ok(())
+}
+
+fn print_json(puzzles: &[MinedPuzzle]) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    for p in puzzles {
+        let line = serde_json::to_string(&p.json()).unwrap_or_default();
+        writeln!(out, "{line}").map_err(|e| format!("cannot write the puzzles: {e}"))?;
+    }
+    Ok(())
+}
+
+/// `618 puzzles: surround-1 133, …`
+fn print_counts(total: usize, by_theme: &[usize; 5]) {
+    let parts: Vec<String> = PuzzleTheme::ALL
+        .iter()
+        .map(|t| format!("{t} {}", by_theme[*t as usize]))
+        .collect();
+    println!("{total} puzzles: {}", parts.join(", "));
 }
 
 fn write_dir(dir: &Path, puzzles: &[MinedPuzzle], about: &str) -> Result<(), String> {

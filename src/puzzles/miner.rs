@@ -446,16 +446,20 @@ fn likeliest_first(pos: &Position, mut replies: Vec<Move>) -> Vec<Move> {
 }
 
 /// Tells puzzles apart across games: the first of each position (up to rotation,
-/// mirroring and colours) is kept.
+/// mirroring and colours) is kept. Each id is kept as a number: about 16 bytes a puzzle, the
+/// one thing a run holds that grows with the games mined.
 #[derive(Default)]
 pub struct Dedup {
-    seen: HashSet<String>,
+    seen: HashSet<u64>,
 }
 
 impl Dedup {
     /// Whether `p` is new (and remembers it).
     pub fn is_new(&mut self, p: &MinedPuzzle) -> bool {
-        self.seen.insert(p.id.clone())
+        match u64::from_str_radix(&p.id, 16) {
+            Ok(n) => self.seen.insert(n),
+            Err(_) => true,
+        }
     }
 
     pub fn len(&self) -> usize {

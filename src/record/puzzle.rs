@@ -95,6 +95,8 @@ pub struct Puzzle {
     solver: Color,
     /// Wrong tries at the current move.
     misses: u32,
+    /// What to find, said after whose move it is ("surround the black Queen in 2").
+    goal: Option<String>,
 }
 
 /// What became of a try.
@@ -131,7 +133,14 @@ impl Puzzle {
             played: Vec::new(),
             solver: start.to_move(),
             misses: 0,
+            goal: None,
         })
+    }
+
+    /// The puzzle with what to find said in its status.
+    pub fn with_goal(mut self, goal: String) -> Puzzle {
+        self.goal = Some(goal);
+        self
     }
 
     /// The side the solver plays.
@@ -206,12 +215,16 @@ impl Puzzle {
     /// What the status line says: whose move it is (after a miss, that it was not the
     /// move), or that the puzzle is solved.
     pub fn status(&self) -> String {
+        let task = match &self.goal {
+            Some(g) => format!("{} to move: {g}", self.solver.name()),
+            None => format!("{} to move", self.solver.name()),
+        };
         if self.is_solved() {
             "Solved".to_string()
         } else if self.misses > 0 {
-            format!("Not this one. {} to move", self.solver.name())
+            format!("Not this one. {task}")
         } else {
-            format!("{} to move", self.solver.name())
+            task
         }
     }
 }

@@ -38,6 +38,8 @@ pub(super) enum BoardWork {
     EditPosition,
     /// The analysis turned on or off, drawn on this board (the toolbar's).
     Analyse(Memo<Layout>, NodeRef<leptos::svg::Svg>),
+    /// The puzzle trainer opened or closed (the toolbar's, or an address with `?puzzles`).
+    Puzzles,
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -89,6 +91,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::Analyse(layout, board) => {
             crate::app::analysis::toggle(viewer, layout, board);
+            String::new()
+        }
+        BoardWork::Puzzles => {
+            crate::app::puzzle_trainer::toggle(viewer);
             String::new()
         }
     }

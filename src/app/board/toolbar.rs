@@ -24,6 +24,7 @@ crate::controls! {
         ClearDrawings = "clear-drawings",
         EditPosition = "edit-position",
         Analyse = "analyse",
+        Puzzles = "puzzles",
     }
 }
 
@@ -37,7 +38,7 @@ fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(BoardTool, &str); 11] = [
+const BUTTONS: [(BoardTool, &str); 12] = [
     (
         BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -81,6 +82,10 @@ const BUTTONS: [(BoardTool, &str); 11] = [
     (
         BoardTool::Analyse,
         r#" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
+    ),
+    (
+        BoardTool::Puzzles,
+        r#" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
     ),
 ];
 
@@ -126,6 +131,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::ClearDrawings => drawing_tool::clear(s),
         BoardTool::EditPosition => drawing_tool::ask(s.viewer, BoardWork::EditPosition),
         BoardTool::Analyse => drawing_tool::analyse(s),
+        BoardTool::Puzzles => drawing_tool::ask(s.viewer, BoardWork::Puzzles),
     }
 }
 
@@ -168,6 +174,12 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     }
 }
 
+/// Whether a part of the address holds `what`. (Bytes compared: the first screen has no
+/// string searcher.)
+fn asks(part: Option<String>, what: &[u8]) -> bool {
+    part.is_some_and(|p| p.as_bytes().windows(what.len()).any(|w| w == what))
+}
+
 /// The toolbar's state and clicks, once it is on the page.
 pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
     kit::on_mount(bar, Box::new(move |bar| state(s, &bar)));
@@ -175,11 +187,13 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
         bar,
         Box::new(move |bar| {
             listen::<BoardTool>(&bar, &["click"], move |tool, _, _| click(s, tool));
-            // A permalink may open with the analysis on (`#…&analyse`). (Bytes compared:
-            // the first screen has no string searcher.)
-            let asks = |h: String| h.as_bytes().windows(8).any(|w| w == b"&analyse");
-            if !s.compact && services::location_hash().is_some_and(asks) {
+            // A permalink may open with the analysis on (`#…&analyse`), an address with the
+            // puzzle trainer (`?puzzles`, `?puzzles=URL`).
+            if !s.compact && asks(services::location_hash(), b"&analyse") {
                 drawing_tool::analyse(s);
+            }
+            if !s.compact && asks(services::location_search(), b"puzzles") {
+                drawing_tool::ask(s.viewer, BoardWork::Puzzles);
             }
         }),
     );
@@ -203,6 +217,7 @@ mod tests {
         r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
+        r#"<button type="button" id="puzzles" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
     );
 
     #[test]

@@ -10,6 +10,7 @@ use super::game::{self, LoadError, NotatedGame};
 use super::keys::{Action, Step};
 use super::open_collection::OpenCollection;
 use super::study::{self, History, Line, Pick};
+use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Memo, Stored, Var};
 use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
@@ -290,6 +291,13 @@ impl Study {
     }
 }
 
+/// [`Viewer::answer_try`], in the chunk of the panels' actions (with the trainer).
+#[wasm_split(panels, fallible)]
+fn puzzle_try_in_chunk(viewer: Viewer, mv: Move, done: usize) -> Result<(), Unavailable> {
+    viewer.answer_try(mv, done);
+    Ok(())
+}
+
 /// The viewer: the handles of its features, shared by every component.
 #[derive(Clone, Copy)]
 pub struct Viewer {
@@ -352,8 +360,8 @@ impl Viewer {
         self.study.play(mv)
     }
 
-    /// A try at the puzzle: the line's move is played and answered; another is taken back
-    /// (it never reaches the board), with a hint after two misses.
+    /// A try at the puzzle, from its latest position only: judged by code loaded on first
+    /// use ([`Viewer::answer_try`]).
     fn try_puzzle(self, mv: Move) -> Result<(), String> {
         let Some(done) = self.puzzle.with_untracked(|p| p.as_ref().map(Puzzle::done)) else {
             return Ok(());
@@ -363,6 +371,17 @@ impl Viewer {
             ply.set(done);
             return Err("the puzzle goes on from its latest position".to_string());
         }
+        services::spawn(async move {
+            let _ = puzzle_try_in_chunk(self, mv, done).await;
+        });
+        Ok(())
+    }
+
+    /// A try at the puzzle (from its latest position, `done` moves in): an accepted move is
+    /// played and answered; another is taken back (it never reaches the board), with a hint
+    /// after two misses.
+    fn answer_try(self, mv: Move, done: usize) {
+        let ply = self.study.ply;
         let verdict = self
             .puzzle
             .try_update(|p| p.as_mut().map(|p| p.attempt(mv)))
@@ -382,18 +401,41 @@ impl Viewer {
                 self.study.pick.set(Some(pick));
             }
             Some(Verdict::Right { .. } | Verdict::Solved) => {
+                self.follow_puzzle_line();
+                let before = done;
                 let done = self
                     .puzzle
                     .with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
                 // The solver's move at once, the reply a moment later.
-                ply.set(done.min(ply.get_untracked() + 1));
+                ply.set(done.min(before + 1));
                 if ply.get_untracked() < done {
                     services::after(REPLY_DELAY, move || ply.set(done));
                 }
             }
             _ => {}
         }
-        Ok(())
+    }
+
+    /// Makes the game's line the puzzle's, where a move accepted off it (a puzzle may
+    /// have several solving moves, each with its own defence) or a solution shown has left
+    /// it: the board steps through the moves played.
+    pub fn follow_puzzle_line(self) {
+        let Some(line) = self.puzzle.with_untracked(|p| p.as_ref().map(Puzzle::line)) else {
+            return;
+        };
+        let game = self.study.game.with_untracked(|g| {
+            if g.record.moves == line {
+                return None;
+            }
+            let mut rec = (*g.record).clone();
+            let tree = GameTree::from_line(rec.start(), &line).ok()?;
+            rec.set_tree(tree);
+            Some(NotatedGame::new(rec))
+        });
+        if let Some(g) = game {
+            let root = g.tree().root();
+            self.study.show(g, root);
+        }
     }
 
     pub fn load_fragment(self, fragment: &str) {

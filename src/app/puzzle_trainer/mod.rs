@@ -1,0 +1,47 @@
+//! The puzzle trainer (docs/PUZZLES.md, "The trainer"): puzzles of a set mined by `beeline
+//! puzzles` (the built-in one beside the app, or one the address names with
+//! `?puzzles=URL`), one after another by theme, easiest first, on the viewer's board in its
+//! puzzle mode. All of it is code loaded on first use: the first screen has only the
+//! toolbar's *Puzzles* button, which asks the board's entry point
+//! (`board::drawing_tool::BoardWork::Puzzles`); [`toggle`] then builds the panel.
+//!
+//! Hooks: `#puzzles` (`aria-pressed`), `#puzzle-trainer` (`data-puzzle-id` of the puzzle
+//! shown, `data-streak`), `#puzzle-status` (the viewer's: what to find and how the last try
+//! went), `#puzzle-theme`, `#puzzle-hint`, `#puzzle-solution`, `#puzzle-next`,
+//! `#puzzle-reset`, `#puzzle-note`, `#puzzle-facts`, `#puzzle-permalink`.
+
+mod panel;
+mod progress;
+mod set_source;
+mod trainer;
+
+use crate::app::kit::{self, dom};
+use crate::app::model::viewer::Viewer;
+use std::cell::Cell;
+use trainer::Trainer;
+
+thread_local! {
+    static TRAINER: Cell<Option<Trainer>> = const { Cell::new(None) };
+}
+
+/// Opens the trainer (the first time: builds it and reads the set) or closes it.
+pub fn toggle(viewer: Viewer) {
+    let t = TRAINER.with(Cell::get).unwrap_or_else(|| {
+        let t = Trainer::new(viewer);
+        TRAINER.with(|x| x.set(Some(t)));
+        panel::build(t);
+        kit::watch(Box::new(move || trainer::follow(t)));
+        trainer::start(t);
+        t
+    });
+    let open = !t.open.get_untracked();
+    t.open.set(open);
+    let page = leptos::prelude::document();
+    if let Ok(Some(b)) = page.query_selector("#puzzles") {
+        dom::set_attr(
+            &b,
+            "aria-pressed",
+            Some(if open { "true" } else { "false" }),
+        );
+    }
+}

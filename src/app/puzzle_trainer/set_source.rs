@@ -1,0 +1,150 @@
+//! Where the trainer's puzzles come from: the set the address names (`?puzzles=URL`, a
+//! folder holding `puzzles.txt`, relative to the page or not) or the built-in one beside the
+//! app (`puzzles/`), fetched a file at a time (the manifest, then each shard as the solver
+//! reaches it) and kept for the visit. The service worker keeps every file fetched, so a set
+//! once opened works offline (docs/OFFLINE.md).
+
+use crate::app::embed::unescape;
+use crate::puzzles::set::{read_shard, SetManifest, ShardEntry, MANIFEST};
+use crate::puzzles::MinedPuzzle;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// The built-in set's folder, beside the app.
+pub(super) const BUILT_IN: &str = "puzzles/";
+
+/// One query value of an address (`key` alone is an empty value).
+pub(super) fn query_value(query: &str, key: &str) -> Option<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (k == key).then(|| unescape(v).trim().to_string())
+    })
+}
+
+/// The set's folder, ending with `/`: the address's, else the built-in one.
+pub(super) fn set_folder(query: &str) -> String {
+    match query_value(query, "puzzles").filter(|v| !v.is_empty()) {
+        Some(v) if v.ends_with(MANIFEST) => v[..v.len() - MANIFEST.len()].to_string(),
+        Some(v) if v.ends_with('/') => v,
+        Some(v) => format!("{v}/"),
+        None => BUILT_IN.to_string(),
+    }
+}
+
+/// A file's text, or why it could not be had.
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let cannot = |why: &str| format!("{url} could not be fetched ({why})");
+    let answer = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| cannot("no network, or the server refused"))?;
+    let response: web_sys::Response = answer.dyn_into().map_err(|_| cannot("no answer"))?;
+    if !response.ok() {
+        return Err(cannot(&format!("HTTP {}", response.status())));
+    }
+    let text = response.text().map_err(|_| cannot("no text"))?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| cannot("not text"))
+}
+
+pub(super) async fn manifest(folder: &str) -> Result<SetManifest, String> {
+    let url = format!("{folder}{MANIFEST}");
+    let text = fetch_text(&url).await?;
+    SetManifest::parse(&text).map_err(|e| format!("{url}: {e}"))
+}
+
+/// A shard's puzzles, and what of it could not be read.
+pub(super) struct Shard {
+    pub puzzles: Vec<Rc<MinedPuzzle>>,
+    pub errors: Vec<String>,
+}
+
+thread_local! {
+    /// The shards read this visit, with their URLs. (A list: a hash map here made the first
+    /// visit larger, its code shared with the first screen's.)
+    static SHARDS: RefCell<Vec<(String, Rc<Shard>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A shard of the set, fetched the first time and kept.
+pub(super) async fn shard(folder: &str, entry: &ShardEntry) -> Result<Rc<Shard>, String> {
+    let url = format!("{folder}{}", entry.name);
+    let kept = SHARDS.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(u, _)| *u == url)
+            .map(|(_, s)| s.clone())
+    });
+    if let Some(s) = kept {
+        return Ok(s);
+    }
+    let text = fetch_text(&url).await?;
+    let read = read_shard(entry, &text).map_err(|e| e.to_string())?;
+    let shard = Rc::new(Shard {
+        puzzles: read.puzzles.into_iter().map(Rc::new).collect(),
+        errors: read.errors,
+    });
+    SHARDS.with(|m| m.borrow_mut().push((url, shard.clone())));
+    Ok(shard)
+}
+
+/// Whether a service worker controls the page (and so keeps what it fetches).
+fn controlled() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let get = |v: &wasm_bindgen::JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).ok();
+    get(&w.navigator(), "serviceWorker")
+        .and_then(|sw| get(&sw, "controller"))
+        .is_some_and(|c| !c.is_null() && !c.is_undefined())
+}
+
+/// Fetches every file of a small set (up to 64 shards) once a service worker controls the
+/// page, so that it keeps them all: the whole set works offline after one visit, not only
+/// the shards solved so far. (On a first visit the worker takes the page over a few
+/// seconds after it loads; until then, fetches pass it by.)
+pub(super) fn keep_offline(folder: String, manifest: Rc<SetManifest>, tries: u32) {
+    if manifest.shards.len() > 64 {
+        return;
+    }
+    if !controlled() {
+        if tries > 0 {
+            crate::app::kit::services::after(std::time::Duration::from_secs(2), move || {
+                keep_offline(folder, manifest, tries - 1)
+            });
+        }
+        return;
+    }
+    crate::app::kit::services::spawn(async move {
+        let _ = fetch_text(&format!("{folder}{MANIFEST}")).await;
+        for e in &manifest.shards {
+            let _ = fetch_text(&format!("{folder}{}", e.name)).await;
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_address_names_the_set_or_the_built_in_one_is_used() {
+        assert_eq!(set_folder("?puzzles"), "puzzles/");
+        assert_eq!(set_folder(""), "puzzles/");
+        assert_eq!(set_folder("?x=1&puzzles=sets/hard"), "sets/hard/");
+        assert_eq!(
+            set_folder("?puzzles=https%3A%2F%2Fexample.org%2Fp%2Fpuzzles.txt"),
+            "https://example.org/p/"
+        );
+        assert_eq!(
+            query_value("?puzzles&puzzle=0f74", "puzzle").as_deref(),
+            Some("0f74")
+        );
+        assert_eq!(query_value("?puzzles", "puzzle"), None);
+    }
+}
