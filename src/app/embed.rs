@@ -98,30 +98,6 @@ impl Default for EmbedOptions {
     }
 }
 
-/// Decodes `%XX` escapes and `+` (a query's space); anything malformed is kept as it is.
-pub(super) fn unescape(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 impl EmbedOptions {
     /// The options of an address's query (`?…`, with or without the `?`), or `None` when it
     /// does not ask for an embed.
@@ -131,9 +107,9 @@ impl EmbedOptions {
         let mut o = EmbedOptions::default();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = unescape(value);
+            let value = services::unescape(value);
             let on = !matches!(value.as_str(), "0" | "false" | "no");
-            match unescape(key).as_str() {
+            match services::unescape(key).as_str() {
                 "embed" => embed = on,
                 "move" => o.ply = value.trim().parse().ok(),
                 "orientation" => match value.as_str() {
@@ -372,8 +348,8 @@ mod tests {
             o.columns,
             vec![EmbedColumn::Algebraic, EmbedColumn::Direction]
         );
-        assert_eq!(unescape("a%2"), "a%2");
-        assert_eq!(unescape("%e2%80%93+x"), "– x");
+        assert_eq!(services::unescape("a%2"), "a%2");
+        assert_eq!(services::unescape("%e2%80%93+x"), "– x");
     }
 
     #[test]

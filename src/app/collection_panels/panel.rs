@@ -278,7 +278,7 @@ pub fn book_address(query: &str) -> Option<String> {
     let query = query.strip_prefix('?').unwrap_or(query);
     query.split('&').find_map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = crate::app::embed::unescape(value);
+        let value = crate::app::kit::services::unescape(value);
         (key == "book").then(|| {
             if value.trim().is_empty() {
                 "book/".to_string()

@@ -20,6 +20,30 @@ pub fn location_href() -> Option<String> {
     web_sys::window()?.location().href().ok()
 }
 
+/// Decodes `%XX` escapes and `+` (a query's space); anything malformed is kept as it is.
+pub fn unescape(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Puts `url` (the page's own address with another fragment) in the address bar without a
 /// new history entry; an address that reads so already is left alone.
 pub fn replace_address(url: &str) {

@@ -14,7 +14,7 @@ pub(super) const STORAGE_KEY: &str = "beeline-puzzles";
 
 /// The trainer's record of the solver.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Progress {
+pub(super) struct TrainerProgress {
     /// Puzzles solved in a row without a wrong move, a hint or the solution.
     pub streak: u32,
     pub best: u32,
@@ -22,7 +22,7 @@ pub(super) struct Progress {
     pub solved: BTreeSet<String>,
 }
 
-impl Progress {
+impl TrainerProgress {
     /// A puzzle solved: `clean` without a wrong try, a hint or the solution shown.
     pub fn solve(&mut self, id: &str, clean: bool) {
         if clean {
@@ -49,10 +49,10 @@ impl Progress {
         )
     }
 
-    /// Reads what [`Progress::to_text`] wrote; anything else (another program's value, a
+    /// Reads what [`TrainerProgress::to_text`] wrote; anything else (another program's value, a
     /// damaged one) reads as far as it makes sense, never as an error.
-    pub fn parse(text: &str) -> Progress {
-        let mut p = Progress::default();
+    pub fn parse(text: &str) -> TrainerProgress {
+        let mut p = TrainerProgress::default();
         for line in text.lines() {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             match key {
@@ -79,14 +79,14 @@ mod tests {
 
     #[test]
     fn a_streak_counts_clean_solves_and_survives_a_round_trip() {
-        let mut p = Progress::default();
+        let mut p = TrainerProgress::default();
         p.solve("aa", true);
         p.solve("bb", true);
         assert_eq!((p.streak, p.best), (2, 2));
         p.solve("cc", false);
         assert_eq!((p.streak, p.best), (0, 2));
         p.solve("dd", true);
-        let back = Progress::parse(&p.to_text());
+        let back = TrainerProgress::parse(&p.to_text());
         assert_eq!(back, p);
         assert_eq!(back.solved.len(), 4);
         p.break_streak();
@@ -95,10 +95,10 @@ mod tests {
 
     #[test]
     fn a_damaged_value_reads_as_far_as_it_makes_sense() {
-        let p = Progress::parse("streak x\nbest 4\nsolved ab <script> cd\nother 1");
+        let p = TrainerProgress::parse("streak x\nbest 4\nsolved ab <script> cd\nother 1");
         assert_eq!(p.streak, 0);
         assert_eq!(p.best, 4);
         assert_eq!(p.solved.len(), 2);
-        assert_eq!(Progress::parse(""), Progress::default());
+        assert_eq!(TrainerProgress::parse(""), TrainerProgress::default());
     }
 }

@@ -4,7 +4,7 @@
 //! reaches it) and kept for the visit. The service worker keeps every file fetched, so a set
 //! once opened works offline (docs/OFFLINE.md).
 
-use crate::app::embed::unescape;
+use crate::app::kit::services::unescape;
 use crate::puzzles::set::{read_shard, SetManifest, ShardEntry, MANIFEST};
 use crate::puzzles::MinedPuzzle;
 use std::cell::RefCell;
@@ -60,7 +60,7 @@ pub(super) async fn manifest(folder: &str) -> Result<SetManifest, String> {
 }
 
 /// A shard's puzzles, and what of it could not be read.
-pub(super) struct Shard {
+pub(super) struct FetchedShard {
     pub puzzles: Vec<Rc<MinedPuzzle>>,
     pub errors: Vec<String>,
 }
@@ -68,11 +68,11 @@ pub(super) struct Shard {
 thread_local! {
     /// The shards read this visit, with their URLs. (A list: a hash map here made the first
     /// visit larger, its code shared with the first screen's.)
-    static SHARDS: RefCell<Vec<(String, Rc<Shard>)>> = const { RefCell::new(Vec::new()) };
+    static SHARDS: RefCell<Vec<(String, Rc<FetchedShard>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A shard of the set, fetched the first time and kept.
-pub(super) async fn shard(folder: &str, entry: &ShardEntry) -> Result<Rc<Shard>, String> {
+pub(super) async fn shard(folder: &str, entry: &ShardEntry) -> Result<Rc<FetchedShard>, String> {
     let url = format!("{folder}{}", entry.name);
     let kept = SHARDS.with(|m| {
         m.borrow()
@@ -85,7 +85,7 @@ pub(super) async fn shard(folder: &str, entry: &ShardEntry) -> Result<Rc<Shard>,
     }
     let text = fetch_text(&url).await?;
     let read = read_shard(entry, &text).map_err(|e| e.to_string())?;
-    let shard = Rc::new(Shard {
+    let shard = Rc::new(FetchedShard {
         puzzles: read.puzzles.into_iter().map(Rc::new).collect(),
         errors: read.errors,
     });

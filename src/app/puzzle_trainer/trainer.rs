@@ -3,8 +3,8 @@
 //! (`record::puzzle`: any solving move is accepted, the defence answers), its outcome
 //! counted in the streak and kept in local storage.
 
-use super::progress::{Progress, STORAGE_KEY};
-use super::set_source::{self, Shard};
+use super::progress::{TrainerProgress, STORAGE_KEY};
+use super::set_source::{self, FetchedShard};
 use crate::app::kit::{services, Var};
 use crate::app::model::game::NotatedGame;
 use crate::app::model::study::Pick;
@@ -41,7 +41,7 @@ pub(super) struct Trainer {
     pub theme: Var<Option<PuzzleTheme>>,
     pub current: Var<Option<Rc<MinedPuzzle>>>,
     pub attempt: Var<Attempt>,
-    pub progress: Var<Progress>,
+    pub progress: Var<TrainerProgress>,
     /// What the trainer says: the last outcome, or why it cannot go on.
     pub note: Var<String>,
 }
@@ -68,14 +68,14 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-fn load_progress() -> Progress {
+fn load_progress() -> TrainerProgress {
     storage()
         .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-        .map(|t| Progress::parse(&t))
+        .map(|t| TrainerProgress::parse(&t))
         .unwrap_or_default()
 }
 
-fn save_progress(p: &Progress) {
+fn save_progress(p: &TrainerProgress) {
     if let Some(s) = storage() {
         // (A full or forbidden storage only means the progress is not kept.)
         let _ = s.set_item(STORAGE_KEY, &p.to_text());
@@ -182,7 +182,7 @@ fn shards_of(t: Trainer) -> Vec<crate::puzzles::set::ShardEntry> {
 }
 
 /// Reads a shard, saying what could not be read of it.
-async fn read(t: Trainer, entry: &crate::puzzles::set::ShardEntry) -> Option<Rc<Shard>> {
+async fn read(t: Trainer, entry: &crate::puzzles::set::ShardEntry) -> Option<Rc<FetchedShard>> {
     let folder = t.folder.get_untracked();
     match set_source::shard(&folder, entry).await {
         Ok(s) => {
@@ -388,8 +388,8 @@ pub(super) fn solution(t: Trainer) {
 
 /// Forgets the puzzles solved and the streak.
 pub(super) fn reset(t: Trainer) {
-    t.progress.set(Progress::default());
+    t.progress.set(TrainerProgress::default());
     t.progress.with_untracked(save_progress);
     t.note
-        .set("Progress reset: every puzzle is new again.".to_string());
+        .set("TrainerProgress reset: every puzzle is new again.".to_string());
 }
