@@ -59,7 +59,7 @@ pub fn replace_address(url: &str) {
 }
 
 /// Runs `ok` or `err` when a promise settles (errors never reach the console).
-fn on_settled(
+pub fn on_settled(
     promise: &JsValue,
     ok: impl FnOnce(JsValue) + 'static,
     err: impl FnOnce(JsValue) + 'static,

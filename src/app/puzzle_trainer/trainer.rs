@@ -64,13 +64,18 @@ impl Trainer {
     }
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
+/// The page's local storage (read by name: see `set_source::call`).
+fn storage() -> Option<wasm_bindgen::JsValue> {
+    let window: wasm_bindgen::JsValue = web_sys::window()?.into();
+    js_sys::Reflect::get(&window, &"localStorage".into())
+        .ok()
+        .filter(|s| !s.is_null() && !s.is_undefined())
 }
 
 fn load_progress() -> TrainerProgress {
     storage()
-        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .and_then(|s| set_source::call(&s, "getItem", &[&STORAGE_KEY.into()]))
+        .and_then(|v| v.as_string())
         .map(|t| TrainerProgress::parse(&t))
         .unwrap_or_default()
 }
@@ -78,7 +83,7 @@ fn load_progress() -> TrainerProgress {
 fn save_progress(p: &TrainerProgress) {
     if let Some(s) = storage() {
         // (A full or forbidden storage only means the progress is not kept.)
-        let _ = s.set_item(STORAGE_KEY, &p.to_text());
+        let _ = set_source::call(&s, "setItem", &[&STORAGE_KEY.into(), &p.to_text().into()]);
     }
 }
 
