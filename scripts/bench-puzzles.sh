@@ -3,7 +3,9 @@
 # at least 1,000 on a 2-core machine), on two kinds of games: Beeline's self-play (dense with
 # tactics, the slowest) and, where ../shared/fixtures is beside the repository, real
 # BoardSpace games (each file read five times: the mining is the same work each time).
-# Also the peak memory, which does not grow with the number of games.
+# Also the CPU time (games a CPU-minute, and what that makes on THREADS idle cores: the
+# figure to trust on a busy machine) and the peak memory, which does not grow with the
+# number of games.
 #
 #   scripts/bench-puzzles.sh            # THREADS=2 GAMES=300 by default
 set -euo pipefail
@@ -18,16 +20,19 @@ run() {
     local label="$1"; shift
     local t0 t1
     t0=$(date +%s.%N)
-    /usr/bin/time -f "%M" -o target/puzzles/rss.txt \
+    /usr/bin/time -f "%M %U" -o target/puzzles/rss.txt \
         target/ci/beeline puzzles "$@" --threads "$THREADS" > target/puzzles/bench-out.txt 2> target/puzzles/bench-err.txt
     t1=$(date +%s.%N)
     local games
     games=$(tr '\r' '\n' < target/puzzles/bench-err.txt | grep -o '[0-9]* games,' | tail -1 | cut -d' ' -f1)
-    python3 - "$label" "$games" "$t0" "$t1" "$(cat target/puzzles/rss.txt)" "$(cat target/puzzles/bench-out.txt)" <<'PY'
+    python3 - "$label" "$games" "$t0" "$t1" "$(tail -1 target/puzzles/rss.txt)" "$(cat target/puzzles/bench-out.txt)" "$THREADS" <<'PY'
 import sys
-label, games, t0, t1, rss, out = sys.argv[1:7]
+label, games, t0, t1, usage, out, threads = sys.argv[1:8]
+rss, user = usage.split()
 secs = float(t1) - float(t0)
-print(f"{label}: {games} games in {secs:.1f} s = {int(games) * 60 / secs:.0f} games a minute, "
+per_cpu = int(games) * 60 / max(float(user), 1e-3)
+print(f"{label}: {games} games in {secs:.1f} s = {int(games) * 60 / secs:.0f} games a minute "
+      f"({per_cpu:.0f} a CPU-minute: {per_cpu * int(threads):.0f} a minute on {threads} idle cores), "
       f"peak {int(rss) // 1024} MiB; {out}")
 PY
 }
