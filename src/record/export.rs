@@ -15,7 +15,7 @@
 
 use super::tree::{Annotation, GameTree, Path, Reading};
 use super::Record;
-use crate::notation::algebraic::{AlgebraicMove, Form};
+use crate::notation::algebraic::{AlgebraicMove, Form, Square};
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::frame::Frame;
 use crate::notation::uhp::{GameString, MoveString, Turn};
@@ -446,11 +446,63 @@ pub struct JsonMove {
     pub notated: Row,
     /// The node's [`Path`]: `12`, `12.1.3`.
     pub path: String,
+    /// The comment's words, without the commands a record keeps in it: the evaluation and
+    /// the drawing have fields of their own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The evaluation a review kept (`[%eval …]`): points from White's side, or `#n`/`#-n`
+    /// for a forced win.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval: Option<String>,
+    /// The arrows drawn on the move (`[%cal …]`), in the algebraic notation's cell names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub arrows: Vec<JsonShape>,
+    /// The cells marked (`[%csl …]`): `from` and `to` the same cell.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<JsonShape>,
     /// The annotation as a NAG (1..=6).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nag: Option<u8>,
+}
+
+/// An arrow or a marked cell of the JSON form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JsonShape {
+    /// `green`, `red`, `blue` or `yellow`.
+    pub colour: &'static str,
+    pub from: String,
+    pub to: String,
+}
+
+/// A comment as the JSON form gives it: the words, the evaluation, the arrows, the marks.
+type SplitComment = (
+    Option<String>,
+    Option<String>,
+    Vec<JsonShape>,
+    Vec<JsonShape>,
+);
+
+fn split_comment(comment: Option<&str>) -> SplitComment {
+    let Some(c) = comment else {
+        return (None, None, Vec::new(), Vec::new());
+    };
+    let eval = super::review_notes::eval_in(c);
+    let read = super::drawing::Drawing::read(&super::review_notes::without_eval(c));
+    let (mut arrows, mut marks) = (Vec::new(), Vec::new());
+    for s in &read.drawing.shapes {
+        let shape = JsonShape {
+            colour: s.colour.name(),
+            from: Square::of(s.from).to_string(),
+            to: Square::of(s.to).to_string(),
+        };
+        if s.is_mark() {
+            marks.push(shape);
+        } else {
+            arrows.push(shape);
+        }
+    }
+    let words = read.prose.trim().to_string();
+    ((!words.is_empty()).then_some(words), eval, arrows, marks)
 }
 
 /// The record as a JSON object: [`json_record`].
@@ -473,10 +525,14 @@ pub fn json_record(rec: &Record) -> JsonRecord {
         .nodes()
         .into_iter()
         .filter_map(|n| {
+            let (comment, eval, arrows, marks) = split_comment(tree.comment(n));
             Some(JsonMove {
                 notated: rows.get_mut(n.index())?.take()?,
                 path: paths.get(n.index())?.to_string(),
-                comment: tree.comment(n).map(str::to_string),
+                comment,
+                eval,
+                arrows,
+                marks,
                 nag: tree.annotation(n).map(Annotation::nag),
             })
         })
@@ -493,7 +549,7 @@ pub fn json_record(rec: &Record) -> JsonRecord {
         round: m.round.clone(),
         notices: rec.notices.clone(),
         error: rec.error.as_ref().map(|e| e.to_string()),
-        comment: tree.comment(tree.root()).map(str::to_string),
+        comment: split_comment(tree.comment(tree.root())).0,
         moves,
     }
 }
@@ -639,5 +695,32 @@ mod tests {
             "hive-game-direction-ascii.txt"
         );
         assert_eq!(Export::Uhp.file_name(&unnamed), "hive-game.uhp");
+    }
+
+    #[test]
+    fn the_json_form_gives_words_evaluations_and_drawings_their_own_fields() {
+        let pgn = "[GameType \"Base\"]\n\n{Start [%csl Ym0]}\n1. wS1 {Opening [%cal Gm0n1] [%eval 0.35]}\n2. bS1 wS1- {[%csl Rm0] [%eval #-3]}\n";
+        let rec = import(pgn, None).unwrap();
+        let j = json_record(&rec);
+        assert_eq!(j.comment.as_deref(), Some("Start"));
+        let (a, b) = (&j.moves[0], &j.moves[1]);
+        assert_eq!(a.comment.as_deref(), Some("Opening"));
+        assert_eq!(a.eval.as_deref(), Some("0.35"));
+        assert_eq!(
+            a.arrows,
+            vec![JsonShape {
+                colour: "green",
+                from: "m0".into(),
+                to: "n1".into()
+            }]
+        );
+        assert!(a.marks.is_empty());
+        assert_eq!(b.comment, None);
+        assert_eq!(b.eval.as_deref(), Some("#-3"));
+        assert_eq!(b.marks.len(), 1);
+        assert_eq!(b.marks[0].colour, "red");
+        // No command is left in any text of it.
+        #[cfg(feature = "cli")]
+        assert!(!to_json(&rec).contains("[%"));
     }
 }

@@ -52,6 +52,13 @@ pub fn keep_review(tree: &mut GameTree, notes: &[ReviewNote]) -> Result<(), Tree
     Ok(())
 }
 
+/// The value of a comment's `[%eval …]` command (`0.35`, `#3`), if it has one.
+pub fn eval_in(comment: &str) -> Option<String> {
+    let rest = &comment[comment.find("[%eval")? + 6..];
+    let value = rest[..rest.find(']')?].trim();
+    (!value.is_empty()).then(|| value.to_string())
+}
+
 /// A comment without its `[%eval …]` command.
 pub fn without_eval(comment: &str) -> String {
     match comment.find("[%eval") {
