@@ -1,0 +1,174 @@
+// A monkey test: seeded random actions over every visible control, at a desktop's and a
+// phone's width: clicks, keys (with and without modifiers), left and right drags on the
+// board, real and broken records typed into the text fields, damaged permalinks, the
+// analysis, the trainer, the editor. It fails on any page error (a wasm panic shows as one),
+// any error on the console, or a board that stops drawing, and then prints the seed and the
+// last actions, so that the run can be replayed exactly:
+//
+//   MONKEY_SEED=7 MONKEY_ACTIONS=20000 BASE_URL=… node --test tests/e2e/monkey.test.mjs
+//
+// scripts/test.sh runs a short version (MONKEY_ACTIONS, default 250 a width).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, openApp, ROOT } from './helpers.mjs';
+
+const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 250);
+const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
+
+/** A small seeded generator (mulberry32). */
+function generator(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, below: (n) => Math.floor(next() * n), pick: (xs) => xs[Math.floor(next() * xs.length)] };
+}
+
+const RECORDS = [
+  readFileSync(path.join(ROOT, 'tests/data/direction-game-1.md'), 'utf8'),
+  readFileSync(path.join(ROOT, 'tests/data/game-100.uhp'), 'utf8'),
+  'Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-',
+  '[GameType "Base"]\n\n1. wS1\n2. bS1 wS1- {a comment [%cal Gm0n1]}\n3. wQ -wS1\n',
+  // Broken ones.
+  'Base;InProgress;White[9];wS1;bS1 wS1-;wQ wQ',
+  '1. wA1 2. bQ ??? 3.',
+  '(;FF[4]GM[Hive];P0[id "x"]',
+  '\u0000\u{1F41D}'.repeat(40),
+  'wQ @m0 bQ @n0; White to move',
+  '[White "' + 'A'.repeat(3000) + '"]\n\n1. wS1\n',
+];
+const TYPED = ['wA1 -wS1', 'bQ wS1/', 'Qs', 'A2×Qs', 'wA m n2', 'pass', 'xx', '', 'wS1', 'Ⓠ', '1.'];
+const KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'Enter', 'Tab', 'Delete', 'a', 'x', 'z', 'y', 'n', ']', '['];
+const MODIFIERS = ['', 'Shift+', 'Control+', 'Alt+', 'Control+Shift+'];
+// Controls whose clicks leave the page or wait on the user: downloads, file choosers.
+const SKIP = 'input[type="file"], #download-svg, #download-export, #save-index, a[href^="http"], a[download]';
+
+/** Damaged versions of the page's address: cut, changed bytes, a bad query. */
+function damaged(url, rng) {
+  const u = new URL(url);
+  const hash = u.hash.slice(1);
+  switch (rng.below(4)) {
+    case 0:
+      u.hash = hash.slice(0, rng.below(hash.length + 1));
+      break;
+    case 1: {
+      const chars = [...hash];
+      for (let i = 0; i < 3 && chars.length; i++) chars[rng.below(chars.length)] = rng.pick(['A', '_', '-', '%', '~', 'z']);
+      u.hash = chars.join('');
+      break;
+    }
+    case 2:
+      u.search = rng.pick(['?embed', '?puzzles&puzzle=zzzz', '?book=nowhere/', '?embed&move=999&theme=%zz']);
+      break;
+    default:
+      u.hash = `${hash}&analyse=${rng.pick(['1', '99', '-3', 'x'])}`;
+  }
+  return u.href;
+}
+
+let browser;
+before(async () => {
+  browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function monkey(width, height, seed) {
+  const rng = generator(seed);
+  const { page, errors } = await openApp(browser.context);
+  await page.setViewportSize({ width, height });
+  // Errors the page reports that are the server's, not the app's: a damaged address may ask
+  // for a book or a puzzle set that is not there.
+  const fine = (e) => /Failed to load resource/.test(e);
+  page.on('dialog', (d) => d.dismiss().catch(() => {}));
+  const done = [];
+  const act = async (what, f) => {
+    done.push(what);
+    await f().catch((e) => {
+      // A control that vanished between choosing and acting is no failure of the app.
+      if (!/Target closed|detached|not visible|not attached|outside of the viewport|Timeout|intercepts pointer|Element is not|waiting for/.test(e.message)) throw e;
+    });
+  };
+  for (let i = 0; i < ACTIONS; i++) {
+    const kind = rng.below(100);
+    if (kind < 45) {
+      const controls = await page.$$(`#app button:not([disabled]), #app select, #app [data-ply], #app input:not([type="file"]), #app textarea, #app a[href]`);
+      const visible = [];
+      for (const c of controls) if ((await c.isVisible()) && !(await c.evaluate((el, skip) => el.matches(skip), SKIP))) visible.push(c);
+      if (!visible.length) continue;
+      const c = rng.pick(visible);
+      const label = await c.evaluate((el) => `${el.tagName.toLowerCase()}#${el.id || ''}.${(el.className?.baseVal ?? el.className ?? '').toString().split(' ')[0]}`);
+      const tag = label.split('#')[0];
+      if (tag === 'select') {
+        const options = await c.evaluate((el) => [...el.options].map((o) => o.value));
+        const v = rng.pick(options);
+        await act(`select ${label} = ${v}`, () => c.selectOption(v, { timeout: 500 }));
+      } else if (tag === 'textarea' || tag === 'input') {
+        const text = tag === 'textarea' ? rng.pick(RECORDS) : rng.pick(TYPED);
+        await act(`fill ${label} with ${JSON.stringify(text.slice(0, 30))}`, async () => {
+          await c.fill(text, { timeout: 500 });
+          if (rng.below(2)) await c.press('Enter', { timeout: 500 });
+        });
+      } else {
+        await act(`click ${label}`, () => c.click({ timeout: 500, button: rng.below(6) ? 'left' : 'right' }));
+      }
+    } else if (kind < 70) {
+      const key = rng.pick(MODIFIERS) + rng.pick(KEYS);
+      await act(`key ${key}`, () => page.keyboard.press(key));
+    } else if (kind < 88) {
+      const box = await page.$eval('svg#board', (el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }).catch(() => null);
+      if (!box || box.w < 10) continue;
+      const p = () => ({ x: box.x + rng.next() * box.w, y: box.y + rng.next() * box.h });
+      const [a, b] = [p(), p()];
+      const button = rng.below(3) ? 'left' : 'right';
+      // Sometimes released off the board.
+      const end = rng.below(5) ? b : { x: 2, y: 2 };
+      await act(`drag ${button} ${a.x | 0},${a.y | 0} → ${end.x | 0},${end.y | 0}`, async () => {
+        await page.mouse.move(a.x, a.y);
+        await page.mouse.down({ button });
+        await page.mouse.move(end.x, end.y, { steps: 3 });
+        await page.mouse.up({ button });
+      });
+    } else if (kind < 94) {
+      const url = damaged(page.url(), rng);
+      await act(`go to ${url.slice(-60)}`, async () => {
+        await page.goto(url);
+        await page.waitForSelector('[data-ready="true"]', { timeout: 15_000 });
+      });
+    } else {
+      await act('wait', () => page.waitForTimeout(50 + rng.below(300)));
+    }
+    const bad = errors.filter((e) => !fine(e));
+    if (bad.length) {
+      assert.fail(`seed ${seed}, width ${width}, action ${i + 1}: ${bad.join('\n')}\nlast actions:\n${done.slice(-15).join('\n')}`);
+    }
+  }
+  // The board still draws: a step redraws it.
+  await page.goto(new URL('./', page.url()).href);
+  await page.waitForSelector('[data-ready="true"]', { timeout: 15_000 });
+  await page.waitForSelector('svg#board g[data-piece]', { timeout: 10_000 });
+  assert.deepEqual(errors.filter((e) => !fine(e)), [], `seed ${seed}: errors at the end`);
+  await page.close();
+  return done.length;
+}
+
+test(`${ACTIONS} random actions at a desktop's width break nothing (seed ${SEED})`, { timeout: 30 * 60_000 }, async () => {
+  const acted = await monkey(1280, 900, SEED);
+  assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
+});
+
+test(`${ACTIONS} random actions at a phone's width break nothing (seed ${SEED + 1})`, { timeout: 30 * 60_000 }, async () => {
+  const acted = await monkey(390, 844, SEED + 1);
+  assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
+});
