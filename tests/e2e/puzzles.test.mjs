@@ -138,6 +138,13 @@ test('a theme is chosen, the progress reset, and a broken set is named', async (
   const id = await page.getAttribute('#puzzle-trainer', 'data-puzzle-id');
   assert.equal(PUZZLES.find((p) => p.id === id)?.theme, 'defence');
   assert.match(await page.textContent('#puzzle-status'), /find the one move that saves the Queen/);
+  // A difficulty: the puzzle shown has one in the range.
+  await page.selectOption('#puzzle-difficulty', '3-5');
+  await page.waitForFunction((before) => document.querySelector('#puzzle-trainer').dataset.puzzleId !== before, id);
+  const harder = await page.getAttribute('#puzzle-trainer', 'data-puzzle-id');
+  const shown = PUZZLES.find((p) => p.id === harder);
+  assert.equal(shown.theme, 'defence');
+  assert.ok(shown.difficulty >= 3 && shown.difficulty <= 5, `difficulty ${shown.difficulty}`);
   await page.click('#puzzle-reset');
   await page.waitForFunction(() => document.querySelector('#puzzle-facts').textContent.includes(' 0 solved'));
   await audit(page, 'the trainer at 1200 px');

@@ -13,6 +13,7 @@ crate::controls! {
     pub(super) enum TrainerControl {
         Panel = "puzzle-trainer",
         Theme = "puzzle-theme",
+        Difficulty = "puzzle-difficulty",
         Hint = "puzzle-hint",
         Solution = "puzzle-solution",
         Next = "puzzle-next",
@@ -37,6 +38,8 @@ fn markup() -> String {
     Markup::new()
         .control("section", C::Panel, r#" class="puzzle-trainer" aria-label="Puzzle trainer" data-streak="0"><div class="trainer-head"><label>Theme "#)
         .control("select", C::Theme, &themes)
+        .raw("<label>Difficulty ")
+        .control("select", C::Difficulty, r#"><option value="1-9">Any</option><option value="1-2">Easy (1–2)</option><option value="3-5">Medium (3–5)</option><option value="6-9">Hard (6–9)</option></select></label>"#)
         .control("button", C::Hint, r#" type="button" title="Pick the piece to move">Hint</button>"#)
         .control("button", C::Solution, r#" type="button">Show the solution</button>"#)
         .control("button", C::Next, r#" type="button">Next puzzle</button></div>"#)
@@ -125,6 +128,14 @@ fn listen(t: Trainer, panel: &web_sys::Element) {
                 t.theme.set(PuzzleTheme::from_name(&v));
                 trainer::next(t);
             }
+            (TrainerControl::Difficulty, "change") => {
+                let v = dom::value_of(el);
+                let range = v
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+                t.difficulty.set(range.unwrap_or((1, 9)));
+                trainer::next(t);
+            }
             (TrainerControl::Hint, "click") => trainer::hint(t),
             (TrainerControl::Solution, "click") => trainer::solution(t),
             (TrainerControl::Next, "click") => trainer::next(t),
@@ -146,6 +157,6 @@ mod tests {
             Vec::<String>::new()
         );
         assert!(markup().contains(r#"id="puzzle-next""#));
-        assert_eq!(TrainerControl::ALL.len(), 9);
+        assert_eq!(TrainerControl::ALL.len(), 10);
     }
 }

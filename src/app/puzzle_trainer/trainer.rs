@@ -39,6 +39,8 @@ pub(super) struct Trainer {
     pub counts: Var<Vec<(PuzzleTheme, usize)>>,
     /// `None`: every theme.
     pub theme: Var<Option<PuzzleTheme>>,
+    /// The difficulties to show, lowest and highest (1 to 9).
+    pub difficulty: Var<(u8, u8)>,
     pub current: Var<Option<Rc<MinedPuzzle>>>,
     pub attempt: Var<Attempt>,
     pub progress: Var<TrainerProgress>,
@@ -56,6 +58,7 @@ impl Trainer {
             manifest: Var::new(None),
             counts: Var::new(Vec::new()),
             theme: Var::new(None),
+            difficulty: Var::new((1, 9)),
             current: Var::new(None),
             attempt: Var::new(Attempt::default()),
             progress: Var::new(load_progress()),
@@ -178,11 +181,20 @@ pub(super) fn start(t: Trainer) {
     });
 }
 
-/// The shards to look through, of the chosen theme (all of them for every theme).
+/// The shards to look through: of the chosen theme (all of them for every theme), holding
+/// puzzles of the chosen difficulties.
 fn shards_of(t: Trainer) -> Vec<crate::puzzles::set::ShardEntry> {
     let theme = t.theme.get_untracked();
+    let (lo, hi) = t.difficulty.get_untracked();
     t.manifest
-        .with_untracked(|m| m.as_ref().map(|m| m.shards_of(theme).cloned().collect()))
+        .with_untracked(|m| {
+            m.as_ref().map(|m| {
+                m.shards_of(theme)
+                    .filter(|e| e.difficulty.1 >= lo && e.difficulty.0 <= hi)
+                    .cloned()
+                    .collect()
+            })
+        })
         .unwrap_or_default()
 }
 
@@ -210,6 +222,7 @@ pub(super) fn next(t: Trainer) {
     let current = t
         .current
         .with_untracked(|c| c.as_ref().map(|p| p.id.clone()));
+    let (lo, hi) = t.difficulty.get_untracked();
     services::spawn(async move {
         for entry in &shards {
             let Some(shard) = read(t, entry).await else {
@@ -219,7 +232,11 @@ pub(super) fn next(t: Trainer) {
                 shard
                     .puzzles
                     .iter()
-                    .find(|p| !pr.solved.contains(&p.id) && Some(&p.id) != current.as_ref())
+                    .find(|p| {
+                        (lo..=hi).contains(&p.difficulty)
+                            && !pr.solved.contains(&p.id)
+                            && Some(&p.id) != current.as_ref()
+                    })
                     .cloned()
             });
             if let Some(p) = found {
@@ -229,7 +246,7 @@ pub(super) fn next(t: Trainer) {
         }
         if !shards.is_empty() {
             t.note.set(
-                "Every puzzle of this theme is solved. Choose another theme, or Reset to start again."
+                "Every puzzle of this theme and difficulty is solved. Choose others, or Reset to start again."
                     .to_string(),
             );
         }
