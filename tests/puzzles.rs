@@ -21,9 +21,10 @@ fn search(s: &mut Searcher, pos: &Position, limits: Limits) -> SearchResult {
     s.search(&pos, &limits, &NoClock)
 }
 
-fn won_by_solver(pos: &Position, solver: Color) -> bool {
+/// Whether the game is over and won by `c`.
+fn won_by(pos: &Position, c: Color) -> bool {
     pos.state()
-        == if solver == Color::White {
+        == if c == Color::White {
             GameState::WhiteWins
         } else {
             GameState::BlackWins
@@ -37,10 +38,10 @@ fn every_line_surrounds(pos: &mut Position, node: &Solution, n: u8, solver: Colo
     for b in &node.branches {
         pos.play(b.mv).expect("a legal solver's move");
         match &b.reply {
-            None => assert!(won_by_solver(pos, solver), "a line that does not surround"),
+            None => assert!(won_by(pos, solver), "a line that does not surround"),
             Some((r, next)) => {
                 pos.play(*r).expect("a legal reply");
-                if won_by_solver(pos, solver) {
+                if won_by(pos, solver) {
                     assert!(next.branches.is_empty());
                 } else {
                     every_line_surrounds(pos, next, n - 1, solver);
@@ -81,10 +82,6 @@ fn defended_in_vain(pos: &mut Position, solver: Color, n: u8) -> bool {
         pos.undo();
         lost
     })
-}
-
-fn won_by(pos: &Position, c: Color) -> bool {
-    won_by_solver(pos, c)
 }
 
 fn check_surround(s: &mut Searcher, p: &MinedPuzzle, n: u8) {

@@ -57,6 +57,13 @@ fn finish(rec: &Record) -> Result<(), String> {
     }
 }
 
+/// The threads a subcommand runs on: those asked for, else the machine's cores (1 to 64).
+fn threads(asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 64)
+}
+
 /// Reads a GameType or a GameString into a position.
 fn position_of(text: &str) -> Result<Position, String> {
     if !text.contains(';') {

@@ -78,10 +78,7 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         gap: args.gap,
         ..MinerSettings::default()
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 64);
+    let threads = super::threads(args.threads);
     let mut miners: Vec<Miner> = (0..threads).map(|_| Miner::new(settings.clone())).collect();
     let (paths, failures, _) = files::expand(&args.files);
     for f in &failures {

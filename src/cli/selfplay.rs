@@ -49,10 +49,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), String> {
         max_plies: args.max_plies,
         ..SelfPlay::default()
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 64);
+    let threads = super::threads(args.threads);
     let mut out: Box<dyn Write> = match &args.out {
         Some(p) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?,

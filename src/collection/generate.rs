@@ -64,15 +64,25 @@ pub fn game_pgn(seed: u64, index: usize) -> String {
     ];
     let white = names[rng.below(names.len())];
     let black = names[rng.below(names.len())];
-    let moves = pos.moves();
-    let texts = write_game::<MoveString>(&Position::new(gt), &moves, Coordinates::Record, ());
-    let mut out = String::with_capacity(64 * texts.len() / 4 + 200);
-    let _ = writeln!(out, "[GameType \"{gt}\"]");
-    let _ = writeln!(out, "[Date \"2026.01.{:02}\"]", 1 + index % 28);
-    let _ = writeln!(out, "[Event \"Random game {}\"]", index + 1);
-    let _ = writeln!(out, "[White \"{white}\"]");
-    let _ = writeln!(out, "[Black \"{black}\"]");
-    let _ = writeln!(out, "[Result \"{}\"]", pos.state());
+    let tags = [
+        ("GameType", gt.to_string()),
+        ("Date", format!("2026.01.{:02}", 1 + index % 28)),
+        ("Event", format!("Random game {}", index + 1)),
+        ("White", white.to_string()),
+        ("Black", black.to_string()),
+        ("Result", pos.state().to_string()),
+    ];
+    pgn_text(&tags, &pos)
+}
+
+/// A game as a plain PGN record: the tags in order, then one numbered UHP move a line
+/// (as `beeline generate` and `beeline selfplay` write their games).
+pub fn pgn_text(tags: &[(&str, String)], pos: &Position) -> String {
+    let texts = write_game::<MoveString>(&pos.initial(), &pos.moves(), Coordinates::Record, ());
+    let mut out = String::with_capacity(16 * texts.len() + 40 * tags.len());
+    for (name, value) in tags {
+        let _ = writeln!(out, "[{name} \"{value}\"]");
+    }
     out.push('\n');
     for (i, t) in texts.iter().enumerate() {
         let _ = writeln!(out, "{}. {t}", i + 1);

@@ -15,7 +15,7 @@
 
 use crate::engine::hex::Direction;
 use crate::engine::piece::{Color, GameType, GameTypeParseError, Piece};
-use crate::engine::position::{GameState, Position, Rules};
+use crate::engine::position::{GameState, Move, Position, Rules};
 use crate::notation::frame::Frame;
 use crate::notation::{write_game, Coordinates, Notation, ReadError, SyntaxError};
 use std::fmt;
@@ -255,6 +255,12 @@ impl GameString {
         }
         Ok(pos)
     }
+}
+
+/// The MoveString of a legal move of `pos`, as UHP writes it (references by piece, so the
+/// frame does not matter).
+pub fn move_string(pos: &Position, mv: Move) -> String {
+    MoveString::from_move(pos, mv, &Frame::ENGINE).to_string()
 }
 
 /// Plays MoveStrings on `pos` in order; the error names the first bad one (1-based index

@@ -66,7 +66,6 @@ pub struct MinerStats {
     pub positions: usize,
     /// Candidates the verification disagreed with.
     pub rejected: usize,
-    pub found: usize,
 }
 
 impl MinerStats {
@@ -75,7 +74,6 @@ impl MinerStats {
         self.skipped += o.skipped;
         self.positions += o.positions;
         self.rejected += o.rejected;
-        self.found += o.found;
     }
 }
 
@@ -135,7 +133,6 @@ impl Miner {
                 break;
             }
         }
-        self.stats.found += out.len();
         out
     }
 
@@ -460,14 +457,6 @@ impl Dedup {
             Ok(n) => self.seen.insert(n),
             Err(_) => true,
         }
-    }
-
-    pub fn len(&self) -> usize {
-        self.seen.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
     }
 }
 

@@ -16,7 +16,7 @@ use crate::collection::key::PositionKey;
 use crate::engine::piece::Color;
 use crate::engine::position::{Move, Position};
 use crate::notation::frame::Frame;
-use crate::notation::uhp::{GameString, MoveString};
+use crate::notation::uhp::{move_string, GameString, MoveString};
 use crate::notation::Notation;
 use crate::record::puzzle::{Branch, Solution};
 use serde::Serialize;
@@ -124,11 +124,6 @@ pub fn puzzle_id(pos: &Position) -> String {
     format!("{:012x}", PositionKey::of(pos).short() >> 16)
 }
 
-/// A MoveString of a legal move.
-pub fn move_text(pos: &Position, mv: Move) -> String {
-    MoveString::from_move(pos, mv, &Frame::ENGINE).to_string()
-}
-
 /// One field of a puzzle's line, without the tabs and line breaks that separate fields.
 fn field(s: &str) -> String {
     s.replace(['\t', '\n', '\r'], " ")
@@ -230,7 +225,7 @@ impl MinedPuzzle {
             .main_line()
             .into_iter()
             .map(|m| {
-                let t = move_text(&p, m);
+                let t = move_string(&p, m);
                 p.play_unchecked(m);
                 t
             })
@@ -248,7 +243,7 @@ impl MinedPuzzle {
                 .solution
                 .first_moves()
                 .into_iter()
-                .map(|m| move_text(&self.position, m))
+                .map(|m| move_string(&self.position, m))
                 .collect(),
             theme: self.theme,
             difficulty: self.difficulty,
@@ -280,11 +275,11 @@ pub struct PuzzleJson {
 pub fn write_tree(pos: &mut Position, node: &Solution) -> String {
     let mut parts = Vec::with_capacity(node.branches.len());
     for b in &node.branches {
-        let mut s = move_text(pos, b.mv);
+        let mut s = move_string(pos, b.mv);
         if let Some((r, next)) = &b.reply {
             pos.play_unchecked(b.mv);
             s.push('>');
-            s.push_str(&move_text(pos, *r));
+            s.push_str(&move_string(pos, *r));
             pos.play_unchecked(*r);
             s.push('(');
             s.push_str(&write_tree(pos, next));
@@ -403,7 +398,7 @@ mod tests {
         assert_eq!(back.source.white.as_deref(), Some("ann b"));
         assert_eq!(back.to_line(), line);
         // A move that is not legal where it stands names the solution.
-        let broken = line.replace(&move_text(&p.position, legal[3]), "wQ -bQ");
+        let broken = line.replace(&move_string(&p.position, legal[3]), "wQ -bQ");
         assert!(MinedPuzzle::from_line(&broken)
             .unwrap_err()
             .0

@@ -75,14 +75,6 @@ impl Solution {
     pub fn first_moves(&self) -> Vec<Move> {
         self.branches.iter().map(|b| b.mv).collect()
     }
-
-    /// Every move of the tree, solver's and replies', in order (depth first).
-    pub fn moves(&self) -> usize {
-        self.branches
-            .iter()
-            .map(|b| 1 + b.reply.as_ref().map_or(0, |(_, next)| 1 + next.moves()))
-            .sum()
-    }
 }
 
 /// A puzzle being solved.

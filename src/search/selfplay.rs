@@ -6,11 +6,9 @@
 
 use super::practice::{choose, Dice, Level};
 use super::{Limits, NoClock, Searcher};
+use crate::collection::generate::pgn_text;
 use crate::engine::piece::GameType;
 use crate::engine::position::{Move, Position, Rules};
-use crate::notation::uhp::MoveString;
-use crate::notation::{write_game, Coordinates};
-use std::fmt::Write;
 
 /// What games to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,22 +87,15 @@ impl SelfPlay {
     /// A game as a PGN record: who played (the levels), the seed and game number that
     /// replay it, and the result.
     pub fn pgn(&self, game: &PlayedGame) -> String {
-        let pos = &game.position;
-        let moves = pos.moves();
-        let texts = write_game::<MoveString>(&pos.initial(), &moves, Coordinates::Record, ());
-        let mut out = String::with_capacity(16 * texts.len() + 300);
-        let _ = writeln!(out, "[GameType \"{}\"]", self.game_type);
-        let _ = writeln!(out, "[Event \"Beeline self-play, seed {}\"]", self.seed);
-        let _ = writeln!(out, "[Round \"{}\"]", game.index + 1);
-        let _ = writeln!(out, "[White \"Beeline level {}\"]", game.white_level);
-        let _ = writeln!(out, "[Black \"Beeline level {}\"]", game.black_level);
-        let _ = writeln!(out, "[Result \"{}\"]", pos.state());
-        out.push('\n');
-        for (i, t) in texts.iter().enumerate() {
-            let _ = writeln!(out, "{}. {t}", i + 1);
-        }
-        out.push('\n');
-        out
+        let tags = [
+            ("GameType", self.game_type.to_string()),
+            ("Event", format!("Beeline self-play, seed {}", self.seed)),
+            ("Round", (game.index + 1).to_string()),
+            ("White", format!("Beeline level {}", game.white_level)),
+            ("Black", format!("Beeline level {}", game.black_level)),
+            ("Result", game.position.state().to_string()),
+        ];
+        pgn_text(&tags, &game.position)
     }
 }
 

@@ -22,7 +22,7 @@
 //! let first: Vec<String> = prover
 //!     .winning_moves(&pos, 2)
 //!     .into_iter()
-//!     .map(|m| beeline::puzzles::move_text(&pos, m))
+//!     .map(|m| beeline::notation::uhp::move_string(&pos, m))
 //!     .collect();
 //! assert_eq!(first, ["wA3 /bQ", "wA3 bQ-"]);
 //! ```
@@ -93,11 +93,6 @@ impl Prover {
         }
     }
 
-    /// Positions visited so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// Whether a search ran out of budget (its answers since are not to be trusted: a
     /// win reported is real, a "no" may not be).
     pub fn exhausted(&self) -> bool {
@@ -114,13 +109,6 @@ impl Prover {
         let mut p = pos.clone();
         let solver = p.to_move();
         (1..=max).find(|&n| self.wins_within(&mut p, solver, n, 0))
-    }
-
-    /// Whether `mv` forces the win within `n` solver's moves (itself included).
-    pub fn move_wins(&mut self, pos: &Position, mv: Move, n: u8) -> bool {
-        let mut p = pos.clone();
-        let solver = p.to_move();
-        self.try_move(&mut p, solver, mv, n, 0)
     }
 
     /// Every legal move of `pos` that forces the win within `n` solver's moves.

@@ -10,7 +10,7 @@ use super::{Clock, Limits, Searcher, DEFAULT_TABLE_MIB, MAX_LINES};
 use crate::engine::piece::GameType;
 use crate::engine::position::{Move, Position, Rules};
 use crate::notation::frame::Frame;
-use crate::notation::uhp::{GameString, MoveString};
+use crate::notation::uhp::{move_string, GameString, MoveString};
 use crate::notation::Notation;
 
 /// Largest transposition table the `TableSizeMiB` option accepts.
@@ -461,10 +461,6 @@ fn no_args(cmd: &str, args: &str) -> Result<(), Fault> {
             "{cmd} takes no arguments, not '{args}'"
         )))
     }
-}
-
-fn move_string(pos: &Position, m: Move) -> String {
-    MoveString::from_move(pos, m, &Frame::ENGINE).to_string()
 }
 
 /// `hh:mm:ss` (seconds may have a fraction) in milliseconds; at least 1.

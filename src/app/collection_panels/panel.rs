@@ -275,18 +275,7 @@ fn ask_list(viewer: Viewer) {
 /// The book an address's query names: `book=URL` (as written, relative to the page or
 /// not), `book` alone for the `book/` folder beside the app; `None` when it names none.
 pub fn book_address(query: &str) -> Option<String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    query.split('&').find_map(|pair| {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = crate::app::kit::services::unescape(value);
-        (key == "book").then(|| {
-            if value.trim().is_empty() {
-                "book/".to_string()
-            } else {
-                value.trim().to_string()
-            }
-        })
-    })
+    services::query_value(query, "book").map(|v| if v.is_empty() { "book/".to_string() } else { v })
 }
 
 /// Offers the explorer's index the worker answered as `collection.blnindex`, which opens

@@ -44,6 +44,16 @@ pub fn unescape(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// One value of an address's query, unescaped and trimmed (`key` alone is an empty value);
+/// the first when the key comes twice.
+pub fn query_value(query: &str, key: &str) -> Option<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (k == key).then(|| unescape(v).trim().to_string())
+    })
+}
+
 /// Puts `url` (the page's own address with another fragment) in the address bar without a
 /// new history entry; an address that reads so already is left alone.
 pub fn replace_address(url: &str) {

@@ -5,7 +5,7 @@
 //! once opened works offline (docs/OFFLINE.md).
 
 use crate::app::kit::services;
-use crate::app::kit::services::unescape;
+use crate::app::kit::services::query_value;
 use crate::puzzles::set::{read_shard, SetManifest, ShardEntry, MANIFEST};
 use crate::puzzles::MinedPuzzle;
 use js_sys::{Function, Reflect};
@@ -16,15 +16,6 @@ use wasm_bindgen::{JsCast, JsValue};
 
 /// The built-in set's folder, beside the app.
 pub(super) const BUILT_IN: &str = "puzzles/";
-
-/// One query value of an address (`key` alone is an empty value).
-pub(super) fn query_value(query: &str, key: &str) -> Option<String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    query.split('&').find_map(|pair| {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (k == key).then(|| unescape(v).trim().to_string())
-    })
-}
 
 /// The set's folder, ending with `/`: the address's, else the built-in one.
 pub(super) fn set_folder(query: &str) -> String {
@@ -70,7 +61,7 @@ async fn settled(promise: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// A property of a browser object.
-fn field(of: &JsValue, name: &str) -> JsValue {
+pub(super) fn field(of: &JsValue, name: &str) -> JsValue {
     Reflect::get(of, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
@@ -192,6 +183,11 @@ mod tests {
             set_folder("?puzzles=https%3A%2F%2Fexample.org%2Fp%2Fpuzzles.txt"),
             "https://example.org/p/"
         );
+        assert_eq!(
+            query_value("?puzzles&puzzle=0f74", "puzzle").as_deref(),
+            Some("0f74")
+        );
+        assert_eq!(query_value("?puzzles", "puzzle"), None);
         assert_eq!(
             query_value("?puzzles&puzzle=0f74", "puzzle").as_deref(),
             Some("0f74")

@@ -69,10 +69,8 @@ impl Trainer {
 
 /// The page's local storage (read by name: see `set_source::call`).
 fn storage() -> Option<wasm_bindgen::JsValue> {
-    let window: wasm_bindgen::JsValue = web_sys::window()?.into();
-    js_sys::Reflect::get(&window, &"localStorage".into())
-        .ok()
-        .filter(|s| !s.is_null() && !s.is_undefined())
+    let s = set_source::field(&web_sys::window()?.into(), "localStorage");
+    (!s.is_null() && !s.is_undefined()).then_some(s)
 }
 
 fn load_progress() -> TrainerProgress {
@@ -174,7 +172,7 @@ pub(super) fn start(t: Trainer) {
         set_source::keep_offline(folder, m.clone(), 30);
         t.manifest.set(Some(m));
         let query = services::location_search().unwrap_or_default();
-        match set_source::query_value(&query, "puzzle").filter(|id| !id.is_empty()) {
+        match services::query_value(&query, "puzzle").filter(|id| !id.is_empty()) {
             Some(id) => show_id(t, id),
             None => next(t),
         }
