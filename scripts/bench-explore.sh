@@ -9,7 +9,8 @@
 # book`, one query with `explore --book`): their sizes and the time of one answer.
 # With GAMES over 100,000 the games are written as files of 100,000 (seeds SEED, SEED+1, …):
 # a folder of PGN files and a folder of zips, as an archive of many files is read; targets
-# at 1,000,000: indexed in under 60 s with a peak under 1 GB, a saved index reopened and
+# at 1,000,000: indexed in under 60 s with a peak under 1 GB (the folder, and the same games
+# as one file: text files are read a block at a time), a saved index reopened and
 # answering in under 2 s (from the file; `--verify` reads it whole first), a book answer from
 # one shard of at most 64 KB. The browser run is left out there (BROWSER=1 asks for it: the
 # saved index, to its first answer, its answers while it is read and once it is, and the book
@@ -87,6 +88,13 @@ measure() {
 INDEX="$OUT/games-$GAMES-$SEED.idx"
 measure "explore the PGN (and save the index)" "$BIN" explore "$PGN" --save "$INDEX"
 measure "explore the zip" "$BIN" explore "$ZIP"
+if (( GAMES > PER_FILE )); then
+  # The same games as one file: read a block at a time, the peak is the index's.
+  ONE="$OUT/one-$GAMES-$SEED.pgn"
+  [[ -s "$ONE" ]] || cat "$PGN"/*.pgn >"$ONE"
+  echo "[bench-explore] one file of $(du -sh "$ONE" | cut -f1)"
+  measure "explore the games as one PGN file" "$BIN" explore "$ONE"
+fi
 if [[ "${CHECK_ALL:-0}" == 1 ]]; then
   RUNS=1 measure "explore the PGN, every move played (--check-all)" "$BIN" explore "$PGN" --check-all
 fi

@@ -22,8 +22,10 @@ hash="$(cat "$js" "$wasm" | sha256sum | cut -c1-16)"
 mv "$js" "beeline-worker-$hash.js"
 mv "$wasm" "beeline-worker-${hash}_bg.wasm"
 # The worker runs the no-modules build: its script defines `wasm_bindgen`, which loads the
-# module (paths relative to the loader).
-printf 'importScripts("./beeline-worker-%s.js");wasm_bindgen({module_or_path:"./beeline-worker-%s_bg.wasm"});\n' \
+# module (paths relative to the loader). A module that cannot load is thrown again outside
+# the promise, so that the page hears of it (the worker's error event) rather than waiting.
+# The module's exports are kept as `beelineWasm` (its memory, read by the soak benchmark).
+printf 'importScripts("./beeline-worker-%s.js");wasm_bindgen({module_or_path:"./beeline-worker-%s_bg.wasm"}).then(function(w){self.beelineWasm=w},function(e){setTimeout(function(){throw e})});\n' \
     "$hash" "$hash" >"beeline-worker-loader-$hash.js"
 sed -i "s|content=\"beeline-worker\"|content=\"./beeline-worker-loader-$hash.js\" data-script=\"./beeline-worker-$hash.js\" data-wasm=\"./beeline-worker-${hash}_bg.wasm\"|" index.html
 if ! grep -q "beeline-worker-loader-$hash.js" index.html; then

@@ -251,3 +251,36 @@ fn a_missing_or_damaged_saved_index_names_its_path() {
     );
     assert!(matches!(e, DiskIndexError::Index { .. }), "{e:?}");
 }
+
+/// A file longer than the reader's block (4 MiB) is read a block at a time: the games,
+/// their names and lines are those of the whole text read at once, the one game cut by
+/// each block's end included.
+#[test]
+fn a_file_of_several_blocks_reads_as_the_whole_text() {
+    let dir = tempfile_dir("blocks");
+    let path = generated(&dir, 11000);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.len() > 2 * (4 << 20),
+        "{} bytes: too few for three blocks",
+        text.len()
+    );
+    let source = path.display().to_string();
+    let mut whole = beeline::collection::Collection::new();
+    whole.add_text(&source, &text);
+    for g in &mut whole.games {
+        g.span = None;
+    }
+    let streamed = files::read_paths(std::slice::from_ref(&path), 2);
+    assert_eq!(streamed.games.len(), 11000);
+    assert_eq!(streamed.failures, whole.failures);
+    assert_eq!(streamed.games, whole.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tempfile_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("beeline-index-files-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

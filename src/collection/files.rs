@@ -4,7 +4,9 @@
 use super::book::{self, Manifest, Shard};
 use super::explorer::Report;
 use super::index::Index;
+use super::split::{split_tail, Roots};
 use super::{is_record_name, is_zip_name, text_of, zip, Collection, Failure, Game};
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -194,48 +196,174 @@ fn read_parts(
     });
     for file in &files {
         let source = file.display().to_string();
-        let bytes = match read_file(file) {
-            Ok(b) => b,
-            Err(error) => {
-                let mut c = new();
-                c.failures.push(Failure { source, error });
-                f(c);
-                continue;
-            }
+        let read = Reading {
+            source: &source,
+            threads,
+            key_plies,
+            opening_only,
+            block: BLOCK,
         };
-        if is_zip_name(&source) || zip::looks_like_zip(&bytes) {
-            read_zip_in_parts(&source, &bytes, threads, &new, f);
-            continue;
-        }
-        let text = text_of(&bytes);
-        let chunks = super::split::split_records(&text);
-        if chunks.is_empty() {
+        if let Err(error) = read.file(file, &new, f) {
             let mut c = new();
-            c.add_text(&source, &text);
-            f(c);
-            continue;
-        }
-        let many = chunks.len() > 1;
-        for (p, part) in chunks.chunks(PART).enumerate() {
-            let jobs: Vec<(String, &str)> = part
-                .iter()
-                .enumerate()
-                .map(|(i, ch)| {
-                    let name = if many {
-                        format!("{source} #{} (line {})", p * PART + i + 1, ch.line)
-                    } else {
-                        source.clone()
-                    };
-                    (name, ch.text)
-                })
-                .collect();
-            let mut c = new();
-            for (name, game) in parallel_games(jobs, threads, key_plies, opening_only) {
-                c.push(name, game);
-            }
+            c.failures.push(Failure { source, error });
             f(c);
         }
     }
+}
+
+/// Bytes of a text file read at a time. Its games are split and read a block at a time, so
+/// that a file of a million games is never held whole: the peak is the index's.
+const BLOCK: usize = 4 << 20;
+
+/// How one file's games are read.
+struct Reading<'a> {
+    source: &'a str,
+    threads: usize,
+    key_plies: Option<usize>,
+    opening_only: bool,
+    /// Bytes read at a time ([`BLOCK`]; tests cut games with small ones).
+    block: usize,
+}
+
+impl Reading<'_> {
+    /// Reads a file: a zip whole (its directory is at its end), text a block at a time.
+    fn file(
+        &self,
+        path: &Path,
+        new: &(dyn Fn() -> Collection + Sync),
+        f: &mut dyn FnMut(Collection),
+    ) -> Result<(), String> {
+        let cannot = |e: std::io::Error| format!("cannot read it: {e}");
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        check_file_size(file.metadata().map_err(cannot)?.len())?;
+        let mut file = file.take(MAX_FILE + 1);
+        let mut pending = Vec::new();
+        let eof = fill(&mut file, &mut pending, self.block).map_err(cannot)?;
+        if is_zip_name(self.source) || zip::looks_like_zip(&pending) {
+            file.read_to_end(&mut pending).map_err(cannot)?;
+            check_file_size(pending.len() as u64)?;
+            read_zip_in_parts(self.source, &pending, self.threads, new, f);
+            return Ok(());
+        }
+        self.text(&mut file, pending, eof, new, f)
+    }
+
+    /// Reads the games of a text, `pending` being its first bytes (all of them if `eof`).
+    fn text(
+        &self,
+        reader: &mut impl Read,
+        mut pending: Vec<u8>,
+        mut eof: bool,
+        new: &(dyn Fn() -> Collection + Sync),
+        f: &mut dyn FnMut(Collection),
+    ) -> Result<(), String> {
+        let mut seen: HashSet<u64> = HashSet::new(); // the SGF roots so far
+        let mut line = 1; // the line where `pending` starts
+        let mut count = 0; // the games handed over
+        let mut read_bytes = pending.len();
+        loop {
+            check_file_size(read_bytes as u64)?;
+            let cut = if eof {
+                pending.len()
+            } else {
+                whole_chars(&pending)
+            };
+            let text = text_of(&pending[..cut]);
+            let split = split_tail(&text, &mut seen);
+            let (mut chunks, dropped) = (split.chunks, split.dropped);
+            // The last game may go on in the next block: it waits for it, and so does a
+            // game written twice after it, which the next block must skip whole.
+            let mut held = None;
+            if !eof {
+                let last = chunks.last().map(|(ch, _)| ch.offset);
+                held = match dropped {
+                    Some((offset, line)) if last.is_none_or(|l| l < offset) => {
+                        Some((offset, line, None))
+                    }
+                    _ => chunks.pop().map(|(ch, root)| (ch.offset, ch.line, root)),
+                };
+            }
+            let many = count + chunks.len() > 1 || held.is_some();
+            if eof && count + chunks.len() == 0 {
+                let mut c = new();
+                c.add_text(self.source, &text);
+                f(c);
+            }
+            for part in chunks.chunks(PART) {
+                let jobs: Vec<(String, &str)> = part
+                    .iter()
+                    .map(|(ch, _)| {
+                        count += 1;
+                        let name = if many {
+                            format!("{} #{count} (line {})", self.source, line + ch.line - 1)
+                        } else {
+                            self.source.to_string()
+                        };
+                        (name, ch.text)
+                    })
+                    .collect();
+                let mut c = new();
+                let games = parallel_games(jobs, self.threads, self.key_plies, self.opening_only);
+                for (name, game) in games {
+                    c.push(name, game);
+                }
+                f(c);
+            }
+            if eof {
+                return Ok(());
+            }
+            let mut rest = match held {
+                Some((offset, at, root)) => {
+                    if let Some(root) = root {
+                        seen.forget(root);
+                    }
+                    line += at - 1;
+                    text[offset..].as_bytes().to_vec()
+                }
+                None => {
+                    line += text.matches('\n').count();
+                    Vec::new()
+                }
+            };
+            rest.extend_from_slice(&pending[cut..]);
+            pending = rest;
+            // A game longer than a block doubles the next one, so each byte is split a
+            // bounded number of times.
+            let want = self.block.max(pending.len());
+            let before = pending.len();
+            eof = fill(reader, &mut pending, want).map_err(|e| format!("cannot read it: {e}"))?;
+            read_bytes += pending.len() - before;
+        }
+    }
+}
+
+/// Reads until `buf` has grown by `more` bytes or the reader ends; says whether it ended.
+fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, more: usize) -> std::io::Result<bool> {
+    let goal = buf.len() + more;
+    let got = reader.take(more as u64).read_to_end(buf)?;
+    Ok(buf.len() < goal || got == 0)
+}
+
+/// The length of `bytes` without a UTF-8 character cut by their end.
+fn whole_chars(bytes: &[u8]) -> usize {
+    for back in 1..=bytes.len().min(3) {
+        let b = bytes[bytes.len() - back];
+        if b & 0xC0 != 0x80 {
+            // A lead byte (or ASCII): does its character fit?
+            let need = match b {
+                0xF0.. => 4,
+                0xE0.. => 3,
+                0xC0.. => 2,
+                _ => 1,
+            };
+            return if need > back {
+                bytes.len() - back
+            } else {
+                bytes.len()
+            };
+        }
+    }
+    bytes.len()
 }
 
 /// A zip's entries read on `threads` threads (inflating included), in the archive's order,
@@ -399,5 +527,114 @@ impl BookDir {
             std::fs::read(&path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
         let shard = Shard::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(shard.report(&self.manifest, pos))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games of every kind the splitter knows, with names in several scripts, a comment
+    /// that spans lines, an SGF game written twice and blank stretches.
+    fn mixed_text() -> String {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        let mut text = String::new();
+        for name in [
+            "hivegame.pgn",
+            "boardspace_old_twice.sgf",
+            "game.uhp",
+            "mzinga.pgn",
+        ] {
+            text.push_str(&read(name));
+            text.push_str("\n\n");
+        }
+        text.push_str("[White \"Zoë 🐝 Ørsted\"]\n[Black \"蜂\"]\n\n1. wS1 {a comment\n[Black \"not a tag\"]\n} 2. bG1 -wS1\n\n\n");
+        text.push_str("Base;InProgress;White[2];wA1;bA1 wA1-\n");
+        text
+    }
+
+    /// The games of a text read a block at a time, as (name, game or error) in order.
+    fn streamed(text: &str, block: usize) -> Vec<(String, Result<Game, String>)> {
+        let read = Reading {
+            source: "games.pgn",
+            threads: 2,
+            key_plies: None,
+            opening_only: false,
+            block,
+        };
+        let mut reader = std::io::Cursor::new(text.as_bytes().to_vec());
+        let mut first = Vec::new();
+        let eof = fill(&mut reader, &mut first, block).unwrap_or(true);
+        let mut out = Vec::new();
+        let mut gather = |c: Collection| {
+            out.extend(c.games.into_iter().map(|g| (g.info.source.clone(), Ok(g))));
+            out.extend(c.failures.into_iter().map(|e| (e.source, Err(e.error))));
+        };
+        let result = read.text(&mut reader, first, eof, &Collection::new, &mut gather);
+        assert_eq!(result, Ok(()));
+        out
+    }
+
+    fn whole(text: &str) -> Vec<(String, Result<Game, String>)> {
+        let mut c = Collection::new();
+        c.add_text("games.pgn", text);
+        let mut out: Vec<_> = c
+            .games
+            .into_iter()
+            .map(|mut g| {
+                g.span = None;
+                (g.info.source.clone(), Ok(g))
+            })
+            .collect();
+        out.extend(c.failures.into_iter().map(|e| (e.source, Err(e.error))));
+        out
+    }
+
+    #[test]
+    fn a_text_read_in_blocks_gives_the_games_of_the_whole_text() {
+        let text = mixed_text();
+        let expected = whole(&text);
+        // The SGF game written twice counts once; all the others load.
+        assert!(expected.len() >= 6, "{expected:?}");
+        assert!(expected.iter().all(|(_, g)| g.is_ok()), "{expected:?}");
+        for block in [1, 2, 3, 5, 7, 64, 999, 1 << 20] {
+            let got = streamed(&text, block);
+            let names = |v: &[(String, Result<Game, String>)]| {
+                v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()
+            };
+            assert_eq!(names(&got), names(&expected), "block {block}");
+            assert_eq!(got, expected, "block {block}");
+        }
+    }
+
+    #[test]
+    fn one_game_read_in_blocks_keeps_the_file_name() {
+        let text = "[White \"a\"]\n\n1. wS1 2. bS1 wS1-\n";
+        for block in [3, 1000] {
+            let got = streamed(text, block);
+            assert_eq!(got.len(), 1);
+            assert_eq!(got[0].0, "games.pgn");
+            assert_eq!(got[0].1.as_ref().map(|g| g.moves.len()), Ok(2));
+        }
+        let blank = streamed("\n \n\n", 2);
+        assert_eq!(blank.len(), 1);
+        assert!(blank[0].1.is_err());
+    }
+
+    #[test]
+    fn a_character_cut_by_a_block_is_joined_again() {
+        for s in ["a", "é", "蜂", "🐝"] {
+            let bytes = s.as_bytes();
+            for cut in 1..bytes.len() {
+                assert_eq!(whole_chars(&bytes[..cut]), 0, "{s} cut at {cut}");
+            }
+            assert_eq!(whole_chars(bytes), bytes.len());
+            let mut more = b"xy".to_vec();
+            more.extend_from_slice(bytes);
+            assert_eq!(whole_chars(&more), more.len());
+        }
+        // Invalid bytes are not held back for ever.
+        assert_eq!(whole_chars(&[0x80, 0x80, 0x80, 0x80]), 4);
     }
 }

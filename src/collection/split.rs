@@ -23,6 +23,7 @@
 
 use crate::engine::piece::GameType;
 use crate::record::pgn::tag_pair;
+use std::collections::HashSet;
 
 /// One game's text inside a larger text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,8 +115,69 @@ fn sgf_root(tree: &str) -> String {
 /// Splits `text` into the games it holds, in order (see the module's documentation). A text
 /// of one game gives one chunk; a blank text none.
 pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
+    // A list, not a hash set: the first screen splits pasted texts, and a set's hashing
+    // would be its code alone.
+    split_tail(text, &mut Vec::new())
+        .chunks
+        .into_iter()
+        .map(|(chunk, _)| chunk)
+        .collect()
+}
+
+/// A text split ([`split_tail`]).
+pub struct SplitText<'a> {
+    /// Its chunks, each with the SGF root it added to the roots seen, if it is an SGF tree.
+    pub chunks: Vec<(Chunk<'a>, Option<u64>)>,
+    /// The place (byte offset, line) of the last SGF tree left out as a game written twice.
+    pub dropped: Option<(usize, usize)>,
+}
+
+/// The SGF roots seen so far: whether one is new (then kept), and one taken out again.
+pub trait Roots {
+    fn insert_new(&mut self, root: u64) -> bool;
+    fn forget(&mut self, root: u64);
+}
+
+impl Roots for Vec<u64> {
+    fn insert_new(&mut self, root: u64) -> bool {
+        let new = !self.contains(&root);
+        if new {
+            self.push(root);
+        }
+        new
+    }
+    fn forget(&mut self, root: u64) {
+        self.retain(|&r| r != root);
+    }
+}
+
+impl Roots for HashSet<u64> {
+    fn insert_new(&mut self, root: u64) -> bool {
+        self.insert(root)
+    }
+    fn forget(&mut self, root: u64) {
+        self.remove(&root);
+    }
+}
+
+/// The fingerprint of an SGF tree's root node, by which a tree written twice is known
+/// (64-bit FNV-1a: a few instructions on the first screen, where SipHash would be its code).
+fn root_key(root: &str) -> u64 {
+    root.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// [`split_records`] for a text read in blocks: `seen` holds the SGF roots of the blocks
+/// before, and each chunk comes with the root it added to `seen`, if it is an SGF tree, so
+/// that a chunk held back for the next block (the last, maybe cut by the block's end) can
+/// take its root out again. Also the place of the last SGF tree left out as a game written
+/// twice: when no chunk starts after it, a block's end may cut that tree, and the next block
+/// must start with it to skip the rest of it.
+pub fn split_tail<'a>(text: &'a str, seen: &mut impl Roots) -> SplitText<'a> {
+    let mut dropped = None;
     let mut out = Vec::new();
-    let mut push = |start: usize, line: usize, end: usize| {
+    let mut push = |start: usize, line: usize, end: usize, root: Option<u64>| {
         let s = &text[start..end];
         if !s.trim().is_empty() {
             // Start at the first non-blank line, so line numbers point at the game.
@@ -123,14 +185,16 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
             let skipped = &s[..lead];
             let back = skipped.rfind('\n').map_or(0, |i| i + 1);
             let blank_lines = skipped[..back].matches('\n').count();
-            out.push(Chunk {
-                line: line + blank_lines,
-                offset: start + back,
-                text: &s[back..],
-            });
+            out.push((
+                Chunk {
+                    line: line + blank_lines,
+                    offset: start + back,
+                    text: &s[back..],
+                },
+                root,
+            ));
         }
     };
-    let mut roots: Vec<String> = Vec::new(); // of the SGF trees so far
     let mut start = 0usize; // the current chunk
     let mut start_line = 1usize;
     let mut has_moves = false;
@@ -142,7 +206,7 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
         let line = &text[at..end];
         let trimmed = line.trim_start_matches('\u{feff}').trim();
         if !in_comment && opens_sgf(trimmed) {
-            push(start, start_line, at);
+            push(start, start_line, at, None);
             let open =
                 at + (line.len() - line.trim_start_matches(['\u{feff}', ' ', '\t', '\r']).len());
             let close = sgf_end(text, open);
@@ -152,10 +216,11 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
                 .map_or(text.len(), |i| close + i + 1);
             // BoardSpace writes some records twice in one file: a tree with the root node
             // (players, date, game name) of an earlier one is that game again.
-            let root = sgf_root(&text[open..close]);
-            if !roots.contains(&root) {
-                roots.push(root);
-                push(at, line_no, next);
+            let root = root_key(&sgf_root(&text[open..close]));
+            if seen.insert_new(root) {
+                push(at, line_no, next, Some(root));
+            } else {
+                dropped = Some((at, line_no));
             }
             line_no += text[at..next].matches('\n').count();
             at = next;
@@ -165,14 +230,14 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
             continue;
         }
         if !in_comment && is_game_string(trimmed) {
-            push(start, start_line, at);
-            push(at, line_no, end);
+            push(start, start_line, at, None);
+            push(at, line_no, end, None);
             start = end;
             start_line = line_no + 1;
             has_moves = false;
         } else if !in_comment && tag_pair(trimmed).is_some() {
             if has_moves {
-                push(start, start_line, at);
+                push(start, start_line, at, None);
                 start = at;
                 start_line = line_no;
                 has_moves = false;
@@ -194,6 +259,9 @@ pub fn split_records(text: &str) -> Vec<Chunk<'_>> {
         at = end;
         line_no += 1;
     }
-    push(start, start_line, text.len());
-    out
+    push(start, start_line, text.len(), None);
+    SplitText {
+        chunks: out,
+        dropped,
+    }
 }

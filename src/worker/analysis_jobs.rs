@@ -12,6 +12,9 @@
 //!
 //! The delay lets a page step through a game with a key held without a search per step: a
 //! search that has not started yet is replaced by the next position.
+//!
+//! A review makes one row a task, so that between two rows the worker is idle and its
+//! failures (an error, memory run out) come to the page's error handler as they happen.
 
 use crate::engine::piece::Color;
 use crate::engine::transfer;
@@ -320,6 +323,14 @@ fn play(pos: &crate::engine::position::Position, level: u8, seed: u32, limit_ms:
     post(&EngineAnswer::Played { job, mv });
 }
 
+thread_local! {
+    /// The review under way, one row a task, and the channel that starts each.
+    static REVIEW: RefCell<(Option<Review>, Option<web_sys::MessageChannel>)> =
+        const { RefCell::new((None, None)) };
+}
+
+/// Starts a review: a row a task, so that the worker stays a worker between rows (a
+/// failure in the middle of a review, an answer to the page's messages, a test's probe).
 fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {
     let limits = if depth > 0 {
         Limits::depth(depth)
@@ -330,21 +341,67 @@ fn review(pos: &crate::engine::position::Position, depth: u8, ms: u64) {
     let moves = pos.moves();
     // The notations of the rows are not sent (the page writes moves in its own settings),
     // so the coordinates do not matter here.
-    let mut r = Review::with_searcher(searcher(), &start, &moves, Coordinates::default(), limits);
-    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    while let Some(row) = r.next_row(&PerfClock::start()) {
-        let Some(row) = row else { continue };
-        post(&EngineAnswer::Row(ReviewRow {
-            done: count(r.done()),
-            total: count(r.total()),
-            ply: count(row.ply),
-            eval: row.eval,
-            eval_after: row.eval_after,
-            win_in: row.win_in,
-            judgement: row.judgement,
-            best: row.best_move,
-            depth: row.depth,
-        }));
+    let r = Review::with_searcher(searcher(), &start, &moves, Coordinates::default(), limits);
+    REVIEW.with(|x| x.borrow_mut().0 = Some(r));
+    next_review_row();
+}
+
+/// Has the review's next row made as a task of its own.
+fn next_review_row() {
+    let posted = REVIEW.with(|x| {
+        let mut x = x.borrow_mut();
+        if x.1.is_none() {
+            let channel = web_sys::MessageChannel::new().ok()?;
+            let run = Closure::<dyn FnMut()>::new(review_row);
+            channel
+                .port1()
+                .set_onmessage(Some(run.as_ref().unchecked_ref()));
+            // The handler lives as long as the worker.
+            run.forget();
+            x.1 = Some(channel);
+        }
+        x.1.as_ref()?.port2().post_message(&JsValue::NULL).ok()
+    });
+    if posted.is_none() {
+        failed("the browser would not give the worker a channel");
     }
-    post(&EngineAnswer::Reviewed);
+}
+
+/// Makes the review's next row and posts it, then asks for the one after; or says the
+/// review is over.
+fn review_row() {
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    // `None`: no review; `Some(None)`: a position with no row to post.
+    let answer = REVIEW.with(|x| {
+        let mut x = x.borrow_mut();
+        let r = x.0.as_mut()?;
+        Some(match r.next_row(&PerfClock::start()) {
+            None => {
+                x.0 = None;
+                Some(EngineAnswer::Reviewed)
+            }
+            Some(None) => None,
+            Some(Some(row)) => Some(EngineAnswer::Row(ReviewRow {
+                done: count(r.done()),
+                total: count(r.total()),
+                ply: count(row.ply),
+                eval: row.eval,
+                eval_after: row.eval_after,
+                win_in: row.win_in,
+                judgement: row.judgement,
+                best: row.best_move,
+                depth: row.depth,
+            })),
+        })
+    });
+    match answer {
+        None => {}
+        Some(Some(EngineAnswer::Reviewed)) => post(&EngineAnswer::Reviewed),
+        Some(row) => {
+            if let Some(row) = row {
+                post(&row);
+            }
+            next_review_row();
+        }
+    }
 }

@@ -73,15 +73,7 @@ const NO_WORKER: &str = "This build has no engine worker: the analysis cannot ru
 fn spawn(w: &mut Workers) -> Option<EngineWorker> {
     w.next_id += 1;
     let id = w.next_id;
-    let link = WorkerLink::start(
-        move |a: EngineAnswer, _| answered(id, a),
-        move || {
-            answered(
-                id,
-                EngineAnswer::Failed("the browser could not run the engine".into()),
-            )
-        },
-    )?;
+    let link = WorkerLink::start(move |a: EngineAnswer, _| answered(id, a), move || died(id))?;
     Some(EngineWorker {
         id,
         link,
@@ -290,6 +282,34 @@ pub(super) fn start_review(position: Vec<u8>, depth: u8) -> bool {
 pub(super) fn stop_review() {
     if let Some(r) = WORKERS.with(|w| w.borrow_mut().review.take()) {
         r.link.stop();
+    }
+}
+
+/// A worker that could not load its module or stopped (out of memory, a panic): it is
+/// ended and forgotten, so that the next search or review starts a new one. The game is the
+/// page's and stays.
+fn died(id: u32) {
+    let Some(s) = session() else { return };
+    let which = WORKERS.with(|w| {
+        let mut w = w.borrow_mut();
+        let live = w.live.as_ref().is_some_and(|l| l.id == id);
+        let slot = if live { &mut w.live } else { &mut w.review };
+        let worker = slot.take_if(|x| x.id == id)?;
+        worker.link.stop();
+        // The live search asked again starts its new worker.
+        w.asked = None;
+        Some(live)
+    });
+    let Some(live) = which else { return };
+    if live {
+        s.done.set(true);
+        s.status.set("The engine stopped (the browser ended it: out of memory, or an error). The game is kept; the next position searched starts a new engine.".into());
+    } else {
+        // Said by the review's summary (the status is the live search's).
+        s.review.update(|r| {
+            r.running = false;
+            r.stopped = true;
+        });
     }
 }
 

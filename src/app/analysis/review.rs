@@ -13,6 +13,9 @@ use crate::record::review_notes::{keep_review, ReviewNote};
 use crate::search::game_review::Judgement;
 use std::sync::Arc;
 
+/// What the summary says of a review whose worker was ended.
+const STOPPED: &str = "The review stopped: the browser ended its engine (out of memory, or an error). The rows reviewed so far are kept; Review starts it again.";
+
 /// Starts reviewing the main line (a review under way is replaced).
 pub(super) fn start(s: Session) {
     let (moves, bytes) = s.viewer.study.game.with_untracked(|g| {
@@ -144,7 +147,9 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
                     flag(!valid),
                     graph(&r.graph.0),
                     graph(&r.graph.1),
-                    Some(if done {
+                    Some(if r.stopped {
+                        STOPPED.to_string()
+                    } else if done {
                         view::summary(&r.rows, white_first)
                     } else {
                         String::new()

@@ -14,6 +14,9 @@ pub(super) struct ReviewState {
     pub moves: Vec<Move>,
     pub rows: Vec<ReviewRow>,
     pub running: bool,
+    /// Its worker was ended before the last row (out of memory, an error): the rows so far
+    /// stay, and the summary says so.
+    pub stopped: bool,
     /// The graph's background and curve, and its points, drawn when a row comes (a step
     /// only moves its line).
     pub graph: (Arc<str>, Arc<str>),

@@ -84,7 +84,7 @@ fn stopped(viewer: Viewer) {
     viewer.collection.loading.set(None);
     viewer.collection.library.set(None);
     viewer.collection.error.set(Some(
-        "The collection reader stopped: the browser could not run it.".into(),
+        "The collection reader stopped: the browser could not run it, or ended it (out of memory, or an error).".into(),
     ));
 }
 
