@@ -142,6 +142,24 @@ test('a drawn arrow shows within one frame of the release', async () => {
   await page.close();
 });
 
+test('a drag let go off the board draws nothing', async () => {
+  const { page, errors, from, to } = await atPly();
+  const a = await cellCentre(page, from);
+  const board = await page.locator('svg#board').boundingBox();
+  // Up, past the board's top edge (the toolbar is there).
+  assert.ok(board.y > 20, `the board starts at ${board.y}`);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(a.x, (a.y + board.y) / 2, { steps: 2 });
+  await page.mouse.move(a.x, board.y - 10, { steps: 2 });
+  await page.mouse.up({ button: 'right' });
+  // The next drawing comes alone: nothing was drawn at the drag's start.
+  await rightClick(page, to);
+  await drawnIs(page, [`mark ${to} green`]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('drawings belong to their move: stepping away and back, undo', async () => {
   const { page, errors, from, to } = await atPly();
   await rightDrag(page, from, to);

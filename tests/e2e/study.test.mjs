@@ -161,6 +161,27 @@ test('comments, annotations, main line, delete and undo', async () => {
   assert.equal(await comment.count(), 1);
   await page.keyboard.press('Control+z');
   assert.equal(await comment.count(), 0);
+  // Redo makes them again, in turn: Ctrl+Y, then Ctrl+Shift+Z; the button once nothing is
+  // left to redo is disabled.
+  assert.ok(await page.isEnabled('#redo'));
+  await page.keyboard.press('Control+y');
+  await comment.waitFor();
+  assert.ok(!(await row.locator('td.direction').textContent()).includes('!?'));
+  await page.keyboard.press('Control+Shift+Z');
+  await page.waitForFunction(() => document.querySelector('#notation tr[data-path="18.1.1"] td.direction').textContent.trim().endsWith('!?'));
+  assert.ok(await page.isDisabled('#redo'));
+  // Undone by the button, made again by the button; a new change forgets what was undone.
+  await page.click('#undo');
+  await page.click('#redo');
+  await page.waitForFunction(() => document.querySelector('#notation tr[data-path="18.1.1"] td.direction').textContent.trim().endsWith('!?'));
+  await page.click('#undo');
+  assert.ok(await page.isEnabled('#redo'));
+  await page.selectOption('#annotation', '?!');
+  await page.waitForFunction(() => document.querySelector('#redo').disabled);
+  await focusViewer(page);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  assert.equal(await comment.count(), 0);
 
   // Make the variation the main line: its moves become plies 18 and 19.
   await page.click('#notation tr[data-path="18.1.1"]');

@@ -246,9 +246,14 @@ fn pointer_up(s: BoardState, e: &ev::PointerEvent) {
             });
         }
         (Grab::Draw(from, colour), moved) => {
-            let to = play.hex_at(client_point(e)).map(|(_, h)| h);
-            let to = to.filter(|_| moved).unwrap_or(from);
-            drawing_tool::draw(s, from, to, colour);
+            // A click marks its cell; a drag let go off the board draws nothing.
+            let to = match moved {
+                true => play.hex_at(client_point(e)).map(|(_, h)| h),
+                false => Some(from),
+            };
+            if let Some(to) = to {
+                drawing_tool::draw(s, from, to, colour);
+            }
         }
         (Grab::Piece(_), true) => play.drop(client_point(e)),
         (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),

@@ -52,17 +52,24 @@ pub enum Action {
     /// To the next (`true`) or previous sibling variation.
     Variation(bool),
     Undo,
+    Redo,
 }
 
 impl Action {
-    /// The action of a key press: `command` is Ctrl or Cmd held, `other` Alt or Shift.
-    /// Plain keys step and switch variations; Ctrl/Cmd+Z undoes; anything else is left to
-    /// the browser.
-    pub fn from_key(key: &str, command: bool, other: bool) -> Option<Action> {
+    /// The action of a key press: `command` is Ctrl or Cmd held. Plain keys step and switch
+    /// variations; Ctrl/Cmd+Z undoes, Ctrl/Cmd+Y and Ctrl/Cmd+Shift+Z redo; anything else
+    /// is left to the browser.
+    pub fn from_key(key: &str, command: bool, alt: bool, shift: bool) -> Option<Action> {
         if command {
-            return (!other && key.eq_ignore_ascii_case("z")).then_some(Action::Undo);
+            let z = key.eq_ignore_ascii_case("z");
+            return match (alt, shift) {
+                (false, false) if z => Some(Action::Undo),
+                (false, false) if key.eq_ignore_ascii_case("y") => Some(Action::Redo),
+                (false, true) if z => Some(Action::Redo),
+                _ => None,
+            };
         }
-        if other {
+        if alt || shift {
             return None;
         }
         match key {
@@ -108,21 +115,34 @@ mod tests {
         assert_eq!(Step::from_key("End", false), Some(Step::Last));
         assert_eq!(Step::from_key("ArrowRight", true), None);
         assert_eq!(Step::from_key("a", false), None);
-        assert_eq!(Action::from_key("z", true, false), Some(Action::Undo));
-        assert_eq!(Action::from_key("Z", true, false), Some(Action::Undo));
-        assert_eq!(Action::from_key("z", true, true), None);
-        assert_eq!(Action::from_key("z", false, false), None);
         assert_eq!(
-            Action::from_key("ArrowDown", false, false),
+            Action::from_key("z", true, false, false),
+            Some(Action::Undo)
+        );
+        assert_eq!(
+            Action::from_key("Z", true, false, false),
+            Some(Action::Undo)
+        );
+        assert_eq!(
+            Action::from_key("y", true, false, false),
+            Some(Action::Redo)
+        );
+        assert_eq!(Action::from_key("Z", true, false, true), Some(Action::Redo));
+        assert_eq!(Action::from_key("z", true, true, false), None);
+        assert_eq!(Action::from_key("y", true, false, true), None);
+        assert_eq!(Action::from_key("z", false, false, false), None);
+        assert_eq!(Action::from_key("y", false, false, false), None);
+        assert_eq!(
+            Action::from_key("ArrowDown", false, false, false),
             Some(Action::Variation(true))
         );
         assert_eq!(
-            Action::from_key("ArrowUp", false, false),
+            Action::from_key("ArrowUp", false, false, false),
             Some(Action::Variation(false))
         );
-        assert_eq!(Action::from_key("ArrowUp", false, true), None);
+        assert_eq!(Action::from_key("ArrowUp", false, false, true), None);
         assert_eq!(
-            Action::from_key("End", false, false),
+            Action::from_key("End", false, false, false),
             Some(Action::Step(Step::Last))
         );
     }

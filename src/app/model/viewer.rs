@@ -47,6 +47,10 @@ impl PartialEq for ChosenPosition {
     }
 }
 
+/// A game and the node chosen in it, as undo and redo keep them.
+type Kept = (NotatedGame, NodeId);
+type StudyHistory = History<Kept>;
+
 /// The study board: the game tree, the line and move on the board, and what is being played
 /// there.
 #[derive(Clone, Copy)]
@@ -61,7 +65,7 @@ pub struct Study {
     /// Autoplay is on.
     pub playing: Var<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: Var<History<(NotatedGame, NodeId)>>,
+    history: Var<StudyHistory>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: Var<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
@@ -188,7 +192,17 @@ impl Study {
 
     /// Takes back the last change of the game tree (a move played, a line deleted, …).
     pub fn undo(self) -> bool {
-        let Some((game, node)) = self.history.try_update(History::pop).flatten() else {
+        self.restore(History::undo)
+    }
+
+    /// Makes again the last change undone.
+    pub fn redo(self) -> bool {
+        self.restore(History::redo)
+    }
+
+    fn restore(self, pick: fn(&mut StudyHistory, Kept) -> Option<Kept>) -> bool {
+        let current = (self.game.get_untracked(), self.node_untracked());
+        let Some((game, node)) = self.history.try_update(|h| pick(h, current)).flatten() else {
             return false;
         };
         self.set_game(game, node);
@@ -198,6 +212,11 @@ impl Study {
     /// Whether there is a change to undo.
     pub fn can_undo(self) -> bool {
         self.history.with(|h| !h.is_empty())
+    }
+
+    /// Whether there is a change undone to make again.
+    pub fn can_redo(self) -> bool {
+        self.history.with(History::can_redo)
     }
 
     /// Plays a move at the chosen node: follows the game when it continues with that move,
@@ -472,8 +491,7 @@ impl Viewer {
             return;
         }
         let command = e.ctrl_key() || e.meta_key();
-        let other = e.alt_key() || e.shift_key();
-        match Action::from_key(&e.key(), command, other) {
+        match Action::from_key(&e.key(), command, e.alt_key(), e.shift_key()) {
             Some(Action::Step(step)) => {
                 e.prevent_default();
                 self.step(step);
@@ -483,6 +501,7 @@ impl Viewer {
                 self.study.switch_variation(forward);
             }
             Some(Action::Undo) if self.study.undo() => e.prevent_default(),
+            Some(Action::Redo) if self.study.redo() => e.prevent_default(),
             _ => {}
         }
     }

@@ -21,10 +21,11 @@ struct NodeState {
     /// Off the main line: its line can become the main line.
     off_main_line: bool,
     can_undo: bool,
+    can_redo: bool,
     annotation: Option<Annotation>,
 }
 
-fn node_state(tree: &GameTree, n: NodeId, can_undo: bool) -> NodeState {
+fn node_state(tree: &GameTree, n: NodeId, can_undo: bool, can_redo: bool) -> NodeState {
     let is_first = |c: NodeId| {
         tree.parent(c)
             .is_none_or(|p| tree.children(p).first() == Some(&c))
@@ -40,6 +41,7 @@ fn node_state(tree: &GameTree, n: NodeId, can_undo: bool) -> NodeState {
         variation: !is_first(n),
         off_main_line,
         can_undo,
+        can_redo,
         annotation: tree.annotation(n),
     }
 }
@@ -52,6 +54,7 @@ crate::controls! {
         MakeMainLine = "make-main-line",
         DeleteFrom = "delete-from",
         Undo = "undo",
+        Redo = "redo",
         Comment = "comment-input",
     }
 }
@@ -79,6 +82,9 @@ fn markup() -> String {
         .raw(r#"<button type="button""#)
         .id(NodeTool::Undo)
         .raw(r#" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#)
+        .raw(r#"<button type="button""#)
+        .id(NodeTool::Redo)
+        .raw(r#" title="Redo the change undone (Ctrl+Y, Ctrl+Shift+Z)" aria-keyshortcuts="Control+Y Control+Shift+Z">Redo</button>"#)
         .raw("</div>")
         .raw(r#"<label for="comment-input" class="comment-label">Comment</label>"#)
         .control("textarea", NodeTool::Comment, r#" rows="2" placeholder="A comment on the chosen move"></textarea>"#)
@@ -94,8 +100,11 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
     let status = Var::new(String::new());
     let state = kit::memo(Box::new(move |_| {
         let n = viewer.study.node();
-        let undo = viewer.study.can_undo();
-        viewer.study.game.with(|g| node_state(g.tree(), n, undo))
+        let (undo, redo) = (viewer.study.can_undo(), viewer.study.can_redo());
+        viewer
+            .study
+            .game
+            .with(|g| node_state(g.tree(), n, undo, redo))
     }));
     let comment = move || {
         let n = viewer.study.node();
@@ -118,6 +127,7 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                     (NodeTool::MakeMainLine, !s.off_main_line),
                     (NodeTool::DeleteFrom, s.at_root),
                     (NodeTool::Undo, !s.can_undo),
+                    (NodeTool::Redo, !s.can_redo),
                 ] {
                     if let Some(el) = controls::element(&found, tool) {
                         dom::set_flag(&el, "disabled", disabled);
@@ -150,6 +160,10 @@ pub fn NodeTools(viewer: Viewer) -> impl IntoView {
                 let value = match (tool, e.type_().as_str()) {
                     (NodeTool::Undo, "click") => {
                         viewer.study.undo();
+                        return;
+                    }
+                    (NodeTool::Redo, "click") => {
+                        viewer.study.redo();
                         return;
                     }
                     (
@@ -202,9 +216,11 @@ fn act(viewer: Viewer, node: NodeId, tool: NodeTool, value: &str) -> Option<Stri
             t.delete_from(n)?;
             Ok(parent.unwrap_or(t.root()))
         }),
-        NodeTool::Promote | NodeTool::MakeMainLine | NodeTool::DeleteFrom | NodeTool::Undo => {
-            return None
-        }
+        NodeTool::Promote
+        | NodeTool::MakeMainLine
+        | NodeTool::DeleteFrom
+        | NodeTool::Undo
+        | NodeTool::Redo => return None,
         NodeTool::Annotation => {
             let a = Annotation::ALL.into_iter().find(|a| a.symbol() == value);
             if current(&|t| t.annotation(node) == a) {
@@ -309,6 +325,7 @@ mod tests {
             r#"<button type="button" id="make-main-line" title="Make the line through this move the main line">Make main line</button>"#,
             r#"<button type="button" id="delete-from" title="Delete this move and every move after it">Delete from here</button>"#,
             r#"<button type="button" id="undo" title="Undo the last change (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>"#,
+            r#"<button type="button" id="redo" title="Redo the change undone (Ctrl+Y, Ctrl+Shift+Z)" aria-keyshortcuts="Control+Y Control+Shift+Z">Redo</button>"#,
             r#"</div>"#,
             r#"<label for="comment-input" class="comment-label">Comment</label>"#,
             r#"<textarea id="comment-input" rows="2" placeholder="A comment on the chosen move"></textarea>"#,
@@ -326,7 +343,7 @@ mod tests {
         let g = NotatedGame::example();
         let tree = g.tree();
         let main = tree.mainline_nodes();
-        let root = node_state(tree, tree.root(), false);
+        let root = node_state(tree, tree.root(), false, false);
         assert!(root.at_root && !root.variation && !root.off_main_line);
         let mut t = tree.clone();
         let pos = t.position_at(main[3]).unwrap();
@@ -337,10 +354,10 @@ mod tests {
             .unwrap();
         let v = t.add_move(main[3], other).unwrap();
         t.set_annotation(v, Some(Annotation::Dubious)).unwrap();
-        let s = node_state(&t, v, true);
+        let s = node_state(&t, v, true, true);
         assert!(s.variation && s.off_main_line && s.can_undo && !s.at_root);
         assert_eq!(s.annotation, Some(Annotation::Dubious));
-        let later = node_state(&t, main[10], false);
+        let later = node_state(&t, main[10], false, false);
         assert!(!later.variation && !later.off_main_line);
     }
 }
