@@ -45,10 +45,17 @@ def main():
     ap.add_argument("logs", nargs="+")
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--skip", type=int, default=8, help="opening plies left out")
+    ap.add_argument("--decided", action="store_true",
+                    help="only games won by one side (human records that stop unfinished "
+                         "were resigned or abandoned: their outcome is not known)")
+    ap.add_argument("--scale", type=int, default=1295,
+                    help="the scale in use (search::game_review::SCALE), for the Brier score")
     args = ap.parse_args()
     points = []
     count = 0
     for gs, state in games(args.logs):
+        if args.decided and state not in ("WhiteWins", "BlackWins"):
+            continue
         outcome = {"WhiteWins": 1.0, "BlackWins": 0.0}.get(state, 0.5)
         with tempfile.NamedTemporaryFile("w", suffix=".uhp", delete=False) as f:
             f.write(gs + "\n")
@@ -76,18 +83,28 @@ def main():
             total += y * math.log(p) + (1 - y) * math.log(1 - p)
         return total
 
+    def brier(s):
+        return sum((1.0 / (1.0 + math.exp(-e / s)) - y) ** 2 for e, y in points) / len(points)
+
     best = max(range(20, 3001, 5), key=loglik)
+    mean = sum(y for _, y in points) / len(points)
+    base = sum((mean - y) ** 2 for _, y in points) / len(points)
     print(f"{count} games, {len(points)} positions (depth {args.depth}, first {args.skip} plies left out)")
-    print(f"best scale s = {best} (log-likelihood {loglik(best):.1f}; s=180: {loglik(180):.1f})")
+    print(f"best scale s = {best} (log-likelihood {loglik(best):.1f}; s=180: {loglik(180):.1f}; s={args.scale}: {loglik(args.scale):.1f})")
+    # The Brier score: the mean squared gap between the predicted and the real result (0 is
+    # perfect; always saying the positions' average result scores `base`).
+    print(f"Brier score at s = {args.scale}: {brier(args.scale):.4f}; at the best scale: {brier(best):.4f}; "
+          f"always the average result ({mean:.2f}): {base:.4f}; always 0.5: "
+          f"{sum((0.5 - y) ** 2 for _, y in points) / len(points):.4f}")
     print()
-    print("| White's eval | positions | predicted White score | observed White score |")
+    print(f"| White's eval | positions | predicted White score (s = {args.scale}) | observed White score |")
     print("|---|---|---|---|")
     edges = [-10**9, -300, -150, -50, 50, 150, 300, 10**9]
     for lo, hi in zip(edges, edges[1:]):
         bucket = [(e, y) for e, y in points if lo <= e < hi]
         if not bucket:
             continue
-        pred = sum(1 / (1 + math.exp(-e / best)) for e, _ in bucket) / len(bucket)
+        pred = sum(1 / (1 + math.exp(-e / args.scale)) for e, _ in bucket) / len(bucket)
         obs = sum(y for _, y in bucket) / len(bucket)
         lo_s = "" if lo < -10**8 else f"{lo / 100:+.1f}"
         hi_s = "" if hi > 10**8 else f"{hi / 100:+.1f}"

@@ -150,9 +150,65 @@ fn row_markup(turn: usize, player: u8, notations: [&str; 3], mark: &str) -> Stri
         s.push_str("<td class=\"");
         s.push_str(class);
         s.push_str("\">");
-        push_escaped(&mut s, text);
+        if class == "algebraic" {
+            // Its long forms wrap between words and before a bracket, but never at a
+            // coordinate's hyphen (Chromium ends lines there: `n-` then `2`).
+            for (i, word) in text.split(' ').enumerate() {
+                if i > 0 {
+                    s.push(' ');
+                }
+                for (j, part) in word.split('(').enumerate() {
+                    if j > 0 {
+                        s.push_str("<wbr>(");
+                    }
+                    let hyphen = part.contains('-');
+                    if hyphen {
+                        s.push_str("<span class=\"nb\">");
+                    }
+                    push_escaped(&mut s, part);
+                    if hyphen {
+                        s.push_str("</span>");
+                    }
+                }
+            }
+        } else {
+            push_escaped(&mut s, text);
+        }
         push_escaped(&mut s, mark);
         s.push_str("</td>");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_algebraic_coordinate_is_kept_on_one_line_and_the_text_is_unchanged() {
+        let row = row_markup(3, 2, ["bP wM/", "P+Ma", "bP q0 r-1 (wM r0)"], "?");
+        assert!(
+            row.ends_with(
+                r#"<td class="algebraic">bP q0 <span class="nb">r-1</span> <wbr>(wM r0)?</td>"#
+            ),
+            "{row}"
+        );
+        // The compressed form may break before its bracket.
+        let compressed = row_markup(3, 2, ["bP wM/", "P+Ma", "bPqr-1(wM)"], "");
+        assert!(
+            compressed
+                .ends_with(r#"<td class="algebraic"><span class="nb">bPqr-1</span><wbr>(wM)</td>"#),
+            "{compressed}"
+        );
+        // The other notations are written as they are.
+        assert!(
+            row.contains(r#"<td class="standard">bP wM/?</td>"#),
+            "{row}"
+        );
+        let plain = row_markup(1, 1, ["wA1", "A", "wA m0"], "");
+        assert!(
+            plain.ends_with(r#"<td class="algebraic">wA m0</td>"#),
+            "{plain}"
+        );
+    }
 }

@@ -57,6 +57,8 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = Stored::new((i32::MIN, i32::MIN));
+    // Clicks so far: a preview that was waiting when a row was chosen is dropped.
+    let clicks = Stored::new(0u32);
 
     // The panel is static markup (see `controls` for why); once it is on the page, its
     // elements are found, bound and listened to.
@@ -131,6 +133,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                 .as_str()
             {
                 "click" => {
+                    clicks.update_value(|c| *c = c.wrapping_add(1));
                     if let Some(n) = node_of(&e) {
                         viewer.study.go_to(n);
                     }
@@ -155,10 +158,17 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         return;
                     }
                     pointer.set_value(at);
+                    // The preview waits for the pointer to rest: redrawing the board as a
+                    // tap or a quick click arrives made Chromium miss the press on a row
+                    // at the window's bottom edge (the click went to the panel below).
                     let n = node_of(&e);
-                    if viewer.study.preview.get_untracked() != n {
-                        viewer.study.preview.set(n);
-                    }
+                    let clicks_then = clicks.get_value();
+                    services::after(PREVIEW_DELAY, move || {
+                        let still = pointer.get_value() == at && clicks.get_value() == clicks_then;
+                        if still && viewer.study.preview.get_untracked() != n {
+                            viewer.study.preview.set(n);
+                        }
+                    });
                 }
             });
         }),
@@ -175,6 +185,9 @@ crate::controls! {
         Table = "notation",
     }
 }
+
+/// How long the pointer rests on a row before the board previews it.
+const PREVIEW_DELAY: Duration = Duration::from_millis(60);
 
 /// Writes the rows when they change, marks the chosen move's row, and keeps it in view
 /// inside the panel (never scrolling the page) just before the next paint, so that a step
