@@ -30,8 +30,8 @@ for (const viewport of WIDTHS) {
     test('the page as it opens, and at a later move with its row current', async () => {
       const { page, errors } = await openApp(browser.context);
       await audit(page, at('opened at move 1'));
-      // Clicking a row leaves the pointer on it: the current row, hovered. (At a phone's
-      // width the row would be at the window's bottom edge, where a click misses it.)
+      // Clicking a row leaves the pointer on it: the current row, hovered (in the middle of
+      // the window, so that the audit sees the rows around it).
       await page.$eval('#notation tr[data-ply="18"]', (row) => row.scrollIntoView({ block: 'center' }));
       await page.click('#notation tr[data-ply="18"]');
       await waitForPly(page, 18);

@@ -142,6 +142,32 @@ test('a drawn arrow shows within one frame of the release', async () => {
   await page.close();
 });
 
+test('before the handedness is fixed, a drawing names its cells as the grid does', async () => {
+  // At ply 2 the two pieces lie on one line: the cells off it are named only provisionally,
+  // and the grid names them as the drawing does, not as the later moves would. The third
+  // piece goes to one side of the line in one game and to the other in the other.
+  const { page, errors } = await openApp(browser.context);
+  for (const third of ['wQ /wS1', 'wQ \\wS1']) {
+    await pasteRecord(page, `Base;InProgress;Black[2];wS1;bS1 wS1-;${third};bQ bS1-`);
+    await page.waitForSelector('#notation tr[data-ply="4"]');
+    for (const ply of [2, 4]) {
+      await page.click(`#notation tr[data-ply="${ply}"]`);
+      await waitForPly(page, ply);
+      if (await page.getAttribute('#show-grid', 'aria-pressed') !== 'true') await page.click('#show-grid');
+      await page.waitForSelector('svg#board [data-cell]');
+      const from = await page.getAttribute('svg#board [data-cell].occupied', 'data-cell');
+      const names = await page.$$eval('svg#board [data-cell].empty', (cs) => cs.map((c) => c.dataset.cell));
+      // A cell off the first line (its row is not 0).
+      const to = names.find((n) => !/\D0$/.test(n));
+      assert.ok(to, names.join(' '));
+      await rightDrag(page, from, to);
+      await drawnIs(page, [`arrow ${from}-${to} green`]);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a drag let go off the board draws nothing', async () => {
   const { page, errors, from, to } = await atPly();
   const a = await cellCentre(page, from);

@@ -401,7 +401,10 @@ impl BoardState {
         let l = self.layout.get();
         let p = self.ply.get();
         self.replay.with(|r| {
-            let cells = crate::view::grid::cells(r.snapshot(p), &r.frame());
+            // The frame as it stands at the move shown, as its drawing names cells: before a
+            // piece leaves the first two pieces' line the handedness is not known there, and
+            // the later moves' frame would name the cells off that line the other way round.
+            let cells = crate::view::grid::cells(r.snapshot(p), &r.frame_at(p));
             svg::grid_markup(&cells, &l, editing.is_some(), held)
         })
     }
