@@ -272,7 +272,14 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
             dom::set_attr(&root, "data-ready", Some("true"));
         }),
     );
-    // "Open in Beeline": the full viewer at the move shown, a moment after the last step.
+    // "Open in Beeline": the full viewer at the move shown; at first the link the embed was
+    // opened with, then a moment after the last step the move stepped to.
+    let href = services::location_href().unwrap_or_default();
+    let hash = services::location_hash().unwrap_or_default();
+    let opened = match crate::app::model::game::fragment_of(&hash) {
+        Some(fragment) => format!("{}#{fragment}", page_address(&href)),
+        None => "./".to_string(),
+    };
     viewer.study.when_settled(LINK_DELAY, move |fragment| {
         let href = services::location_href().unwrap_or_default();
         let root: Option<web_sys::Element> = root.get_untracked().map(Into::into);
@@ -303,7 +310,7 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
             <p id="record-error" class="error" role="alert" hidden></p>
             <div class="embed-bar">
                 <Controls viewer=viewer/>
-                <a class="embed-open" href="./" target="_blank" rel="noopener">
+                <a class="embed-open" href=opened target="_blank" rel="noopener">
                     "Open in Beeline"
                 </a>
             </div>

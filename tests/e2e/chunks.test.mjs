@@ -1,7 +1,7 @@
 // The parts of the app that the first screen does not need are chunks fetched on first use
 // (src/app/lazy.rs, scripts/split-wasm.sh): the record readers, the typed moves' reader, the
-// export writers and the panels' actions (the node tools' edits, the share panel's texts,
-// the export panel's buttons). A first visit fetches none of them; each arrives when its feature is
+// export writers, the panels' actions (the node tools' edits, the share panel's texts,
+// the export panel's buttons) and the permalink's encoder (the address after a step). A first visit fetches none of them; each arrives when its feature is
 // first used; one that cannot be fetched is an error in words that keeps the game shown, and
 // the next try fetches it again.
 
@@ -37,11 +37,16 @@ test('a first visit fetches no chunk; a paste, a typed move and an export fetch 
   page.on('pageerror', (err) => errors.push(err.message));
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });
-  // The example game is drawn and can be stepped through without any chunk.
-  await page.keyboard.press('End');
-  await page.waitForFunction(() => Number(document.querySelector('svg#board').dataset.ply) > 0);
+  // The example game is drawn and can be stepped through without any chunk; once the board
+  // rests, the address follows the move with the permalink's encoder, a chunk of its own.
   await page.waitForTimeout(300);
   assert.deepEqual(fetched, [], 'no chunk on a first visit');
+  const before = await page.evaluate(() => location.hash);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => Number(document.querySelector('svg#board').dataset.ply) > 0);
+  await page.waitForFunction((h) => location.hash !== h, before);
+  assert.ok(fetched.includes('address'), `the encoder after a step: ${fetched}`);
+  assert.ok(fetched.every((n) => n === 'address' || n.startsWith('shared')), `only the encoder (with the code it shares): ${fetched}`);
 
   await pasteRecord(page, UHP);
   await waitForPly(page, 1);

@@ -291,23 +291,39 @@ impl Study {
     }
 
     /// Calls `act` with the permalink fragment of the chosen move, `delay` after the last
-    /// step or change of the game: fast stepping never encodes the game at every step.
+    /// step or change of the game (not for the move the page opened on): fast stepping never
+    /// encodes the game at every step. The encoder is code loaded on first use (the first
+    /// screen only decodes links); offline before it was cached, the address simply stays.
     pub fn when_settled(self, delay: Duration, act: impl Fn(&str) + 'static) {
+        let act = std::rc::Rc::new(act);
         let settle = services::Settle::new(
             delay,
             Box::new(move || {
-                let node = self.node_untracked();
-                if let Some(fragment) = self.game.try_with_untracked(|g| g.fragment(node)) {
-                    act(&fragment);
-                }
+                let act = act.clone();
+                services::spawn(async move {
+                    if let Ok(Some(fragment)) = fragment_in_chunk(self).await {
+                        act(&fragment);
+                    }
+                });
             }),
         );
+        // Not for the move the page opened on: a first visit fetches no encoder.
+        let opened = std::cell::Cell::new(true);
         kit::watch(Box::new(move || {
             self.node();
             self.game.track();
-            settle.schedule();
+            if !opened.replace(false) {
+                settle.schedule();
+            }
         }));
     }
+}
+
+/// The permalink fragment of the chosen move, in a chunk of its own (the encoder).
+#[wasm_split(address, fallible)]
+fn fragment_in_chunk(study: Study) -> Result<Option<String>, Unavailable> {
+    let node = study.node_untracked();
+    Ok(study.game.try_with_untracked(|g| g.fragment(node)))
 }
 
 /// [`Viewer::answer_try`], in the chunk of the panels' actions (with the trainer).

@@ -186,9 +186,16 @@ pub fn Share(
     view! { <section class="share" aria-label="Share" node_ref=root inner_html=markup()></section> }
 }
 
+thread_local! {
+    /// The fragment this page last put in the address bar (or opened with): a `hashchange`
+    /// to it is the page's own, not a link to load.
+    static WRITTEN: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// Puts the permalink fragment of the move shown in the address bar (the entry replaced: no
 /// history per step).
 pub(crate) fn show_in_address(fragment: &str) {
+    WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
     if let Some(href) = services::location_href() {
         services::replace_address(&game::share_url(&href, fragment));
     }
@@ -200,6 +207,10 @@ const ADDRESS_DELAY: std::time::Duration = std::time::Duration::from_millis(250)
 /// Keeps the address bar on the move shown (the entry replaced: no history per step) and
 /// follows a permalink typed or pasted into it.
 pub fn follow_address(viewer: Viewer) {
+    let opened = services::location_hash();
+    if let Some(fragment) = opened.as_deref().and_then(game::fragment_of) {
+        WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
+    }
     services::on_window(leptos::ev::hashchange, move |_| {
         let Some(hash) = services::location_hash() else {
             return;
@@ -207,9 +218,7 @@ pub fn follow_address(viewer: Viewer) {
         let Some(fragment) = game::fragment_of(&hash) else {
             return;
         };
-        let node = viewer.study.node_untracked();
-        let current = viewer.study.game.with_untracked(|g| g.fragment(node));
-        if fragment != current {
+        if WRITTEN.with(|w| *w.borrow() != fragment) {
             viewer.load_fragment(fragment);
         }
     });
