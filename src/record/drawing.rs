@@ -62,6 +62,17 @@ impl Colour {
         Colour::ALL.into_iter().find(|k| k.letter() == c)
     }
 
+    /// The colour after it, in the order of [`Colour::ALL`] (the toolbar's colour button on
+    /// a touch screen, which has no keys to hold).
+    pub fn next(self) -> Colour {
+        match self {
+            Colour::Green => Colour::Red,
+            Colour::Red => Colour::Blue,
+            Colour::Blue => Colour::Yellow,
+            Colour::Yellow => Colour::Green,
+        }
+    }
+
     /// Its name (`data-colour` on the board).
     pub fn name(self) -> &'static str {
         match self {

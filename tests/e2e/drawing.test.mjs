@@ -1,7 +1,8 @@
 // Drawing on the board: a right-button drag draws an arrow and a right click marks a cell,
 // the keys held choose the colour, the same again removes it; drawings belong to their move
 // (stepping away and back, undo), go into the PGN and come back from it, travel in the
-// permalink and the embed and the SVG download; a phone draws with the Draw toggle.
+// permalink and the embed and the SVG download; a phone draws with the Draw toggle, in the
+// colour its button chooses; a drag shows its arrow as it goes.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,16 +169,22 @@ test('before the handedness is fixed, a drawing names its cells as the grid does
   await page.close();
 });
 
-test('a drag let go off the board draws nothing', async () => {
+test('a drag shows its arrow as it goes; let go off the board it draws nothing', async () => {
   const { page, errors, from, to } = await atPly();
   const a = await cellCentre(page, from);
+  const b = await cellCentre(page, to);
   const board = await page.locator('svg#board').boundingBox();
-  // Up, past the board's top edge (the toolbar is there).
-  assert.ok(board.y > 20, `the board starts at ${board.y}`);
+  // Over the cell it would point to, the arrow is shown before the button is let go.
   await page.mouse.move(a.x, a.y);
-  await page.mouse.down({ button: 'right' });
+  await page.mouse.down({ button: 'right', modifiers: [] });
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 2 });
+  await page.mouse.move(b.x, b.y, { steps: 2 });
+  await drawnIs(page, [`arrow ${from}-${to} green`]);
+  // Up, past the board's top edge (the toolbar is there): no cell, no arrow.
+  assert.ok(board.y > 20, `the board starts at ${board.y}`);
   await page.mouse.move(a.x, (a.y + board.y) / 2, { steps: 2 });
   await page.mouse.move(a.x, board.y - 10, { steps: 2 });
+  await drawnIs(page, []);
   await page.mouse.up({ button: 'right' });
   // The next drawing comes alone: nothing was drawn at the drag's start.
   await rightClick(page, to);
@@ -314,8 +321,21 @@ test('a phone draws with the Draw toggle: a tap marks, a drag draws an arrow', a
     for (let i = 1; i <= 5; i++) await touch('touchMove', { x: p.x + ((b.x - p.x) * i) / 5, y: p.y + ((b.y - p.y) * i) / 5 });
     await touch('touchEnd');
     await drawnIs(page, [`mark ${to} green`, `arrow ${from}-${to} green`]);
+    // No keys to hold: the colour button beside Draw chooses the colour, in turn.
+    assert.ok(await page.isVisible('#draw-colour'));
+    assert.equal(await page.textContent('#draw-colour'), '● Green');
+    await page.click('#draw-colour');
+    assert.equal(await page.getAttribute('#draw-colour', 'aria-label'), 'Drawing colour: red. Change');
+    const c = await cellCentre(page, from);
+    await page.touchscreen.tap(c.x, c.y);
+    await drawnIs(page, [`mark ${to} green`, `arrow ${from}-${to} green`, `mark ${from} red`]);
+    for (const colour of ['Blue', 'Yellow', 'Green']) {
+      await page.click('#draw-colour');
+      assert.equal(await page.textContent('#draw-colour'), `● ${colour}`);
+    }
     await page.click('#draw-mode');
     assert.equal(await page.getAttribute('#draw-mode', 'aria-pressed'), 'false');
+    assert.ok(await page.isHidden('#draw-colour'), 'the colour goes with Draw');
     assert.deepEqual(errors, []);
   } finally {
     await phone.close();

@@ -27,6 +27,8 @@ use leptos::prelude::NodeRef;
 pub(super) enum BoardWork {
     /// Its drawing's markup, for the layer given while the move is still shown.
     Show(Var<String>, NodeId, Layout),
+    /// The same with the shape a drag would draw (from, to, colour), while the drag lasts.
+    Preview(Var<String>, NodeId, Layout, Hex, Hex, Colour),
     /// A shape drawn, between two engine cells (the same for a mark).
     Draw(NodeId, Hex, Hex, Colour),
     /// Its drawing cleared.
@@ -49,6 +51,9 @@ pub(super) enum BoardWork {
 fn board_work_in_chunk(viewer: Viewer, work: BoardWork) -> Result<(), Unavailable> {
     let layer = match work {
         BoardWork::Show(drawn, node, _) => Some((drawn, node)),
+        // A preview that comes after its drag ended is dropped (the drawing was shown since).
+        BoardWork::Preview(drawn, node, ..) if DRAG.get().is_some() => Some((drawn, node)),
+        BoardWork::Preview(..) => return Ok(()),
         _ => None,
     };
     let said = act(viewer, work);
@@ -65,6 +70,22 @@ fn board_work_in_chunk(viewer: Viewer, work: BoardWork) -> Result<(), Unavailabl
 pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
     match work {
         BoardWork::Show(_, node, layout) => markup(viewer, node, layout),
+        BoardWork::Preview(_, node, layout, from, to, colour) => {
+            viewer.study.game.with_untracked(|g| {
+                let tree = g.tree();
+                let frame = frame_at(tree, node);
+                let mut d = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
+                let shape = Shape {
+                    from: frame.to_canonical(from),
+                    to: frame.to_canonical(to),
+                    colour,
+                };
+                d.shapes
+                    .retain(|s| (s.from, s.to) != (shape.from, shape.to));
+                d.shapes.push(shape);
+                crate::view::drawing_svg::markup(&d, &frame, &layout)
+            })
+        }
         BoardWork::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
             d.toggle(Shape {
                 from: frame.to_canonical(from),
@@ -160,10 +181,60 @@ pub(super) fn analyse(s: BoardState) {
     ask(s.viewer, BoardWork::Analyse(s.layout, s.board));
 }
 
-/// A shape drawn on the move shown.
-pub(super) fn draw(s: BoardState, from: Hex, to: Hex, colour: Colour) {
+thread_local! {
+    /// The drawing's layer (set when the board is made).
+    static LAYER: std::cell::Cell<Option<Var<String>>> = const { std::cell::Cell::new(None) };
+    /// The cell a drawing drag last previewed (`None` over no cell), while one lasts.
+    static DRAG: std::cell::Cell<Option<Option<Hex>>> = const { std::cell::Cell::new(None) };
+}
+
+/// A shape drawn on the move shown (`None`: a drag let go off the board, which draws nothing
+/// and takes its preview away).
+pub(super) fn draw(s: BoardState, from: Hex, to: Option<Hex>, colour: Colour) {
     let v = s.viewer;
-    ask(v, BoardWork::Draw(shown(v), from, to, colour));
+    let previewed = DRAG.take().is_some();
+    match to {
+        Some(to) => ask(v, BoardWork::Draw(shown(v), from, to, colour)),
+        // The drawing as it was, asked after the previews so that it comes after them.
+        None if previewed => refresh(s),
+        None => {}
+    }
+}
+
+/// The drawing of the move shown, asked again.
+fn refresh(s: BoardState) {
+    let v = s.viewer;
+    if let Some(drawn) = LAYER.get() {
+        ask(
+            v,
+            BoardWork::Show(drawn, shown(v), s.layout.get_untracked()),
+        );
+    }
+}
+
+/// A drawing drag is over `to` (`None`: off the board): the shape it would draw is shown
+/// until it is let go.
+pub(super) fn preview(s: BoardState, from: Hex, to: Option<Hex>, colour: Colour) {
+    if DRAG.replace(Some(to)) == Some(to) {
+        return;
+    }
+    let (v, Some(drawn)) = (s.viewer, LAYER.get()) else {
+        return;
+    };
+    match to {
+        Some(to) => ask(
+            v,
+            BoardWork::Preview(drawn, shown(v), s.layout.get_untracked(), from, to, colour),
+        ),
+        None => refresh(s),
+    }
+}
+
+/// A drag cancelled by the browser: its preview goes.
+pub(super) fn cancel(s: BoardState) {
+    if DRAG.take().is_some() {
+        refresh(s);
+    }
 }
 
 /// Clears the move shown's drawing.
@@ -176,6 +247,7 @@ pub(super) fn clear(s: BoardState) {
 /// move's comment holds one, after each step, change or new way of drawing the board.
 pub(super) fn show(s: BoardState) {
     let drawn = Var::new(String::new());
+    LAYER.set(Some(drawn));
     kit::watch(Box::new(move || {
         let v = s.viewer;
         let node = v.study.preview.get().unwrap_or_else(|| v.study.node());
@@ -245,6 +317,22 @@ mod tests {
             "{svg}"
         );
         assert_eq!(shown(next), "");
+        // A drag's preview shows its shape with the drawing, and changes nothing.
+        let layout = Layout::new(line.replay.frame(), Orientation::NoonUp, TileShape::Pointy);
+        let before = tree(&|t| t.comment(at).unwrap_or_default().to_string());
+        let far = to.neighbors()[0];
+        let preview = act(
+            viewer,
+            BoardWork::Preview(Var::new(String::new()), at, layout, from, far, Colour::Blue),
+        );
+        assert!(
+            preview.contains(r#"data-colour="blue""#) && preview.contains(r#"data-colour="red""#),
+            "{preview}"
+        );
+        assert_eq!(
+            tree(&|t| t.comment(at).unwrap_or_default().to_string()),
+            before
+        );
         // The same arrow again removes it; clearing takes the mark, and undo brings it back.
         act(viewer, BoardWork::Draw(at, from, to, Colour::Red));
         assert!(!shown(at).contains("data-user-arrow"));

@@ -100,7 +100,11 @@ fn draw_grab(s: BoardState, e: &ev::PointerEvent) -> Option<Grab> {
         return None;
     }
     let (_, h) = s.play.hex_at(client_point(e))?;
-    let colour = Colour::of_keys(e.shift_key(), e.ctrl_key() || e.alt_key());
+    let (shift, other) = (e.shift_key(), e.ctrl_key() || e.alt_key());
+    let colour = match shift || other || !s.draw_mode.get_untracked() {
+        true => Colour::of_keys(shift, other),
+        false => s.draw_colour.get_untracked(),
+    };
     Some(Grab::Draw(h, colour))
 }
 
@@ -204,7 +208,13 @@ fn pointer_move(s: BoardState, e: &ev::PointerEvent) {
         s.play.drag_to(Point { x: px, y: py });
         return;
     }
-    if let Grab::Cell(_) | Grab::Draw(..) = d.grab {
+    if let Grab::Draw(from, colour) = d.grab {
+        // The shape follows the pointer until the button is let go.
+        let to = s.play.hex_at(Point { x: px, y: py }).map(|(_, h)| h);
+        drawing_tool::preview(s, from, to, colour);
+        return;
+    }
+    if let Grab::Cell(_) = d.grab {
         return;
     }
     let size = Rect::new(
@@ -231,6 +241,7 @@ fn pointer_up(s: BoardState, e: &ev::PointerEvent) {
     s.drag.set(None);
     if e.type_() == "pointercancel" {
         s.play.end_drag();
+        drawing_tool::cancel(s);
         return;
     }
     let play = s.play;
@@ -251,9 +262,7 @@ fn pointer_up(s: BoardState, e: &ev::PointerEvent) {
                 true => play.hex_at(client_point(e)).map(|(_, h)| h),
                 false => Some(from),
             };
-            if let Some(to) = to {
-                drawing_tool::draw(s, from, to, colour);
-            }
+            drawing_tool::draw(s, from, to, colour);
         }
         (Grab::Piece(_), true) => play.drop(client_point(e)),
         (Grab::Piece(h), false) => play.toggle(Pick::Board(h)),

@@ -76,6 +76,8 @@ pub(super) struct BoardState {
     pub compact: bool,
     /// The left button and fingers draw (the toolbar's *Draw*).
     pub draw_mode: Var<bool>,
+    /// What *Draw* draws in without keys held (a touch screen has none to hold).
+    pub draw_colour: Var<crate::record::drawing::Colour>,
     pub replay: Memo<Arc<Replay>>,
     pub ply: Memo<usize>,
     pub highlight: Memo<Option<Highlight>>,
@@ -281,6 +283,7 @@ impl BoardState {
             viewer,
             compact,
             draw_mode: Var::new(false),
+            draw_colour: Var::new(crate::record::drawing::Colour::Green),
             replay,
             ply,
             highlight,

@@ -8,6 +8,7 @@ use super::drawing_tool::{self, BoardWork};
 use super::state::{BoardState, ZOOM_STEP};
 use crate::app::kit::controls::{listen, Control, Markup};
 use crate::app::kit::{self, dom, services};
+use crate::record::drawing::Colour;
 use crate::view::{Orientation, TileShape};
 
 crate::controls! {
@@ -21,6 +22,7 @@ crate::controls! {
         DownloadSvg = "download-svg",
         ShowGrid = "show-grid",
         Draw = "draw-mode",
+        DrawColour = "draw-colour",
         ClearDrawings = "clear-drawings",
         EditPosition = "edit-position",
         Analyse = "analyse",
@@ -38,7 +40,7 @@ fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(BoardTool, &str); 12] = [
+const BUTTONS: [(BoardTool, &str); 13] = [
     (
         BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -70,6 +72,10 @@ const BUTTONS: [(BoardTool, &str); 12] = [
     (
         BoardTool::Draw,
         r#" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
+    ),
+    (
+        BoardTool::DrawColour,
+        r#" hidden aria-label="Drawing colour: green. Change" title="The colour taps and drags draw in (keys held choose their own)">● Green</button>"#,
     ),
     (
         BoardTool::ClearDrawings,
@@ -128,6 +134,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::DownloadSvg => download_svg(s),
         BoardTool::ShowGrid => s.show_grid.update(|g| *g = !*g),
         BoardTool::Draw => s.draw_mode.update(|d| *d = !*d),
+        BoardTool::DrawColour => s.draw_colour.update(|c| *c = c.next()),
         BoardTool::ClearDrawings => drawing_tool::clear(s),
         BoardTool::EditPosition => drawing_tool::ask(s.viewer, BoardWork::EditPosition),
         BoardTool::Analyse => drawing_tool::analyse(s),
@@ -152,8 +159,24 @@ fn state(s: BoardState, bar: &web_sys::Element) {
     if let Some(b) = kit::controls::element(bar, BoardTool::ShowGrid) {
         dom::set_attr(&b, "aria-pressed", pressed(s.show_grid.get() || editing));
     }
+    let drawing = s.draw_mode.get();
     if let Some(b) = kit::controls::element(bar, BoardTool::Draw) {
-        dom::set_attr(&b, "aria-pressed", pressed(s.draw_mode.get()));
+        dom::set_attr(&b, "aria-pressed", pressed(drawing));
+    }
+    if let Some(b) = kit::controls::element(bar, BoardTool::DrawColour) {
+        // (Each text written whole: `to_lowercase` would bring Unicode's case tables.)
+        let colour = s.draw_colour.get();
+        let shown = match colour {
+            Colour::Green => "● Green",
+            Colour::Red => "● Red",
+            Colour::Blue => "● Blue",
+            Colour::Yellow => "● Yellow",
+        };
+        dom::set_flag(&b, "hidden", !drawing);
+        dom::set_attr(&b, "data-colour", Some(colour.name()));
+        let label = ["Drawing colour: ", colour.name(), ". Change"].concat();
+        dom::set_attr(&b, "aria-label", Some(&label));
+        b.set_text_content(Some(shown));
     }
     if let Some(b) = kit::controls::element(bar, BoardTool::EditPosition) {
         dom::set_attr(&b, "aria-pressed", pressed(editing));
@@ -214,6 +237,7 @@ mod tests {
         r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
         r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
         r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
+        r#"<button type="button" id="draw-colour" hidden aria-label="Drawing colour: green. Change" title="The colour taps and drags draw in (keys held choose their own)">● Green</button>"#,
         r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
