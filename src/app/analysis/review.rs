@@ -30,9 +30,11 @@ pub(super) fn start(s: Session) {
             .set("This build has no engine worker: the review cannot run.".into());
         return;
     }
+    static REVIEWS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     s.review.set(ReviewState {
         moves,
         running: true,
+        id: REVIEWS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
         ..ReviewState::default()
     });
 }
@@ -96,8 +98,9 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
     ) else {
         return;
     };
-    let (Some(back), Some(points), Some(shown)) = (
+    let (Some(back), Some(curve), Some(points), Some(shown)) = (
         find(".graph-back"),
+        find(".graph-curve"),
         find(".graph-points"),
         find(".graph-shown"),
     ) else {
@@ -115,8 +118,6 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
         (bar, Sink::Attr("value")),
         (count, Sink::Text),
         (graph, Sink::Attr("hidden")),
-        (back, Sink::Html),
-        (points, Sink::Html),
         (summary, Sink::Text),
         (keep, Sink::Attr("hidden")),
     ];
@@ -132,21 +133,12 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
                 let valid = r.of_mainline(&mainline);
                 let flag = |hidden: bool| hidden.then(String::new);
                 let done = valid && !r.running;
-                let graph = |part: &str| {
-                    Some(if valid {
-                        part.to_string()
-                    } else {
-                        String::new()
-                    })
-                };
                 vec![
                     flag(!r.running),
                     Some(r.total().to_string()),
                     Some(r.rows.len().to_string()),
                     Some(format!("{} of {} positions", r.rows.len(), r.total())),
                     flag(!valid),
-                    graph(&r.graph.0),
-                    graph(&r.graph.1),
                     Some(if r.stopped {
                         STOPPED.to_string()
                     } else if done {
@@ -159,6 +151,32 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
             })
         }),
     );
+    // The graph's groups: what a row adds is added to what is drawn, so that a row costs as
+    // much at the end of a long game as at its start; a new review, or the rows no longer
+    // of the main line, draw them again.
+    let groups = [back, curve, points];
+    let drawn = std::cell::Cell::new((0u32, [0usize; 3]));
+    kit::watch(Box::new(move || {
+        let mainline = s.viewer.study.game.with(|g| g.tree().mainline());
+        s.review.with(|r| {
+            let id = if r.of_mainline(&mainline) { r.id } else { 0 };
+            let (was, lens) = drawn.get();
+            let again = id != was || r.graph.iter().zip(lens).any(|(p, l)| p.len() < l);
+            for ((g, part), len) in groups.iter().zip(&r.graph).zip(lens) {
+                let part = if id == 0 { "" } else { part.as_str() };
+                if again {
+                    g.set_inner_html(part);
+                } else if let Some(new) = part.get(len..).filter(|n| !n.is_empty()) {
+                    let _ = g.insert_adjacent_html("beforeend", new);
+                }
+            }
+            let lens = r
+                .graph
+                .each_ref()
+                .map(|p| if id == 0 { 0 } else { p.len() });
+            drawn.set((id, lens));
+        })
+    }));
     // A step only moves the graph's line (a thousand points' markup is not read again).
     let line = vec![
         (shown.clone(), Sink::Attr("x1")),

@@ -5,7 +5,6 @@ use super::view;
 use crate::engine::position::Move;
 use crate::protocol::analysis_messages::ReviewRow;
 use crate::search::game_review::Judgement;
-use std::sync::Arc;
 
 /// A review of the main line, as the page keeps it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -17,9 +16,11 @@ pub(super) struct ReviewState {
     /// Its worker was ended before the last row (out of memory, an error): the rows so far
     /// stay, and the summary says so.
     pub stopped: bool,
-    /// The graph's background and curve, and its points, drawn when a row comes (a step
-    /// only moves its line).
-    pub graph: (Arc<str>, Arc<str>),
+    /// Which review this is (a new one draws the graph again).
+    pub id: u32,
+    /// The graph's three groups as far as the rows go (White's ground, the curve, the
+    /// points): each row adds its piece, which the page adds to what it drew.
+    pub graph: [String; 3],
 }
 
 impl ReviewState {
@@ -35,9 +36,15 @@ impl ReviewState {
 
     /// A row has come.
     pub fn add(&mut self, row: ReviewRow) {
+        let piece = view::graph_piece(self.rows.last(), &row, self.total());
+        for (part, add) in self
+            .graph
+            .iter_mut()
+            .zip([piece.white, piece.curve, piece.point])
+        {
+            part.push_str(&add);
+        }
         self.rows.push(row);
-        let (back, points) = view::graph_parts(&self.rows, self.total());
-        self.graph = (back.into(), points.into());
     }
 
     /// Each ply's judgement, if it marks the move (`[ply]`, 1-based).

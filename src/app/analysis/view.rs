@@ -127,81 +127,104 @@ fn graph_x(ply: usize, total: usize) -> f64 {
 /// The evaluation graph of a review: White's chances along the game, one point per
 /// position (`data-ply` is the number of moves played before it: 0 is the start), the
 /// judged moves marked, and a line (`.graph-shown`, hidden) that [`graph_shown_x`] puts on
-/// the position shown. The page keeps the frame ([`graph_frame`]) and writes its two parts
-/// ([`graph_parts`]) when the review changes: a step only moves the line. (The whole graph,
-/// as the page puts it together, for the tests.)
+/// the position shown. The page keeps the frame ([`graph_frame`]: Black's ground, the even
+/// line) and adds to its three groups what each row adds ([`graph_piece`]), so that a row
+/// costs the same at the end of a long game as at its start, and a step only moves the
+/// line. (The whole graph, as the page puts it together, for the tests.)
 #[cfg(test)]
 pub fn graph_markup(rows: &[ReviewRow], total: usize) -> String {
-    let (back, points) = graph_parts(rows, total);
+    let (mut white, mut curve, mut points) = (String::new(), String::new(), String::new());
+    for (i, r) in rows.iter().enumerate() {
+        let piece = graph_piece(i.checked_sub(1).map(|j| &rows[j]), r, total);
+        white.push_str(&piece.white);
+        curve.push_str(&piece.curve);
+        points.push_str(&piece.point);
+    }
     graph_frame()
-        .replacen("></g>", &format!(">{back}</g>"), 1)
-        .replacen("></g></svg>", &format!(">{points}</g></svg>"), 1)
+        .replacen(
+            r#"class="graph-back"></g>"#,
+            &format!(r#"class="graph-back">{white}</g>"#),
+            1,
+        )
+        .replacen(
+            r#"class="graph-curve"></g>"#,
+            &format!(r#"class="graph-curve">{curve}</g>"#),
+            1,
+        )
+        .replacen(
+            r#"class="graph-points"></g>"#,
+            &format!(r#"class="graph-points">{points}</g>"#),
+            1,
+        )
 }
 
-/// The graph's frame: its parts' groups (`.graph-back`, `.graph-points`) empty, and between
-/// them the line on the position shown.
+/// The graph's frame: Black's ground, the groups of White's ground (`.graph-back`), of the
+/// curve (`.graph-curve`) and of the points (`.graph-points`) empty, the even line, and the
+/// line on the position shown.
 pub fn graph_frame() -> String {
+    let (width, height) = (GRAPH_WIDTH, GRAPH_HEIGHT);
     format!(
-        r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><g class="graph-back"></g><line x1="0" y1="0" x2="0" y2="{}" class="graph-shown" visibility="hidden"/><g class="graph-points"></g></svg>"#,
-        num(GRAPH_WIDTH + 12.0),
-        num(GRAPH_HEIGHT + 12.0),
-        num(GRAPH_HEIGHT)
+        r#"<svg viewBox="-6 -6 {} {}" preserveAspectRatio="none" role="group" aria-label="Evaluation graph: White's chances along the game"><rect x="0" y="0" width="{}" height="{}" class="graph-black"/><g class="graph-back"></g><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/><g class="graph-curve"></g><line x1="0" y1="0" x2="0" y2="{}" class="graph-shown" visibility="hidden"/><g class="graph-points"></g></svg>"#,
+        num(width + 12.0),
+        num(height + 12.0),
+        num(width),
+        num(height),
+        num(height / 2.0),
+        num(width),
+        num(height / 2.0),
+        num(height)
     )
 }
 
-/// The graph's background and curve, and its points.
-pub fn graph_parts(rows: &[ReviewRow], total: usize) -> (String, String) {
-    let (width, height) = (GRAPH_WIDTH, GRAPH_HEIGHT);
-    let x = |ply: usize| graph_x(ply, total);
+/// What a row adds to the graph ([`graph_piece`]).
+pub struct GraphPiece {
+    /// White's ground between the row before and this one.
+    pub white: String,
+    /// The curve between them.
+    pub curve: String,
+    /// The row's point.
+    pub point: String,
+}
+
+/// What a row adds to the graph, after the row before it (none for the first).
+pub fn graph_piece(before: Option<&ReviewRow>, r: &ReviewRow, total: usize) -> GraphPiece {
+    let height = GRAPH_HEIGHT;
+    let x = |r: &ReviewRow| graph_x((r.ply as usize).saturating_sub(1), total);
     let y = |r: &ReviewRow| (1.0 - white_share(r.eval, r.win_in)) * height;
-    let mut s = format!(
-        r#"<rect x="0" y="0" width="{}" height="{}" class="graph-black"/><rect x="0" y="0" width="{}" height="{}" class="graph-white" clip-path="url(#graph-clip)"/><line x1="0" y1="{}" x2="{}" y2="{}" class="graph-even"/>"#,
-        num(width),
-        num(height),
-        num(width),
-        num(height),
-        num(height / 2.0),
-        num(width),
-        num(height / 2.0),
+    let (mut white, mut curve) = (String::new(), String::new());
+    if let Some(b) = before {
+        let (x0, y0, x1, y1) = (num(x(b)), num(y(b)), num(x(r)), num(y(r)));
+        let h = num(height);
+        let _ = write!(
+            white,
+            r#"<polygon points="{x0},{h} {x0},{y0} {x1},{y1} {x1},{h}" class="graph-white"/>"#
+        );
+        let _ = write!(
+            curve,
+            r#"<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" class="graph-line"/>"#
+        );
+    }
+    let ply = (r.ply as usize).saturating_sub(1);
+    let judged = judged(r);
+    let mark = judged.map_or("", |j| j.name());
+    let point = format!(
+        r#"<circle data-ply="{ply}" cx="{}" cy="{}" r="{}" class="graph-point {mark}"><title>{}: {}{}</title></circle>"#,
+        num(x(r)),
+        num(y(r)),
+        if judged.is_some() { "5" } else { "3.5" },
+        if ply == 0 {
+            "Start".to_string()
+        } else {
+            format!("After ply {ply}")
+        },
+        eval_text(r.eval, r.win_in),
+        judged.map_or(String::new(), |j| format!(", then a {}", j.name())),
     );
-    let before = |r: &ReviewRow| (r.ply as usize).saturating_sub(1);
-    if !rows.is_empty() {
-        let pts: Vec<String> = rows
-            .iter()
-            .map(|r| format!("{},{}", num(x(before(r))), num(y(r))))
-            .collect();
-        let last = rows.last().map_or(0.0, |r| x(before(r)));
-        let _ = write!(
-            s,
-            r#"<clipPath id="graph-clip"><polygon points="0,{} {} {},{}"/></clipPath><polyline points="{}" class="graph-line"/>"#,
-            num(height),
-            pts.join(" "),
-            num(last),
-            num(height),
-            pts.join(" "),
-        );
+    GraphPiece {
+        white,
+        curve,
+        point,
     }
-    let mut p = String::new();
-    for r in rows {
-        let ply = before(r);
-        let judged = judged(r);
-        let mark = judged.map_or("", |j| j.name());
-        let _ = write!(
-            p,
-            r#"<circle data-ply="{ply}" cx="{}" cy="{}" r="{}" class="graph-point {mark}"><title>{}: {}{}</title></circle>"#,
-            num(x(ply)),
-            num(y(r)),
-            if judged.is_some() { "5" } else { "3.5" },
-            if ply == 0 {
-                "Start".to_string()
-            } else {
-                format!("After ply {ply}")
-            },
-            eval_text(r.eval, r.win_in),
-            judged.map_or(String::new(), |j| format!(", then a {}", j.name())),
-        );
-    }
-    (s, p)
 }
 
 /// Where the graph's line for the position after `shown` moves goes (`x1` and `x2`), or
@@ -358,6 +381,22 @@ mod tests {
             assert!(g.contains(&format!(r#"data-ply="{ply}""#)), "{g}");
         }
         assert_eq!(g.matches("graph-point blunder").count(), 1);
+        // Between each two points, White's ground and the curve: one piece a row.
+        assert_eq!(g.matches("<polygon").count(), rows.len() - 1);
+        assert_eq!(g.matches(r#"class="graph-line""#).count(), rows.len() - 1);
+        let second = graph_piece(Some(&rows[0]), &rows[1], 4);
+        let (x0, x1) = (num(graph_x(0, 4)), num(graph_x(1, 4)));
+        assert!(
+            second.curve.starts_with(&format!(r#"<line x1="{x0}""#)),
+            "{}",
+            second.curve
+        );
+        assert!(
+            second.curve.contains(&format!(r#"x2="{x1}""#)),
+            "{}",
+            second.curve
+        );
+        assert!(graph_piece(None, &rows[0], 4).white.is_empty());
         assert_eq!(g.matches("graph-point inaccuracy").count(), 1);
         assert!(g.contains("After ply 1: +0.30, then a blunder"), "{g}");
         // Lower is better for Black: the third point sits below the even line.
