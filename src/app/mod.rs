@@ -23,8 +23,9 @@ mod record_panels;
 
 use board::steps::Controls;
 use board::Board;
+use model::game::initial;
 pub use model::options::ViewerOptions;
-use model::viewer::{initial, BoardInput, Viewer};
+use model::viewer::{BoardInput, Viewer};
 use move_list::entry::MoveEntry;
 use move_list::node_tools::NodeTools;
 use move_list::table::NotationPanel;

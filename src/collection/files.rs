@@ -196,7 +196,7 @@ fn read_parts(
     });
     for file in &files {
         let source = file.display().to_string();
-        let read = Reading {
+        let read = FileReading {
             source: &source,
             threads,
             key_plies,
@@ -216,7 +216,7 @@ fn read_parts(
 const BLOCK: usize = 4 << 20;
 
 /// How one file's games are read.
-struct Reading<'a> {
+struct FileReading<'a> {
     source: &'a str,
     threads: usize,
     key_plies: Option<usize>,
@@ -225,7 +225,7 @@ struct Reading<'a> {
     block: usize,
 }
 
-impl Reading<'_> {
+impl FileReading<'_> {
     /// Reads a file: a zip whole (its directory is at its end), text a block at a time.
     fn file(
         &self,
@@ -556,7 +556,7 @@ mod tests {
 
     /// The games of a text read a block at a time, as (name, game or error) in order.
     fn streamed(text: &str, block: usize) -> Vec<(String, Result<Game, String>)> {
-        let read = Reading {
+        let read = FileReading {
             source: "games.pgn",
             threads: 2,
             key_plies: None,

@@ -280,6 +280,24 @@ pub fn share_url(href: &str, fragment: &str) -> String {
     format!("{base}#{fragment}{options}")
 }
 
+/// The game and node a viewer opens with: the permalink in the address when it follows the
+/// address and there is one, else the example.
+pub fn initial(hash: Option<&str>) -> (NotatedGame, NodeId, Option<LoadError>) {
+    if let Some(fragment) = hash.and_then(fragment_of) {
+        match load_fragment(fragment) {
+            Ok((game, node)) => return (game, node, None),
+            Err(e) => {
+                let game = NotatedGame::example();
+                let node = game.first_node();
+                return (game, node, Some(e));
+            }
+        }
+    }
+    let game = NotatedGame::example();
+    let node = game.first_node();
+    (game, node, None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

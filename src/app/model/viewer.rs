@@ -7,9 +7,10 @@
 
 use super::editing::Editing;
 use super::game::{self, LoadError, NotatedGame};
+use super::history::{History, Kept, StudyHistory};
 use super::keys::{Action, Step};
 use super::open_collection::OpenCollection;
-use super::study::{self, History, Line, Pick};
+use super::study::{self, Line, Pick};
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Memo, Stored, Var};
 use crate::engine::position::{Move, Position};
@@ -47,10 +48,6 @@ impl PartialEq for ChosenPosition {
     }
 }
 
-/// A game and the node chosen in it, as undo and redo keep them.
-type Kept = (NotatedGame, NodeId);
-type StudyHistory = History<Kept>;
-
 /// The study board: the game tree, the line and move on the board, and what is being played
 /// there.
 #[derive(Clone, Copy)]
@@ -65,7 +62,7 @@ pub struct Study {
     /// Autoplay is on.
     pub playing: Var<bool>,
     /// The games and nodes before each change of the game tree, latest last (undo).
-    history: Var<StudyHistory>,
+    pub(super) history: Var<StudyHistory>,
     /// Bumped when another game is loaded (the board fits itself to it).
     pub loads: Var<u32>,
     /// The piece picked on the board or in a reserve, whose destinations are marked.
@@ -175,7 +172,7 @@ impl Study {
     }
 
     /// A new game tree, keeping the current line where it still exists.
-    fn set_game(self, game: NotatedGame, node: NodeId) {
+    pub(super) fn set_game(self, game: NotatedGame, node: NodeId) {
         self.playing.set(false);
         self.preview.set(None);
         let old_end = self.line.with_untracked(|l| l.nodes.last().copied());
@@ -553,24 +550,6 @@ impl Viewer {
             })),
         }
     }
-}
-
-/// The game and node a viewer opens with: the permalink in the address when it follows the
-/// address and there is one, else the example.
-pub fn initial(hash: Option<&str>) -> (NotatedGame, NodeId, Option<LoadError>) {
-    if let Some(fragment) = hash.and_then(game::fragment_of) {
-        match game::load_fragment(fragment) {
-            Ok((game, node)) => return (game, node, None),
-            Err(e) => {
-                let game = NotatedGame::example();
-                let node = game.first_node();
-                return (game, node, Some(e));
-            }
-        }
-    }
-    let game = NotatedGame::example();
-    let node = game.first_node();
-    (game, node, None)
 }
 
 /// What the board shows: a node, the line it is drawn from and its ply on that line.

@@ -158,9 +158,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         return;
                     }
                     pointer.set_value(at);
-                    // The preview waits for the pointer to rest: redrawing the board as a
-                    // tap or a quick click arrives made Chromium miss the press on a row
-                    // at the window's bottom edge (the click went to the panel below).
+                    // The preview waits for the pointer to rest ([`PREVIEW_DELAY`]).
                     let n = node_of(&e);
                     let clicks_then = clicks.get_value();
                     services::after(PREVIEW_DELAY, move || {
@@ -186,7 +184,9 @@ crate::controls! {
     }
 }
 
-/// How long the pointer rests on a row before the board previews it.
+/// How long the pointer rests on a row before the board previews it: redrawing the board
+/// as a tap or a quick click arrived made Chromium miss the press on a row at the window's
+/// bottom edge (the click went to the panel below).
 const PREVIEW_DELAY: Duration = Duration::from_millis(60);
 
 /// Writes the rows when they change, marks the chosen move's row, and keeps it in view
