@@ -415,3 +415,31 @@ test('learning from the mistakes: the best move is accepted, the mistake refuted
     await phone.close();
   }
 });
+
+test('a review marks the notation row by row: no row is written again, only the judged rows change', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse=2');
+  await page.waitForSelector('#review');
+  const rows = await page.locator('#notation tr[data-ply]').count();
+  // Every change the review makes to the notation, from its first row to its last.
+  await page.evaluate(() => {
+    window.__notation = { rows: 0, attributes: new Set() };
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        if (m.type === 'childList') window.__notation.rows += m.addedNodes.length + m.removedNodes.length;
+        else window.__notation.attributes.add(`${m.target.dataset.ply} ${m.attributeName}`);
+      }
+    }).observe(document.querySelector('#notation'), { subtree: true, childList: true, attributes: true, attributeFilter: ['data-judgement', 'title'] });
+  });
+  await page.click('#review');
+  await page.waitForSelector('#keep-review:not([hidden])', { timeout: 60_000 });
+  const seen = await page.evaluate(() => ({ rows: window.__notation.rows, attributes: [...window.__notation.attributes] }));
+  const judged = await page.$$eval('#notation tr[data-judgement]', (trs) => trs.map((tr) => tr.dataset.ply));
+  assert.ok(judged.length > 0, 'the review judged some moves');
+  assert.equal(seen.rows, 0, 'no row written again');
+  // Only the judged rows were touched, each for its mark and its title.
+  assert.deepEqual([...new Set(seen.attributes.map((a) => a.split(' ')[0]))].sort(), [...judged].sort());
+  assert.equal(await page.locator('#notation tr[data-ply]').count(), rows);
+  assert.match(await page.getAttribute(`#notation tr[data-ply="${judged[0]}"]`, 'title'), /^(inaccuracy|mistake|blunder) \((\?!|\?|\?\?)\)$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

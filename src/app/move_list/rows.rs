@@ -15,8 +15,6 @@ pub(super) struct PanelItem {
     pub node: Option<String>,
     /// Main-line moves only.
     pub ply: Option<String>,
-    /// A review's judgement of a main-line move (`data-judgement`, and its title).
-    pub judgement: Option<Judgement>,
     pub path: Option<String>,
     pub variation: bool,
     pub comment_for: Option<String>,
@@ -25,14 +23,9 @@ pub(super) struct PanelItem {
     pub cells: String,
 }
 
-/// The rows for a game, their direction and algebraic cells in the chosen style and form,
-/// the main line's moves marked with a review's judgements (by ply).
-pub(super) fn panel_items(
-    g: &NotatedGame,
-    style: Style,
-    form: Form,
-    judged: &[Option<Judgement>],
-) -> Vec<PanelItem> {
+/// The rows for a game, their direction and algebraic cells in the chosen style and form
+/// (a review's judgements are set on the rows apart: [`mark_row`]).
+pub(super) fn panel_items(g: &NotatedGame, style: Style, form: Form) -> Vec<PanelItem> {
     let tree = g.tree();
     let mut out = Vec::with_capacity(g.panel.len() + 8);
     for pr in g.panel.iter() {
@@ -54,11 +47,9 @@ pub(super) fn panel_items(
             " player-2"
         });
         push_depth(&mut class, depth);
-        let judgement = judged.get(row.ply).copied().flatten().filter(|_| main);
         out.push(PanelItem {
             node: Some(pr.node.index().to_string()),
             ply: main.then(|| row.ply.to_string()),
-            judgement,
             path: Some(pr.path.clone()),
             variation: !main,
             comment_for: None,
@@ -76,7 +67,6 @@ pub(super) fn panel_items(
             out.push(PanelItem {
                 node: None,
                 ply: None,
-                judgement: None,
                 path: None,
                 variation: false,
                 comment_for: Some(pr.path.clone()),
@@ -108,7 +98,6 @@ pub(super) fn item_markup(item: &PanelItem) -> String {
         (" data-comment-for=\"", item.comment_for.as_deref()),
         (" class=\"", Some(item.class.as_str())),
         (" tabindex=\"", item.focusable.then_some("0")),
-        (" data-judgement=\"", item.judgement.map(Judgement::name)),
     ];
     for (name, value) in attrs {
         if let Some(v) = value {
@@ -117,17 +106,26 @@ pub(super) fn item_markup(item: &PanelItem) -> String {
             s.push('"');
         }
     }
-    if let Some(j) = item.judgement {
-        s.push_str(" title=\"");
-        s.push_str(j.name());
-        s.push_str(" (");
-        s.push_str(j.mark().unwrap_or_default());
-        s.push_str(")\"");
-    }
     s.push('>');
     s.push_str(&item.cells);
     s.push_str("</tr>");
     s
+}
+
+/// Sets a review's judgement on a main-line row (`data-judgement` and its title), or takes
+/// it away.
+pub(super) fn mark_row(row: &web_sys::Element, judgement: Option<Judgement>) {
+    match judgement {
+        Some(j) => {
+            let title = [j.name(), " (", j.mark().unwrap_or_default(), ")"].concat();
+            let _ = row.set_attribute("data-judgement", j.name());
+            let _ = row.set_attribute("title", &title);
+        }
+        None => {
+            let _ = row.remove_attribute("data-judgement");
+            let _ = row.remove_attribute("title");
+        }
+    }
 }
 
 /// The cells of a move's row: the turn, the player (a swatch drawn by the style sheet, and

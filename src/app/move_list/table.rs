@@ -8,7 +8,7 @@
 //! while they are out of view: the first [`FIRST_ROWS`] at once, the rest in the next task. The rows share listeners on the
 //! table, and one effect writes them and marks the current row.
 
-use super::rows::{item_markup, panel_items, PanelItem};
+use super::rows::{item_markup, mark_row, panel_items, PanelItem};
 use crate::app::kit::{self, controls, dom, services, Markup, Memo, Sink};
 use crate::app::kit::{Stored, Var};
 use crate::app::model::labels;
@@ -16,6 +16,7 @@ use crate::app::model::viewer::Viewer;
 use crate::notation::algebraic::Form;
 use crate::notation::direction::Style;
 use crate::record::tree::NodeId;
+use crate::search::game_review::Judgement;
 use leptos::html;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -31,11 +32,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
 
     let items = kit::memo(Box::new(move |_| {
         let (style, form) = (style.get(), form.get());
-        let judged = viewer.study.judgements.get();
-        viewer
-            .study
-            .game
-            .with(|g| panel_items(g, style, form, &judged))
+        viewer.study.game.with(|g| panel_items(g, style, form))
     }));
 
     // The rows as one piece of markup: the browser parses hundreds of rows far faster than
@@ -209,23 +206,29 @@ fn keep_rows(
         let scroller = scroller.clone();
         services::Settle::next_frame(Box::new(move || scroll_to_current(&scroller)))
     };
+    // The review's judgements the rows show, by ply.
+    let marks = Stored::new(Arc::new(Vec::<Option<Judgement>>::new()));
     let flush = {
         let (table, pending) = (table.clone(), Rc::clone(&pending));
         move || {
             if let Some(rows) = pending.borrow_mut().take() {
                 let rest = rows.get(FIRST_ROWS..).unwrap_or_default();
                 let _ = table.insert_adjacent_html("beforeend", &chunked(rest));
+                marks.with_value(|m| mark_rows(&table, &[], m, true));
             }
         }
     };
     kit::watch(Box::new(move || {
         let node = viewer.study.node();
+        let judged = viewer.study.judgements.get();
         flush();
+        let mut written = false;
         markup.with(|rows| {
             shown.update_value(|old| {
                 if Arc::ptr_eq(old, rows) {
                     return;
                 }
+                written = true;
                 let (front, removed, _) = changed_rows(old, rows);
                 let whole = front == 0 && removed == old.len();
                 let at = node.index().to_string();
@@ -244,6 +247,12 @@ fn keep_rows(
                 *old = rows.clone();
             })
         });
+        // A review's new row touches only the rows whose mark changed; rows written again
+        // get theirs again.
+        marks.update_value(|m| {
+            mark_rows(&table, m, &judged, written);
+            *m = judged;
+        });
         if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
             let _ = old.remove_attribute("aria-current");
         }
@@ -253,6 +262,28 @@ fn keep_rows(
         }
         scroll.schedule();
     }));
+}
+
+/// Sets the judgements `new` on the main line's rows whose mark differs from `old`, and on
+/// every marked row when the rows were written again (`all`).
+fn mark_rows(
+    table: &web_sys::HtmlTableElement,
+    old: &[Option<Judgement>],
+    new: &[Option<Judgement>],
+    all: bool,
+) {
+    for ply in 0..old.len().max(new.len()) {
+        let (was, is) = (
+            old.get(ply).copied().flatten(),
+            new.get(ply).copied().flatten(),
+        );
+        if was != is || (all && is.is_some()) {
+            let selector = ["tr[data-ply=\"", &ply.to_string(), "\"]"].concat();
+            if let Ok(Some(row)) = table.query_selector(&selector) {
+                mark_row(&row, is);
+            }
+        }
+    }
 }
 
 /// The panel's static markup: the notation choices and the table's head (the rows are
@@ -432,7 +463,7 @@ mod tests {
     #[test]
     fn rows_are_escaped_markup_with_their_hooks() {
         let g = NotatedGame::example();
-        let items = panel_items(&g, Style::Unicode, Form::Short, &[]);
+        let items = panel_items(&g, Style::Unicode, Form::Short);
         assert_eq!(items.len(), 56);
         let r18 = &items[17];
         assert_eq!(r18.ply.as_deref(), Some("18"));
@@ -443,7 +474,7 @@ mod tests {
             r18.cells
         );
         assert!(r18.cells.contains("<td class=\"turn\">9.</td>"));
-        let ascii = panel_items(&g, Style::Ascii, Form::Short, &[]);
+        let ascii = panel_items(&g, Style::Ascii, Form::Short);
         assert!(ascii[17].cells.contains("A2xQs"));
         let tr = item_markup(r18);
         assert!(
@@ -461,7 +492,7 @@ mod tests {
         tree.set_comment(main[2], Some("<b>&</b>")).unwrap();
         rec.set_tree(tree);
         let g2 = NotatedGame::new(rec);
-        let items = panel_items(&g2, Style::Unicode, Form::Short, &[]);
+        let items = panel_items(&g2, Style::Unicode, Form::Short);
         let comment = &items[3];
         assert_eq!(comment.comment_for.as_deref(), Some("3"));
         assert!(
@@ -488,7 +519,7 @@ mod tests {
         tree.set_comment(v, Some("\"it's\"")).unwrap();
         let mut rec = (*g.record).clone();
         rec.set_tree(tree);
-        let items = panel_items(&NotatedGame::new(rec), Style::Unicode, Form::Short, &[]);
+        let items = panel_items(&NotatedGame::new(rec), Style::Unicode, Form::Short);
         let i = items.iter().position(|r| r.variation).unwrap();
         assert!(items[i].class.ends_with(" depth-1"), "{}", items[i].class);
         let tr = item_markup(&items[i + 1]);
