@@ -274,19 +274,19 @@ pub fn Embed(options: EmbedOptions) -> impl IntoView {
         }),
     );
     // "Open in Beeline": the full viewer at the move shown; at first the link the embed was
-    // opened with, then a moment after the last step the move stepped to.
+    // opened with, then a moment after the last step the move stepped to. (An embed never
+    // writes its address: the page's address stays what it was.)
     let href = services::location_href().unwrap_or_default();
+    let page = page_address(&href).to_string();
     let hash = services::location_hash().unwrap_or_default();
     let opened = match crate::app::model::game::fragment_of(&hash) {
-        Some(fragment) => format!("{}#{fragment}", page_address(&href)),
+        Some(fragment) => format!("{page}#{fragment}"),
         None => "./".to_string(),
     };
     viewer.study.when_settled(LINK_DELAY, move |fragment| {
-        let href = services::location_href().unwrap_or_default();
         let root: Option<web_sys::Element> = root.get_untracked().map(Into::into);
         if let Some(a) = root.and_then(|r| dom::find(&r, ".embed-open")) {
-            let link = format!("{}#{fragment}", page_address(&href));
-            dom::set_attr(&a, "href", Some(&link));
+            dom::set_attr(&a, "href", Some(&format!("{page}#{fragment}")));
         }
     });
 

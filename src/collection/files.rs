@@ -13,17 +13,26 @@ use std::path::{Path, PathBuf};
 pub use super::zip::{deflate, inflate};
 pub use super::{check_file_size, MAX_FILE};
 
-/// A file's bytes; a file larger than [`MAX_FILE`] is refused from its size, before a byte is
-/// read (and one that grows past it while being read, once it has).
-fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    let cannot = |e: std::io::Error| format!("cannot read it: {e}");
+/// Why a file could not be read.
+fn cannot(e: std::io::Error) -> String {
+    format!("cannot read it: {e}")
+}
+
+/// A file opened for reading, with its size; one larger than [`MAX_FILE`] is refused from
+/// its size, before a byte is read, and one that grows past it while being read is cut one
+/// byte past it (for the reader's own check to refuse).
+fn open(path: &Path) -> Result<(std::io::Take<std::fs::File>, u64), String> {
     let file = std::fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
     check_file_size(len)?;
+    Ok((file.take(MAX_FILE + 1), len))
+}
+
+/// A file's bytes (see [`open`]).
+fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    let (mut file, len) = open(path)?;
     let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
+    file.read_to_end(&mut bytes).map_err(cannot)?;
     check_file_size(bytes.len() as u64)?;
     Ok(bytes)
 }
@@ -76,7 +85,7 @@ fn walk(
     };
     let meta = match std::fs::metadata(p) {
         Ok(m) => m,
-        Err(e) => return fail(failures, format!("cannot read it: {e}")),
+        Err(e) => return fail(failures, cannot(e)),
     };
     if meta.is_dir() {
         if depth > 64 {
@@ -233,10 +242,7 @@ impl FileReading<'_> {
         new: &(dyn Fn() -> Collection + Sync),
         f: &mut dyn FnMut(Collection),
     ) -> Result<(), String> {
-        let cannot = |e: std::io::Error| format!("cannot read it: {e}");
-        let file = std::fs::File::open(path).map_err(cannot)?;
-        check_file_size(file.metadata().map_err(cannot)?.len())?;
-        let mut file = file.take(MAX_FILE + 1);
+        let (mut file, _) = open(path)?;
         let mut pending = Vec::new();
         let eof = fill(&mut file, &mut pending, self.block).map_err(cannot)?;
         if is_zip_name(self.source) || zip::looks_like_zip(&pending) {
@@ -331,7 +337,7 @@ impl FileReading<'_> {
             // bounded number of times.
             let want = self.block.max(pending.len());
             let before = pending.len();
-            eof = fill(reader, &mut pending, want).map_err(|e| format!("cannot read it: {e}"))?;
+            eof = fill(reader, &mut pending, want).map_err(cannot)?;
             read_bytes += pending.len() - before;
         }
     }

@@ -167,20 +167,27 @@ fn schedule(s: &mut Searches) {
         return;
     }
     if s.channel.is_none() {
-        let Ok(channel) = web_sys::MessageChannel::new() else {
-            return failed("the browser would not give the worker a channel");
-        };
-        let run = Closure::<dyn FnMut()>::new(slice);
-        channel
-            .port1()
-            .set_onmessage(Some(run.as_ref().unchecked_ref()));
-        // The handler lives as long as the worker.
-        run.forget();
-        s.channel = Some(channel);
+        s.channel = task_channel(slice);
     }
-    if let Some(c) = &s.channel {
-        s.scheduled = c.port2().post_message(&JsValue::NULL).is_ok();
+    match &s.channel {
+        Some(c) => s.scheduled = c.port2().post_message(&JsValue::NULL).is_ok(),
+        None => failed(NO_CHANNEL),
     }
+}
+
+const NO_CHANNEL: &str = "the browser would not give the worker a channel";
+
+/// A channel whose messages each run `run` as a task of its own (timers would wait 4 ms
+/// each after the fifth); `None` when the browser gives none.
+fn task_channel(run: fn()) -> Option<web_sys::MessageChannel> {
+    let channel = web_sys::MessageChannel::new().ok()?;
+    let run = Closure::<dyn FnMut()>::new(run);
+    channel
+        .port1()
+        .set_onmessage(Some(run.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    run.forget();
+    Some(channel)
 }
 
 /// Searches the running search for a slice; then the next slice, or its end.
@@ -351,19 +358,12 @@ fn next_review_row() {
     let posted = REVIEW.with(|x| {
         let mut x = x.borrow_mut();
         if x.1.is_none() {
-            let channel = web_sys::MessageChannel::new().ok()?;
-            let run = Closure::<dyn FnMut()>::new(review_row);
-            channel
-                .port1()
-                .set_onmessage(Some(run.as_ref().unchecked_ref()));
-            // The handler lives as long as the worker.
-            run.forget();
-            x.1 = Some(channel);
+            x.1 = task_channel(review_row);
         }
         x.1.as_ref()?.port2().post_message(&JsValue::NULL).ok()
     });
     if posted.is_none() {
-        failed("the browser would not give the worker a channel");
+        failed(NO_CHANNEL);
     }
 }
 

@@ -121,16 +121,22 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
         (summary, Sink::Text),
         (keep, Sink::Attr("hidden")),
     ];
+    // Whether the review's rows are of the main line shown (the parts and the graph both ask).
+    let valid = kit::memo(Box::new(move |_| {
+        let mainline = s.viewer.study.game.with(|g| g.tree().mainline());
+        s.review.with(|r| r.of_mainline(&mainline))
+    }));
     // What changes with the review and the game, not at a step.
     kit::bind_parts(
         parts,
         Box::new(move || {
-            let (mainline, white_first) = s.viewer.study.game.with(|g| {
-                let t = g.tree();
-                (t.mainline(), t.start().to_move() == Color::White)
-            });
+            let valid = valid.get();
+            let white_first = s
+                .viewer
+                .study
+                .game
+                .with(|g| g.tree().start().to_move() == Color::White);
             s.review.with(|r| {
-                let valid = r.of_mainline(&mainline);
                 let flag = |hidden: bool| hidden.then(String::new);
                 let done = valid && !r.running;
                 vec![
@@ -157,9 +163,9 @@ pub(super) fn bind(s: Session, panel: &web_sys::Element) {
     let groups = [back, curve, points];
     let drawn = std::cell::Cell::new((0u32, [0usize; 3]));
     kit::watch(Box::new(move || {
-        let mainline = s.viewer.study.game.with(|g| g.tree().mainline());
+        let valid = valid.get();
         s.review.with(|r| {
-            let id = if r.of_mainline(&mainline) { r.id } else { 0 };
+            let id = if valid { r.id } else { 0 };
             let (was, lens) = drawn.get();
             let again = id != was || r.graph.iter().zip(lens).any(|(p, l)| p.len() < l);
             for ((g, part), len) in groups.iter().zip(&r.graph).zip(lens) {

@@ -71,20 +71,7 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
     match work {
         BoardWork::Show(_, node, layout) => markup(viewer, node, layout),
         BoardWork::Preview(_, node, layout, from, to, colour) => {
-            viewer.study.game.with_untracked(|g| {
-                let tree = g.tree();
-                let frame = frame_at(tree, node);
-                let mut d = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
-                let shape = Shape {
-                    from: frame.to_canonical(from),
-                    to: frame.to_canonical(to),
-                    colour,
-                };
-                d.shapes
-                    .retain(|s| (s.from, s.to) != (shape.from, shape.to));
-                d.shapes.push(shape);
-                crate::view::drawing_svg::markup(&d, &frame, &layout)
-            })
+            markup_with(viewer, node, layout, Some((from, to, colour)))
         }
         BoardWork::Draw(node, from, to, colour) => change(viewer, node, &|d, frame| {
             d.toggle(Shape {
@@ -123,10 +110,27 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
 
 /// A move's drawing as the board draws it.
 fn markup(viewer: Viewer, node: NodeId, layout: Layout) -> String {
+    markup_with(viewer, node, layout, None)
+}
+
+/// [`markup`], with the shape a drag would draw (engine cells and its colour) in place of
+/// any between the same cells.
+fn markup_with(
+    viewer: Viewer,
+    node: NodeId,
+    layout: Layout,
+    drag: Option<(Hex, Hex, Colour)>,
+) -> String {
     viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
-        let drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
-        crate::view::drawing_svg::markup(&drawing, &frame_at(tree, node), &layout)
+        let frame = frame_at(tree, node);
+        let mut drawing = Drawing::read(tree.comment(node).unwrap_or_default()).drawing;
+        if let Some((from, to, colour)) = drag {
+            let (from, to) = (frame.to_canonical(from), frame.to_canonical(to));
+            drawing.shapes.retain(|s| (s.from, s.to) != (from, to));
+            drawing.shapes.push(Shape { from, to, colour });
+        }
+        crate::view::drawing_svg::markup(&drawing, &frame, &layout)
     })
 }
 

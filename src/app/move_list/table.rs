@@ -250,8 +250,11 @@ fn keep_rows(
         // A review's new row touches only the rows whose mark changed; rows written again
         // get theirs again.
         marks.update_value(|m| {
-            mark_rows(&table, m, &judged, written);
-            *m = judged;
+            // (A step changes neither: nothing to compare.)
+            if written || !Arc::ptr_eq(m, &judged) {
+                mark_rows(&table, m, &judged, written);
+                *m = judged;
+            }
         });
         if let Ok(Some(old)) = table.query_selector("tr[aria-current]") {
             let _ = old.remove_attribute("aria-current");

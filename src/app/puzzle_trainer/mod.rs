@@ -7,8 +7,8 @@
 //!
 //! Hooks: `#puzzles` (`aria-pressed`), `#puzzle-trainer` (`data-puzzle-id` of the puzzle
 //! shown, `data-streak`), `#puzzle-status` (the viewer's: what to find and how the last try
-//! went), `#puzzle-theme`, `#puzzle-difficulty`, `#puzzle-hint`, `#puzzle-solution`, `#puzzle-next`,
-//! `#puzzle-reset`, `#puzzle-note`, `#puzzle-facts`, `#puzzle-permalink`.
+//! went), `#puzzle-theme`, `#puzzle-difficulty`, `#puzzle-hint`, `#puzzle-solution`,
+//! `#puzzle-next`, `#puzzle-reset`, `#puzzle-note`, `#puzzle-facts`, `#puzzle-permalink`.
 
 mod panel;
 mod progress;

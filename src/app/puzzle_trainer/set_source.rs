@@ -188,10 +188,5 @@ mod tests {
             Some("0f74")
         );
         assert_eq!(query_value("?puzzles", "puzzle"), None);
-        assert_eq!(
-            query_value("?puzzles&puzzle=0f74", "puzzle").as_deref(),
-            Some("0f74")
-        );
-        assert_eq!(query_value("?puzzles", "puzzle"), None);
     }
 }
