@@ -2,8 +2,9 @@
 // phone's width: clicks, keys (with and without modifiers), left and right drags on the
 // board, real and broken records typed into the text fields, damaged permalinks, the
 // analysis, the trainer, the editor. It fails on any page error (a wasm panic shows as one),
-// any error on the console, or a board that stops drawing, and then prints the seed and the
-// last actions, so that the run can be replayed exactly:
+// any error on the console, a board that stops drawing, or a worker that stops answering
+// (probed every PROBE_EVERY actions and at the end), and then prints the seed and the last
+// actions, so that the run can be replayed exactly:
 //
 //   MONKEY_SEED=7 MONKEY_ACTIONS=20000 BASE_URL=… node --test tests/e2e/monkey.test.mjs
 //
@@ -17,6 +18,8 @@ import { launchBrowser, openApp, ROOT } from './helpers.mjs';
 
 const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 250);
 const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
+// Actions between two probes of the workers (and one at the end).
+const PROBE_EVERY = 50;
 
 /** A small seeded generator (mulberry32). */
 function generator(seed) {
@@ -73,6 +76,53 @@ function damaged(url, rng) {
   return u.href;
 }
 
+/**
+ * Whether the workers still answer, asked through the page as a player would: the live
+ * analysis on, a move away from the one shown, and a depth for the position it steps to (a
+ * worker that hangs or died in silence never gives one); then, where a review can be
+ * started, its first row. Returns false where the page shows no analysis (a puzzle, the
+ * editor, an embed), so that the test can count the probes that asked.
+ */
+async function workersAnswer(page) {
+  const analyse = page.locator('#analyse');
+  if (!(await analyse.isVisible()) || !(await analyse.isEnabled())) return false;
+  await page.evaluate(() => document.activeElement?.blur?.());
+  if ((await analyse.getAttribute('aria-pressed')) !== 'true') await analyse.click();
+  await page.waitForSelector('#analyse[aria-pressed="true"]', { timeout: 10_000 });
+  // A position other than the one last searched: the start, or the next one from there.
+  const before = await page.getAttribute('svg#board', 'data-ply');
+  await page.keyboard.press(before === '0' ? 'End' : 'Home');
+  const ply = await page.getAttribute('svg#board', 'data-ply');
+  const fresh = ply !== before;
+  await page.waitForFunction(
+    ([ply, fresh]) => {
+      const e = document.querySelector('#eval');
+      const depth = Number(e?.dataset.depth ?? 0);
+      // With no move made the eval may be the one from before; it must still be done.
+      return e && e.dataset.ply === ply && (depth > 0 || (!fresh && e.dataset.done === "true"));
+    },
+    [ply, fresh],
+    { timeout: 30_000 },
+  ).catch(async (e) => {
+    const shown = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
+    throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}): ${e.message}`);
+  });
+  const review = page.locator('#review');
+  if ((await review.isVisible()) && (await review.isEnabled())) {
+    await review.click();
+    await page.waitForFunction(
+      () => document.querySelector('#eval-graph [data-ply]') || document.querySelector('#keep-review:not([hidden])'),
+      null,
+      { timeout: 30_000 },
+    ).catch((e) => {
+      throw new Error(`the review's worker gave no row in 30 s: ${e.message}`);
+    });
+    const stop = page.locator('#stop-review');
+    if (await stop.isVisible()) await stop.click();
+  }
+  return true;
+}
+
 let browser;
 before(async () => {
   browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
@@ -90,6 +140,15 @@ async function monkey(width, height, seed) {
   const fine = (e) => /Failed to load resource/.test(e);
   page.on('dialog', (d) => d.dismiss().catch(() => {}));
   const done = [];
+  let probes = 0;
+  const probe = async (at) => {
+    done.push(`probe the workers (after action ${at})`);
+    try {
+      if (await workersAnswer(page)) probes += 1;
+    } catch (e) {
+      assert.fail(`seed ${seed}, width ${width}, after action ${at}: ${e.message}\nlast actions:\n${done.slice(-15).join('\n')}`);
+    }
+  };
   const act = async (what, f) => {
     done.push(what);
     await f().catch((e) => {
@@ -153,22 +212,34 @@ async function monkey(width, height, seed) {
     if (bad.length) {
       assert.fail(`seed ${seed}, width ${width}, action ${i + 1}: ${bad.join('\n')}\nlast actions:\n${done.slice(-15).join('\n')}`);
     }
+    if ((i + 1) % PROBE_EVERY === 0) await probe(i + 1);
   }
+  await probe(ACTIONS);
+  // The probes must have asked at least once: the page at the end may show no analysis (a
+  // puzzle, the editor), and then the first screen's does.
+  if (!probes) {
+    await page.goto(new URL('./', page.url()).href);
+    await page.waitForSelector('[data-ready="true"]', { timeout: 15_000 });
+    await probe('a fresh page');
+  }
+  assert.ok(probes > 0, `seed ${seed}: no probe of the workers asked anything`);
   // The board still draws: a step redraws it.
   await page.goto(new URL('./', page.url()).href);
   await page.waitForSelector('[data-ready="true"]', { timeout: 15_000 });
   await page.waitForSelector('svg#board g[data-piece]', { timeout: 10_000 });
   assert.deepEqual(errors.filter((e) => !fine(e)), [], `seed ${seed}: errors at the end`);
   await page.close();
-  return done.length;
+  return { acted: done.length, probes };
 }
 
-test(`${ACTIONS} random actions at a desktop's width break nothing (seed ${SEED})`, { timeout: 30 * 60_000 }, async () => {
-  const acted = await monkey(1280, 900, SEED);
+test(`${ACTIONS} random actions at a desktop's width break nothing (seed ${SEED})`, { timeout: 30 * 60_000 }, async (t) => {
+  const { acted, probes } = await monkey(1280, 900, SEED);
+  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
 
-test(`${ACTIONS} random actions at a phone's width break nothing (seed ${SEED + 1})`, { timeout: 30 * 60_000 }, async () => {
-  const acted = await monkey(390, 844, SEED + 1);
+test(`${ACTIONS} random actions at a phone's width break nothing (seed ${SEED + 1})`, { timeout: 30 * 60_000 }, async (t) => {
+  const { acted, probes } = await monkey(390, 844, SEED + 1);
+  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
