@@ -100,7 +100,7 @@ fn assert_line_plays(pos: &Position, pv: &[Move], want: usize, what: &str) {
 }
 
 /// Several lines: as many as asked, distinct first moves, best first, each legal and as
-/// long as the depth; the first is the single-line search's, move and score.
+/// long as the depth; the first is the single-line search's move and score, or better.
 #[test]
 fn several_lines_are_distinct_ordered_and_the_first_is_the_best_move() {
     let rec = game(1);
@@ -113,13 +113,26 @@ fn several_lines_are_distinct_ordered_and_the_first_is_the_best_move() {
             assert_eq!(one.lines.len(), 1, "{what}");
             assert_eq!(one.lines[0].pv, one.pv, "{what}");
             assert_eq!(three.lines.len(), 3.min(pos.legal_moves().len()), "{what}");
-            assert_eq!(three.best, one.best, "{what}");
-            assert_eq!(three.score, one.score, "{what}");
+            // Below the null move's depth the searches are the same tree; above it, the
+            // other lines fill the table, and a null move's cut-off (which depends on what
+            // the table holds) may then differ: the first line is the single search's
+            // move, or a better one with the single search's move among the lines.
+            let firsts: Vec<Move> = three.lines.iter().map(|l| l.pv[0]).collect();
+            if depth < 3 {
+                assert_eq!((three.best, three.score), (one.best, one.score), "{what}");
+            } else if three.best != one.best {
+                assert!(
+                    three.score > one.score && one.best.is_some_and(|m| firsts.contains(&m)),
+                    "{what}: {} against {} ({:?})",
+                    three.score,
+                    one.score,
+                    three.lines.iter().map(|l| l.score).collect::<Vec<_>>()
+                );
+            }
             assert_eq!(
                 (three.lines[0].score, &three.lines[0].pv),
                 (three.score, &three.pv)
             );
-            let firsts: Vec<Move> = three.lines.iter().map(|l| l.pv[0]).collect();
             for (i, m) in firsts.iter().enumerate() {
                 assert!(!firsts[..i].contains(m), "{what}: {m:?} starts two lines");
             }

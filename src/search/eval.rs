@@ -27,24 +27,126 @@ use crate::engine::movegen::Ctx;
 use crate::engine::piece::{pieces_in, Bug, Color, PieceId, PIECES_PER_COLOR};
 use crate::engine::position::{GameState, Position};
 
-/// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
-const MOBILE: [Score; 8] = [120, 30, 60, 35, 100, 70, 55, 45];
-/// What a piece in hand is worth, by bug: less than on the board and free, more than pinned.
-const IN_HAND: [Score; 8] = [0, 14, 28, 18, 45, 35, 26, 24];
-/// Pressure on a Queen by weighted neighbours, in quarter-neighbours (an opponent's piece
-/// or an own piece that cannot leave is 4, an own piece free to leave 2, an empty liberty
-/// the opponent can fill now 1): about two free Ants a neighbour, growing with each.
-const fn pressure(quarters: usize) -> Score {
-    let q = quarters as Score;
-    50 * q + 2 * q * q
+/// The evaluation's weights, in hundredths of a point. [`WEIGHTS`] are the ones in use;
+/// others serve to tune them (`examples/tune_eval.rs`): the evaluation is linear in every
+/// weight, so the evaluation with one weight at 1 and the rest at 0 counts that term.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// What a piece free to move is worth, by bug (`Bug` order: Q, S, B, G, A, M, L, P).
+    pub mobile: [Score; 8],
+    /// What a piece in hand is worth, by bug: less than on the board and free, more than
+    /// pinned (the Queen's is not used: she is placed by the fourth turn).
+    pub in_hand: [Score; 8],
+    /// Pressure on a Queen by weighted neighbours `q`, in quarter-neighbours (an opponent's
+    /// piece or an own piece that cannot leave is 4, an own piece free to leave 2, an empty
+    /// liberty the opponent can fill now 1): `pressure[0]·q + pressure[1]·q²`.
+    pub pressure: [Score; 2],
+    /// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
+    /// attacker cannot be thrown off.
+    pub queen_covered: Score,
+    pub pillbug_guard: Score,
+    pub pillbug_attack: Score,
+    pub pillbug_in_hand_guard: Score,
+    /// Having the move.
+    pub tempo: Score,
 }
-/// A Beetle (or Mosquito) of the opponent on top of a Queen: she cannot move and the
-/// attacker cannot be thrown off.
-const QUEEN_COVERED: Score = 90;
-const PILLBUG_GUARD: Score = 300;
-const PILLBUG_ATTACK: Score = 25;
-const PILLBUG_IN_HAND_GUARD: Score = 120;
-const TEMPO: Score = 12;
+
+/// The weights in use: about two free Ants a neighbour of a Queen, growing with each.
+pub const WEIGHTS: Weights = Weights {
+    mobile: [120, 30, 60, 35, 100, 70, 55, 45],
+    in_hand: [0, 14, 28, 18, 45, 35, 26, 24],
+    pressure: [50, 2],
+    queen_covered: 90,
+    pillbug_guard: 300,
+    pillbug_attack: 25,
+    pillbug_in_hand_guard: 120,
+    tempo: 12,
+};
+
+impl Weights {
+    /// How many weights there are: the length of [`Weights::to_array`].
+    pub const COUNT: usize = 23;
+    /// Their names, in [`Weights::to_array`]'s order.
+    pub const NAMES: [&'static str; Weights::COUNT] = [
+        "mobile Q",
+        "mobile S",
+        "mobile B",
+        "mobile G",
+        "mobile A",
+        "mobile M",
+        "mobile L",
+        "mobile P",
+        "in hand S",
+        "in hand B",
+        "in hand G",
+        "in hand A",
+        "in hand M",
+        "in hand L",
+        "in hand P",
+        "pressure q",
+        "pressure q²",
+        "queen covered",
+        "pillbug guard",
+        "pillbug attack",
+        "pillbug in hand guard",
+        "tempo",
+        "in hand Q",
+    ];
+
+    /// Every weight in one array (the Queen's in-hand value last: it is not tuned).
+    pub fn to_array(&self) -> [Score; Weights::COUNT] {
+        let (m, h) = (self.mobile, self.in_hand);
+        [
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            m[4],
+            m[5],
+            m[6],
+            m[7],
+            h[1],
+            h[2],
+            h[3],
+            h[4],
+            h[5],
+            h[6],
+            h[7],
+            self.pressure[0],
+            self.pressure[1],
+            self.queen_covered,
+            self.pillbug_guard,
+            self.pillbug_attack,
+            self.pillbug_in_hand_guard,
+            self.tempo,
+            h[0],
+        ]
+    }
+
+    /// The inverse of [`Weights::to_array`].
+    pub fn from_array(a: [Score; Weights::COUNT]) -> Weights {
+        Weights {
+            mobile: [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]],
+            in_hand: [a[22], a[8], a[9], a[10], a[11], a[12], a[13], a[14]],
+            pressure: [a[15], a[16]],
+            queen_covered: a[17],
+            pillbug_guard: a[18],
+            pillbug_attack: a[19],
+            pillbug_in_hand_guard: a[20],
+            tempo: a[21],
+        }
+    }
+
+    fn pressure(&self, quarters: usize) -> Score {
+        let q = quarters as Score;
+        self.pressure[0] * q + self.pressure[1] * q * q
+    }
+}
+
+/// Which bug a Mosquito on the ground copies when it touches several: the one that moves
+/// best, by a fixed ranking (not by the weights evaluated with, so that the evaluation
+/// stays linear in them; `Bug` order).
+const COPIED: [Score; 8] = [120, 30, 60, 35, 100, 70, 55, 45];
 
 /// Per-colour facts gathered in one pass over the board.
 struct SideFacts {
@@ -61,20 +163,25 @@ struct SideFacts {
 /// The evaluation of a position for the side to move. Finished games get the search's
 /// win and loss scores (see [`super::terminal`]); this is for positions still in play.
 pub fn evaluate(pos: &Position) -> Score {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// [`evaluate`] with other weights.
+pub fn evaluate_with(pos: &Position, w: &Weights) -> Score {
     if pos.state().is_over() {
         return super::terminal(pos, 0).unwrap_or(0);
     }
     let me = pos.to_move();
-    let white = side_score(pos);
+    let white = side_score(pos, w);
     let s = match me {
         Color::White => white,
         Color::Black => -white,
     };
-    s + TEMPO
+    s + w.tempo
 }
 
 /// White's score minus Black's.
-fn side_score(pos: &Position) -> Score {
+fn side_score(pos: &Position, w: &Weights) -> Score {
     let b = pos.board();
     let ctx = Ctx::new(pos);
     let mut sides = [new_side(), new_side()];
@@ -112,7 +219,7 @@ fn side_score(pos: &Position) -> Score {
         }
         if let Some(bug) = mobile_as(b, p, from, on_ground) {
             let side = &mut sides[c.index()];
-            side.mobility += MOBILE[bug as usize];
+            side.mobility += w.mobile[bug as usize];
             side.movers |= 1 << p.0;
         }
     }
@@ -128,7 +235,7 @@ fn side_score(pos: &Position) -> Score {
         let mut pillbug_in_hand = false;
         for bug in pieces_in(!b.placed_mask() & COLOR_PIECES[own]).map(PieceId::bug) {
             if game_type.includes(bug) {
-                hand += IN_HAND[bug as usize];
+                hand += w.in_hand[bug as usize];
                 pillbug_in_hand |= bug == Bug::Pillbug;
             }
         }
@@ -140,18 +247,18 @@ fn side_score(pos: &Position) -> Score {
         };
         let mut s = sides[own].mobility + sides[own].in_hand;
         if let Some(q) = queens[own] {
-            s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers);
+            s -= queen_pressure(pos, &ctx, q, c, sides[opp].movers, w);
             if sides[own].guard {
-                s += PILLBUG_GUARD;
+                s += w.pillbug_guard;
             } else if pillbug_in_hand
                 && cells_known
                 && (0..6).any(|d| free_cell(b, c, neighbor(q, d)))
             {
-                s += PILLBUG_IN_HAND_GUARD;
+                s += w.pillbug_in_hand_guard;
             }
         }
         if sides[own].attack {
-            s += PILLBUG_ATTACK;
+            s += w.pillbug_attack;
         }
         total += sign * s;
     }
@@ -219,7 +326,14 @@ fn any_free_cell(b: &Board, tops: [u32; 2], c: Color) -> bool {
 
 /// How hard `c`'s Queen (on cell `q`) is pressed: occupied neighbours, the empty ones the
 /// opponent can fill now, and a piece on top of her.
-fn queen_pressure(pos: &Position, ctx: &Ctx, q: CellIndex, c: Color, opp_movers: u32) -> Score {
+fn queen_pressure(
+    pos: &Position,
+    ctx: &Ctx,
+    q: CellIndex,
+    c: Color,
+    opp_movers: u32,
+    w: &Weights,
+) -> Score {
     let b = pos.board();
     let mut quarters = 0usize;
     for d in 0..6 {
@@ -234,9 +348,9 @@ fn queen_pressure(pos: &Position, ctx: &Ctx, q: CellIndex, c: Color, opp_movers:
     let mut extra = 0;
     if b.top_c(q).is_some_and(|t| t.color() != c) {
         quarters += 4;
-        extra = QUEEN_COVERED;
+        extra = w.queen_covered;
     }
-    pressure(quarters) + extra
+    w.pressure(quarters) + extra
 }
 
 /// Whether a crawler can slide from cell `a` to its empty neighbour in direction `d`: one of
@@ -262,7 +376,7 @@ fn mobile_as(b: &Board, p: PieceId, from: CellIndex, on_ground: bool) -> Option<
                     if bug == Bug::Mosquito {
                         continue;
                     }
-                    if best.is_none_or(|x| MOBILE[bug as usize] > MOBILE[x as usize]) {
+                    if best.is_none_or(|x| COPIED[bug as usize] > COPIED[x as usize]) {
                         best = Some(bug);
                     }
                 }
@@ -339,6 +453,7 @@ mod tests {
     /// wins, so a Queen's defender must feel them coming.
     #[test]
     fn pressure_grows_faster_than_the_neighbours() {
+        let pressure = |q| WEIGHTS.pressure(q);
         assert_eq!(pressure(0), 0);
         for q in 1..28 {
             let (before, step) = (pressure(q) - pressure(q - 1), pressure(q + 1) - pressure(q));

@@ -231,6 +231,8 @@ pub struct Searcher {
     pause_at: Option<u64>,
     paused: bool,
     root_best: Option<(Move, Score)>,
+    /// Whether the move into each ply's position was a null move.
+    nulled: [bool; MAX_PLY + 1],
     /// The root moves (fingerprints) a search of a line after the first leaves out: the
     /// first moves of the lines found before it.
     excluded: Vec<u32>,
@@ -276,6 +278,7 @@ impl Searcher {
             pause_at: None,
             paused: false,
             root_best: None,
+            nulled: [false; MAX_PLY + 1],
             excluded: Vec::new(),
         }
     }
@@ -607,6 +610,33 @@ impl Searcher {
             }
         }
 
+        // A null move: when passing still leaves the side to move at or above beta at a
+        // reduced depth, a real move would too (Hive has few positions where every move
+        // hurts), and the node is cut at the cost of a shallow search. Not at the root, not
+        // in a full window, not twice in a row, not before both sides have placed a few
+        // pieces (the Queen's deadline counts turns), not near a forced result.
+        if ply > 0
+            && depth >= NULL_MOVE_DEPTH
+            && beta - alpha == 1
+            && !self.nulled[ply]
+            && pos.ply() >= 8
+            && beta.abs() < WIN_BOUND
+            && eval::evaluate(pos) >= beta
+        {
+            let r = if depth >= 6 { 3 } else { 2 };
+            pos.play_unchecked(Move::Pass);
+            self.nulled[ply + 1] = true;
+            let s = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, clock);
+            self.nulled[ply + 1] = false;
+            pos.undo();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta && s < WIN_BOUND {
+                return s;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         self.order(pos, ply, tt_move, &mut moves);
 
@@ -831,6 +861,9 @@ fn pick(moves: &mut [(i32, u32)], i: usize) {
 
 /// Ordering bonuses: the table's move first, then moves onto the opponent's Queen's
 /// neighbours (or onto her), then moves freeing one's own Queen, killers, and history.
+/// The least depth at which a null move is tried.
+const NULL_MOVE_DEPTH: i32 = 3;
+
 const ATTACK: i32 = 1 << 22;
 const RELIEF: i32 = 1 << 21;
 const KILLER: i32 = 1 << 20;
