@@ -54,9 +54,9 @@ fn main() {
         eprintln!("usage: tune_eval [--skip PLIES] [--steps N] [--l2 PENALTY] LOG...");
         std::process::exit(2);
     }
-    let (train, held) = read_samples(&paths, skip);
+    let (train, held, games) = read_samples(&paths, skip);
     println!(
-        "{} positions to fit, {} held out (from ply {skip} on)",
+        "{games} games: {} positions to fit, {} held out (from ply {skip} on)",
         train.len(),
         held.len()
     );
@@ -89,7 +89,7 @@ fn main() {
 
 /// The positions of every game in the logs after `skip` plies, with their counts; every
 /// fifth game's go to the second list.
-fn read_samples(paths: &[String], skip: usize) -> (Vec<Sample>, Vec<Sample>) {
+fn read_samples(paths: &[String], skip: usize) -> (Vec<Sample>, Vec<Sample>, usize) {
     let mut seen = HashSet::new();
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut games = 0usize;
@@ -132,7 +132,7 @@ fn read_samples(paths: &[String], skip: usize) -> (Vec<Sample>, Vec<Sample>) {
             }
         }
     }
-    (train, held)
+    (train, held, games)
 }
 
 /// The games of a file and their results where the text says them: a PGN's or SGF's games

@@ -21,8 +21,9 @@ pub const MISTAKE: f64 = 0.10;
 pub const BLUNDER: f64 = 0.20;
 
 /// Scale of the logistic win probability: `1 / (1 + exp(-score / SCALE))` for the side the
-/// score favours. Calibrated on games against nokamute (docs/ANALYSIS.md).
-pub const SCALE: f64 = 1295.0;
+/// score favours. Fitted to human games with the present evaluation (docs/ANALYSIS.md,
+/// "Win probability").
+pub const SCALE: f64 = 760.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
