@@ -317,7 +317,7 @@ impl Searcher {
         let age = self.age;
         std::thread::scope(|s| {
             let helpers: Vec<_> = (1..threads)
-                .map(|_| {
+                .map(|i| {
                     let table = Arc::clone(&self.table);
                     let stop = Arc::clone(&stop);
                     let pos = pos.clone();
@@ -326,7 +326,15 @@ impl Searcher {
                         let mut h = Searcher::with_table(table);
                         h.stop = Some(stop);
                         h.age = age;
-                        h.search(&pos, &Limits::depth(depth), &NoClock).nodes
+                        let mut search = h.begin(&pos, &Limits::depth(depth), &NoClock);
+                        // Every other helper runs an iteration ahead of the main thread: in
+                        // step with it, a helper searches the same trees at the same time
+                        // and stores little the main thread has not found itself.
+                        if i % 2 == 1 {
+                            search.depth = 2;
+                        }
+                        h.deepen(&mut search, &NoClock, None, &mut |_| {});
+                        search.result.nodes
                     })
                 })
                 .collect();
