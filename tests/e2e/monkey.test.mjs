@@ -94,21 +94,23 @@ async function workersAnswer(page) {
   await page.keyboard.press(before === '0' ? 'End' : 'Home');
   const ply = await page.getAttribute('svg#board', 'data-ply');
   const fresh = ply !== before;
-  await page.waitForFunction(
+  const answer = await page.waitForFunction(
     ([ply, fresh]) => {
+      // A search that waits (for a review, or while the position is edited) says so.
+      if (/waits/.test(document.querySelector('.analysis-status')?.textContent ?? '')) return 'waits';
       const e = document.querySelector('#eval');
       const depth = Number(e?.dataset.depth ?? 0);
       // With no move made the eval may be the one from before; it must still be done.
-      return e && e.dataset.ply === ply && (depth > 0 || (!fresh && e.dataset.done === "true"));
+      return e && e.dataset.ply === ply && (depth > 0 || (!fresh && e.dataset.done === "true")) && 'searched';
     },
     [ply, fresh],
     { timeout: 30_000 },
-  ).catch(async (e) => {
+  ).then((h) => h.jsonValue()).catch(async (e) => {
     const shown = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
     throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}): ${e.message}`);
   });
   const review = page.locator('#review');
-  if ((await review.isVisible()) && (await review.isEnabled())) {
+  if (answer === 'searched' && (await review.isVisible()) && (await review.isEnabled())) {
     await review.click();
     await page.waitForFunction(
       () => document.querySelector('#eval-graph [data-ply]') || document.querySelector('#keep-review:not([hidden])'),

@@ -170,6 +170,9 @@ pub(super) fn follow(s: Session) {
     if on && reviewing {
         s.status
             .set("The search waits while the game is reviewed.".into());
+    } else if on && editing {
+        s.status
+            .set("The search waits while the position is edited.".into());
     }
     let job = (on && !reviewing && !editing && !over).then(|| {
         let number = next_job_number();
