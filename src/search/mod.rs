@@ -867,11 +867,11 @@ fn pick(moves: &mut [(i32, u32)], i: usize) {
     }
 }
 
-/// Ordering bonuses: the table's move first, then moves onto the opponent's Queen's
-/// neighbours (or onto her), then moves freeing one's own Queen, killers, and history.
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
 
+/// Ordering bonuses: the table's move first, then moves onto the opponent's Queen's
+/// neighbours (or onto her), then moves freeing one's own Queen, killers, and history.
 const ATTACK: i32 = 1 << 22;
 const RELIEF: i32 = 1 << 21;
 const KILLER: i32 = 1 << 20;

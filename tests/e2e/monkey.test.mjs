@@ -80,8 +80,9 @@ function damaged(url, rng) {
  * Whether the workers still answer, asked through the page as a player would: the live
  * analysis on, a move away from the one shown, and a depth for the position it steps to (a
  * worker that hangs or died in silence never gives one); then, where a review can be
- * started, its first row. Returns false where the page shows no analysis (a puzzle, the
- * editor, an embed), so that the test can count the probes that asked.
+ * started, its first row. A search that says it waits (for a review, or while the position
+ * is edited) is an answer. Returns false where the page shows no analysis (a puzzle, an
+ * embed), so that the test can count the probes that asked.
  */
 async function workersAnswer(page) {
   const analyse = page.locator('#analyse');
@@ -89,7 +90,7 @@ async function workersAnswer(page) {
   await page.evaluate(() => document.activeElement?.blur?.());
   if ((await analyse.getAttribute('aria-pressed')) !== 'true') await analyse.click();
   await page.waitForSelector('#analyse[aria-pressed="true"]', { timeout: 10_000 });
-  // A position other than the one last searched: the start, or the next one from there.
+  // A position other than the one last searched: the start, or the end when the start is shown.
   const before = await page.getAttribute('svg#board', 'data-ply');
   await page.keyboard.press(before === '0' ? 'End' : 'Home');
   const ply = await page.getAttribute('svg#board', 'data-ply');
