@@ -4,6 +4,7 @@
 #
 #   scripts/monkey.sh                    # MONKEY_ACTIONS=20000, the default seed
 #   MONKEY_SEED=7 scripts/monkey.sh      # replays a failure the test printed
+#   scripts/monkey.sh --test-name-pattern=phone   # one width only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=/dev/null
@@ -15,4 +16,4 @@ server=$!
 trap 'kill $server' EXIT
 sleep 1
 MONKEY_ACTIONS="${MONKEY_ACTIONS:-20000}" BASE_URL="http://127.0.0.1:$port/" \
-    node --test --test-reporter=spec tests/e2e/monkey.test.mjs
+    node --test --test-reporter=spec "$@" tests/e2e/monkey.test.mjs

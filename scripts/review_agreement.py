@@ -18,21 +18,33 @@ import os
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BEELINE = os.path.join(HERE, "..", "target", "release", "beeline")
+BEELINE = os.environ.get("BEELINE") or os.path.join(HERE, "..", "target", "release", "beeline")
 BAD = ("mistake", "blunder")
 ANY = ("inaccuracy", "mistake", "blunder")
 
 
-def review(path, seconds):
-    out = subprocess.run(
-        [BEELINE, "analyse", path, "--time", str(seconds), "--json"],
-        capture_output=True, text=True, check=True,
-    ).stdout
+def review(path, seconds, cache=None):
+    """The judgements of a review at `seconds` a position: {ply: judgement}. With `cache`, a
+    folder, the long review's JSON is kept there and read again on the next run (clear it
+    when the engine changes)."""
+    saved = cache and os.path.join(cache, f"{os.path.basename(path)}.{seconds}.json")
+    if saved and os.path.exists(saved):
+        with open(saved) as f:
+            out = f.read()
+    else:
+        out = subprocess.run(
+            [BEELINE, "analyse", path, "--time", str(seconds), "--json"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        if saved:
+            os.makedirs(cache, exist_ok=True)
+            with open(saved, "w") as f:
+                f.write(out)
     return {row["ply"]: row.get("judgement") for row in json.loads(out)}
 
 
-def both(path, quick, long):
-    return path, review(path, quick), review(path, long)
+def both(path, quick, long, cache):
+    return path, review(path, quick), review(path, long, cache)
 
 
 def share(a, b):
@@ -45,12 +57,13 @@ def main():
     ap.add_argument("--quick", type=float, default=0.4)
     ap.add_argument("--long", type=float, default=None, help="default: ten times --quick")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cache", help="a folder to keep the long reviews in, to compare quick ones")
     args = ap.parse_args()
     long = args.long or args.quick * 10
     marked = {k: (set(), set()) for k in ("bad", "any")}
     same = total = plies = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for path, q, l in pool.map(lambda p: both(p, args.quick, long), args.files):
+        for path, q, l in pool.map(lambda p: both(p, args.quick, long, args.cache), args.files):
             name = os.path.basename(path)
             plies += len(l)
             for ply in l:

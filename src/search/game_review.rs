@@ -4,7 +4,8 @@
 //!
 //! Each position of the game is searched to the limit; a move other than the best one is
 //! valued by searching the position after it one ply shallower than that search went, so
-//! the best move and the move played are seen equally far.
+//! the best move and the move played are seen equally far. Under a time limit, a judgement
+//! near a threshold gets a second, longer look ([`SECOND_LOOK`]).
 
 use super::{white_view, win_in, Clock, Limits, Score, Searcher, WIN_BOUND};
 use crate::engine::piece::Color;
@@ -19,6 +20,18 @@ use serde::Serialize;
 pub const INACCURACY: f64 = 0.05;
 pub const MISTAKE: f64 = 0.10;
 pub const BLUNDER: f64 = 0.20;
+
+/// A move whose fall short of the best one, in the mover's chances, lies from
+/// `SECOND_LOOK.0` to below `SECOND_LOOK.1` is searched again for `SECOND_LOOK.2` times the
+/// time (under a time limit): near the thresholds a quick search's judgement is in doubt.
+pub const SECOND_LOOK: (f64, f64, u64) = (0.03, 0.30, 2);
+
+/// Whether a move that falls from `best` to `after` (for the mover) is judged near a
+/// threshold: [`SECOND_LOOK`].
+fn in_doubt(best: Score, after: Score) -> bool {
+    let drop = win_probability(best) - win_probability(after);
+    (SECOND_LOOK.0..SECOND_LOOK.1).contains(&drop)
+}
 
 /// Scale of the logistic win probability: `1 / (1 + exp(-score / SCALE))` for the side the
 /// score favours. Fitted to human games with the present evaluation (docs/ANALYSIS.md,
@@ -306,31 +319,30 @@ impl Review {
                 lines,
             }));
         };
-        let r = self.searcher.search(&self.pos, &self.limits, clock);
+        let mut r = self.searcher.search(&self.pos, &self.limits, clock);
+        let mut next = self.pos.clone();
+        next.play_unchecked(m);
+        let mut after = self.played_score(&r, m, &next, clock);
+        // A second, longer look where the judgement is in doubt: a quick search's scores
+        // move by a few points from one depth to the next, enough to carry a move across a
+        // threshold (docs/ANALYSIS.md, "How far a quick review can be trusted").
+        if let Some(t) = self.limits.time_ms {
+            if r.best != Some(m) && r.legal_moves > 1 && in_doubt(r.score, after) {
+                let longer = Limits {
+                    time_ms: Some(t * SECOND_LOOK.2),
+                    ..self.limits
+                };
+                r = self.searcher.search(&self.pos, &longer, clock);
+                after = self.played_score(&r, m, &next, clock);
+            }
+        }
         let line = &self.moves[..i];
         let played = notate_line(&self.start, line, &[m], self.coordinates)
             .pop()
             .unwrap_or_else(|| fallback(&self.pos, m));
         let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
         let lines = self.lines(&r, line, mover);
-        self.pos.play_unchecked(m);
-        // The move played is valued as the search valued the best one: its position one
-        // ply shallower, so both see equally far (the next position's own search sees a
-        // ply further, and Hive's evaluations swing from one ply to the next). A move
-        // that starts one of the lines has its score already.
-        let in_lines = r.lines.iter().find(|l| l.pv.first() == Some(&m));
-        let after = if r.best == Some(m) {
-            r.score
-        } else if let Some(l) = in_lines {
-            l.score
-        } else if let Some(s) = super::terminal(&self.pos, 1) {
-            -s
-        } else if r.depth <= 1 {
-            -super::eval::evaluate(&self.pos)
-        } else {
-            let d = Limits::depth(r.depth - 1);
-            -self.searcher.search(&self.pos, &d, &super::NoClock).score
-        };
+        self.pos = next;
         let before = r.score;
         Some(Some(PlyAnalysis {
             ply: i + 1,
@@ -352,6 +364,31 @@ impl Review {
         }))
     }
 
+    /// The score, for the mover, of the move `m` that leads to `next`, valued as the search
+    /// `r` valued the best move: `next` one ply shallower, so both see equally far (the
+    /// next position's own search sees a ply further, and Hive's evaluations swing from one
+    /// ply to the next). A move that starts one of the lines has its score already.
+    fn played_score(
+        &mut self,
+        r: &super::SearchResult,
+        m: Move,
+        next: &Position,
+        clock: &dyn Clock,
+    ) -> Score {
+        if r.best == Some(m) {
+            r.score
+        } else if let Some(l) = r.lines.iter().find(|l| l.pv.first() == Some(&m)) {
+            l.score
+        } else if let Some(s) = super::terminal(next, 1) {
+            -s
+        } else if r.depth <= 1 {
+            -super::eval::evaluate(next)
+        } else {
+            let d = after_limits(&self.limits, r.depth);
+            -self.searcher.search(next, &d, clock).score
+        }
+    }
+
     /// A search's lines, notated after `line` and seen from White's side.
     fn lines(&self, r: &super::SearchResult, line: &[Move], mover: Color) -> Vec<LineAnalysis> {
         r.lines
@@ -367,6 +404,16 @@ impl Review {
                 }
             })
             .collect()
+    }
+}
+
+/// The limits of the search that values a move played after a search of `depth`: one ply
+/// shallower and, under a time limit, the same time again at most (a quick search may reach
+/// a depth in a forced line that a search of the position after takes minutes to).
+fn after_limits(limits: &Limits, depth: u8) -> Limits {
+    Limits {
+        time_ms: limits.time_ms,
+        ..Limits::depth(depth.saturating_sub(1))
     }
 }
 
@@ -481,5 +528,31 @@ fn fallback(pos: &Position, m: Move) -> Notated {
         standard: s.clone(),
         direction: s.clone(),
         algebraic: s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_played_is_searched_a_ply_shallower_and_within_the_time() {
+        let timed = after_limits(&Limits::time_ms(400), 12);
+        assert_eq!((timed.depth, timed.time_ms), (11, Some(400)));
+        // Under a depth limit the result depends on the position and the depth alone.
+        let fixed = after_limits(&Limits::depth(6), 6);
+        assert_eq!((fixed.depth, fixed.time_ms), (5, None));
+    }
+
+    #[test]
+    fn a_second_look_is_for_judgements_near_a_threshold() {
+        let at = |p: f64| -(SCALE * (1.0 / p - 1.0).ln()) as Score;
+        // A move that costs 1 % or 40 % of the chances is clearly good or a blunder.
+        assert!(!in_doubt(0, at(0.49)));
+        assert!(!in_doubt(0, at(0.10)));
+        // Near the inaccuracy's, the mistake's and the blunder's thresholds.
+        for p in [0.46, 0.44, 0.41, 0.39, 0.31, 0.29] {
+            assert!(in_doubt(0, at(p)), "{p}");
+        }
     }
 }

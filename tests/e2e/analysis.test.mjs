@@ -188,6 +188,22 @@ test('a step stops the search and starts the next position’s; the line plays i
   await page.close();
 });
 
+test('the search says that it waits while the position is edited, and goes on after', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  await page.waitForSelector('#eval:not([data-depth="0"])', { timeout: 20_000 });
+  await page.click('#edit-position');
+  await page.waitForSelector('#position-editor:not([hidden])');
+  // The live search does not run on a position being built; the panel says so, or it looks hung.
+  await page.waitForFunction(() => /waits while the position is edited/.test(document.querySelector('.analysis-status')?.textContent ?? ''), null, { timeout: 5_000 });
+  await page.click('#edit-position');
+  await page.waitForSelector('#position-editor', { state: 'hidden' });
+  const ply = await page.getAttribute('svg#board', 'data-ply');
+  await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
+  assert.doesNotMatch(await page.textContent('.analysis-status'), /waits/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the live search takes each new position in its worker, mid-search, and goes deeper there', async () => {
   // A browser of its own, whose pages count the workers started and stopped.
   const own = await launchBrowser({ viewport: WIDTHS[0] });
