@@ -150,6 +150,10 @@ pub(super) fn follow(s: Session) {
     if let Some(game) = practice {
         // A practice game: the engine's move on its turn, nothing else searched.
         s.done.set(true);
+        if on && editing {
+            s.status
+                .set("The engine waits while the position is edited.".into());
+        }
         let job = (on && !editing && game.engine_to_move(&at.pos)).then(|| {
             let number = next_job_number();
             Job {
