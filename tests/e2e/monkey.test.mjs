@@ -83,8 +83,9 @@ function damaged(url, rng) {
  * analysis on, a move away from the one shown, and a depth for the position it steps to (a
  * worker that hangs or died in silence never gives one); then, where a review can be
  * started, its first row (unless the address asks for a depth that takes minutes a
- * position). A search that says it waits (for a review, or while the position is edited) is
- * an answer. Returns false where the page shows no analysis (a puzzle, an
+ * position). A search that says it waits (for a review, or while the position is edited) or
+ * that the game is over is an answer, and so is a practice game's, which searches only for
+ * the engine's moves. Returns false where the page shows no analysis (a puzzle, an
  * embed), so that the test can count the probes that asked.
  */
 async function workersAnswer(page) {
@@ -98,16 +99,22 @@ async function workersAnswer(page) {
   await page.keyboard.press(before === '0' ? 'End' : 'Home');
   const ply = await page.getAttribute('svg#board', 'data-ply');
   const fresh = ply !== before;
+  // In a practice game the engine searches only for its own moves (`data-seed`: one runs).
+  const practising = (await page.$('#practice-panel[data-seed]')) !== null;
   const answer = await page.waitForFunction(
-    ([ply, fresh]) => {
+    ([ply, fresh, practising]) => {
       // A search that waits (for a review, or while the position is edited) says so.
-      if (/waits/.test(document.querySelector('.analysis-status')?.textContent ?? '')) return 'waits';
+      const status = document.querySelector('.analysis-status')?.textContent ?? '';
+      if (/waits/.test(status)) return 'waits';
+      // A finished game has nothing to search, and says so.
+      if (/game is over/.test(status)) return 'over';
       const e = document.querySelector('#eval');
+      if (practising && e?.dataset.done === 'true') return 'practice';
       const depth = Number(e?.dataset.depth ?? 0);
       // With no move made the eval may be the one from before; it must still be done.
       return e && e.dataset.ply === ply && (depth > 0 || (!fresh && e.dataset.done === "true")) && 'searched';
     },
-    [ply, fresh],
+    [ply, fresh, practising],
     { timeout: 30_000 },
   ).then((h) => h.jsonValue()).catch(async (e) => {
     const shown = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
@@ -120,14 +127,16 @@ async function workersAnswer(page) {
   if (answer === 'searched' && asked <= 6 && (await review.isVisible()) && (await review.isEnabled())) {
     await review.click();
     await page.waitForFunction(
-      () => document.querySelector('#eval-graph [data-ply]') || document.querySelector('#keep-review:not([hidden])'),
+      () => document.querySelector('#eval-graph [data-ply]') || document.querySelector('#keep-review:not([hidden])') ||
+        /nothing to review/.test(document.querySelector('.analysis-status')?.textContent ?? ''),
       null,
       { timeout: 30_000 },
     ).catch(async (e) => {
       throw new Error(`the review's worker gave no row in 30 s (${await state(page)}): ${e.message}`);
     });
     const stop = page.locator('#stop-review');
-    if (await stop.isVisible()) await stop.click();
+    // A short review may end between the look and the click: nothing is left to stop.
+    if (await stop.isVisible()) await stop.click({ timeout: 2_000 }).catch(() => {});
   }
   return true;
 }

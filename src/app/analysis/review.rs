@@ -18,13 +18,19 @@ const STOPPED: &str = "The review stopped: the browser ended its engine (out of 
 
 /// Starts reviewing the main line (a review under way is replaced).
 pub(super) fn start(s: Session) {
-    let (moves, bytes) = s.viewer.study.game.with_untracked(|g| {
+    let (moves, bytes, over) = s.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         let moves = tree.mainline();
         let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
         let pos = tree.position_at(last).unwrap_or_else(|| tree.start());
-        (moves, transfer::encode(&pos))
+        (moves, transfer::encode(&pos), pos.state().is_over())
     });
+    // No move and no position to search: a review would end with nothing to show.
+    if moves.is_empty() && over {
+        s.status
+            .set("There is nothing to review: the game is over before any move.".into());
+        return;
+    }
     if !engine_link::start_review(bytes, s.depth) {
         s.status
             .set("This build has no engine worker: the review cannot run.".into());
