@@ -29,8 +29,13 @@ pub const SECOND_LOOK: (f64, f64, u64) = (0.03, 0.30, 2);
 /// Whether a move that falls from `best` to `after` (for the mover) is judged near a
 /// threshold: [`SECOND_LOOK`].
 fn in_doubt(best: Score, after: Score) -> bool {
-    let drop = win_probability(best) - win_probability(after);
-    (SECOND_LOOK.0..SECOND_LOOK.1).contains(&drop)
+    (SECOND_LOOK.0..SECOND_LOOK.1).contains(&chances_lost(best, after))
+}
+
+/// How far, in the mover's chances of winning, a move valued `after` falls short of the
+/// best one's `best`: what the judgements' thresholds are measured in.
+fn chances_lost(best: Score, after: Score) -> f64 {
+    win_probability(best) - win_probability(after)
 }
 
 /// Scale of the logistic win probability: `1 / (1 + exp(-score / SCALE))` for the side the
@@ -184,7 +189,7 @@ pub fn judge(played_is_best: bool, legal_moves: usize, best: Score, after: Score
     if played_is_best || after >= best {
         return Judgement::Best;
     }
-    let drop = win_probability(best) - win_probability(after);
+    let drop = chances_lost(best, after);
     if drop < INACCURACY {
         Judgement::Good
     } else if drop < MISTAKE {

@@ -121,8 +121,10 @@ async function workersAnswer(page) {
     throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}; ${await state(page)}): ${e.message}`);
   });
   // A damaged address may ask for a review to a fixed depth (`&analyse=99` asks for 40, the
-  // most): its first row then takes as long as that depth takes, not a second.
-  const asked = Number(/&analyse=(\d+)/.exec(new URL(page.url()).hash)?.[1] ?? 0);
+  // most): its first row then takes as long as that depth takes, not a second. The first
+  // `analyse=` is the one the app reads, and a value that is not a number asks for none.
+  const value = /&analyse=([^&]*)/.exec(new URL(page.url()).hash)?.[1] ?? '';
+  const asked = /^\d+$/.test(value) ? Number(value) : 0;
   const review = page.locator('#review');
   if (answer === 'searched' && asked <= 6 && (await review.isVisible()) && (await review.isEnabled())) {
     await review.click();
