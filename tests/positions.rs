@@ -57,6 +57,8 @@ fn lenient_forms_read_as_the_canonical_one() {
         "wA @l+1, wQ @m0, bQ @n0, bB @n0\nBlack to move",
         "wQ m0 bQ n0 bB1 n0 wA1 l1 b",
         "Black to move:\nwQ @m0\nbQ @n0\nbB @n0\nwA @l1",
+        // Copied with its label from a move list's header.
+        "Position: wQ @m0 bQ @n0 bB @n0 wA @l1; Black to move",
     ] {
         let r = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(write(&r.setup), canonical, "{text}");
@@ -373,6 +375,15 @@ fn detection_tells_positions_from_move_lists() {
         Some(Format::Position)
     );
     assert_eq!(detect("wQ @m0 bQ @n0 b"), Some(Format::Position));
+    // A move list's header alone, copied with its label; with moves it is still a move list.
+    assert_eq!(
+        detect("Position: wQ @m0 bQ @n0; White to move\n"),
+        Some(Format::Position)
+    );
+    assert_eq!(
+        detect("Position: wQ @m0 bQ @n0; White to move\n\n1. wA @l1\n"),
+        Some(Format::Algebraic)
+    );
     // Placements without a side to move are a move list.
     assert_eq!(detect("wG @m0\nbG @n0\n"), Some(Format::Algebraic));
     let rec = import("wQ @m0 bQ @n0 bB @n0 wA @l1\nBlack to move", None).unwrap();

@@ -15,6 +15,7 @@
 //! assert_eq!(detect("wA1\nbG1 -wA1\n"), Some(Format::Standard));
 //! assert_eq!(detect("wG @m0\nbG n0\n"), Some(Format::Algebraic));
 //! assert_eq!(detect("wQ @m0 bQ @n0\nWhite to move\n"), Some(Format::Position));
+//! assert_eq!(detect("Position: wQ @m0 bQ @n0; White to move\n"), Some(Format::Position));
 //! ```
 
 use super::movelist::decode_entities;

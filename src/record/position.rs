@@ -101,7 +101,8 @@ fn word(w: &str) -> Result<Word<'_>, PositionFault> {
     match lower.as_str() {
         "w" | "white" => return Ok(Word::Side(Color::White)),
         "b" | "black" => return Ok(Word::Side(Color::Black)),
-        "to" | "move" | "moves" | "plays" => return Ok(Word::Filler),
+        // `Position:` is the label a move list's header gives it, copied with it.
+        "to" | "move" | "moves" | "plays" | "position" => return Ok(Word::Filler),
         _ => {}
     }
     if let Ok(gt) = w.parse::<GameType>() {

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, openApp, waitForPly, beeline, audit, WIDTHS, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, waitForPly, pasteRecord, beeline, audit, WIDTHS, ROOT } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -200,6 +200,57 @@ test('the search says that it waits while the position is edited, and goes on af
   const ply = await page.getAttribute('svg#board', 'data-ply');
   await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
   assert.doesNotMatch(await page.textContent('.analysis-status'), /waits/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a practice game says that the engine waits while the position is edited', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  await page.keyboard.press('Home');
+  await waitForPly(page, 0);
+  await page.click('#practice');
+  await page.selectOption('#practice-colour', 'black');
+  await page.click('#practice-start');
+  await page.waitForFunction(() => document.querySelector('#practice-status').textContent.startsWith('Your move (Black)'));
+  await page.click('#edit-position');
+  await page.waitForSelector('#position-editor:not([hidden])');
+  // Without a word the engine would look hung.
+  await page.waitForFunction(() => /engine waits while the position is edited/.test(document.querySelector('.analysis-status')?.textContent ?? ''), null, { timeout: 5_000 });
+  await page.click('#edit-position');
+  await page.waitForSelector('#position-editor', { state: 'hidden' });
+  await page.waitForFunction(() => !/waits/.test(document.querySelector('.analysis-status')?.textContent ?? ''), null, { timeout: 5_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a game over before any move has nothing to review, and says so', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  // White's Queen is surrounded in the position given: Black has won, no move is left.
+  await pasteRecord(page, 'Position: wQ @m0 bQ @n0 wA @l0 wA @m-1 wA @l1 wS @m1 bA @n-1; Black to move\n\n');
+  await page.waitForFunction(() => document.querySelectorAll('#notation tbody tr[data-ply]').length === 0);
+  await page.waitForFunction(() => /game is over/.test(document.querySelector('.analysis-status')?.textContent ?? ''), null, { timeout: 5_000 });
+  await page.click('#review');
+  await page.waitForFunction(() => /nothing to review: the game is over before any move/.test(document.querySelector('.analysis-status')?.textContent ?? ''), null, { timeout: 5_000 });
+  assert.ok(await page.locator('.review-progress').isHidden());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('another game loaded ends the review of the one before, and the search takes the new game', async () => {
+  const { page, errors } = await openApp(browser.context, '#&analyse');
+  await page.waitForSelector('#review');
+  await page.click('#review');
+  // The review of the example game (56 moves, about half a second each) is under way.
+  await page.waitForSelector('#eval-graph [data-ply]', { timeout: 20_000 });
+  assert.ok(await page.locator('.review-progress').isVisible());
+  await pasteRecord(page, 'Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/');
+  await page.waitForFunction(() => document.querySelectorAll('#notation tbody tr[data-ply]').length === 3);
+  // Its rows could never be shown on this game: it ends, and the engine is the new game's.
+  await page.waitForSelector('.review-progress', { state: 'hidden', timeout: 5_000 });
+  const ply = await page.getAttribute('svg#board', 'data-ply');
+  await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
+  assert.doesNotMatch(await page.textContent('.analysis-status'), /waits/);
+  assert.ok(await page.locator('#eval-graph').isHidden());
   assert.deepEqual(errors, []);
   await page.close();
 });

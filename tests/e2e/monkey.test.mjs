@@ -127,6 +127,11 @@ async function workersAnswer(page) {
   const asked = /^\d+$/.test(value) ? Number(value) : 0;
   const review = page.locator('#review');
   if (answer === 'searched' && asked <= 6 && (await review.isVisible()) && (await review.isEnabled())) {
+    // A puzzle page shows its puzzle once its set has come, and another game shown ends a
+    // review: the review is of the puzzle, not of the game before it.
+    if (await page.$('#puzzle-trainer:not([data-puzzle-id])')) {
+      await page.waitForSelector('#puzzle-trainer[data-puzzle-id]', { timeout: 10_000 }).catch(() => {});
+    }
     await review.click();
     await page.waitForFunction(
       () => document.querySelector('#eval-graph [data-ply]') || document.querySelector('#keep-review:not([hidden])') ||
