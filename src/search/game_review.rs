@@ -340,9 +340,11 @@ impl Review {
         let mut after = self.played_score(&r, m, &next, clock);
         // A second, longer look where the judgement is in doubt: a quick search's scores
         // move by a few points from one depth to the next, enough to carry a move across a
-        // threshold (docs/ANALYSIS.md, "How far a quick review can be trusted").
+        // threshold (docs/ANALYSIS.md, "How far a quick review can be trusted"). Not for a
+        // side's first placement, which is never marked ([`first_placement`]).
+        let first = self.pos.placed_count(mover) == 0;
         if let Some(t) = self.limits.time_ms {
-            if r.best != Some(m) && r.legal_moves > 1 && in_doubt(r.score, after) {
+            if !first && r.best != Some(m) && r.legal_moves > 1 && in_doubt(r.score, after) {
                 let longer = Limits {
                     time_ms: Some(t * SECOND_LOOK.2),
                     ..self.limits
@@ -358,7 +360,7 @@ impl Review {
         let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
         let lines = self.lines(&r, line, mover);
         let mut judgement = judge(r.best == Some(m), r.legal_moves, r.score, after);
-        if self.pos.placed_count(mover) == 0 {
+        if first {
             judgement = first_placement(judgement);
         }
         self.pos = next;
