@@ -3,7 +3,9 @@
 // --lines 3`), a step stops the search and starts the next position's (in the same worker,
 // which takes it between two slices of its search), a line plays into the study, the number
 // of lines is a choice (one on a phone), threat mode shows what the opponent would play, a
-// review judges the same moves as the command line and goes into the PGN export.
+// review judges the same moves as the command line and goes into the PGN export; the panel
+// says why the engine waits (a position being edited, in a practice game too) or why there is
+// nothing to review, and another game shown ends the review of the one before.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
