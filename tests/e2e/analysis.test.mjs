@@ -479,6 +479,9 @@ test('learning from the mistakes: the best move is accepted, the mistake refuted
     await page.click('#learn-start');
     await page.waitForFunction(() => document.querySelector('#learn-status').textContent.includes('Find a better move'));
     await audit(page, 'learning from the mistakes at a phone’s width');
+    // Another game shown ends the run: its exercises are positions of the game before.
+    await pasteRecord(page, 'Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/');
+    await page.waitForFunction(() => document.querySelector('#learn-status').textContent.startsWith('Choose the player'));
     assert.deepEqual(errors, []);
   } finally {
     await phone.close();

@@ -107,12 +107,19 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         learning_panel::judge_try(s);
     }));
     // Another game shown (a record pasted, a link, a puzzle): a review of the one before
-    // ends, or it would keep the engine from the new game for rows that cannot be shown.
+    // ends, or it would keep the engine from the new game for rows that cannot be shown;
+    // so does learning from its mistakes, whose positions are the game before's.
     let loads = std::cell::Cell::new(viewer.study.loads.get_untracked());
     kit::watch(Box::new(move || {
         let now = s.viewer.study.loads.get();
-        if loads.replace(now) != now && s.review.with_untracked(|r| r.running) {
+        if loads.replace(now) == now {
+            return;
+        }
+        if s.review.with_untracked(|r| r.running) {
             review::stop(s);
+        }
+        if s.learn.with_untracked(Option::is_some) {
+            s.learn.set(None);
         }
     }));
     s
