@@ -151,12 +151,38 @@ async function workersAnswer(page) {
 /** What a failed probe prints of the page: its address and what the analysis says. */
 async function state(page) {
   const text = (sel) => page.$eval(sel, (el) => el.textContent.trim()).catch(() => '-');
-  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}"`;
+  const workers = await page.evaluate(() => {
+    const w = window.__workers;
+    return w ? `${w.started} started, ${w.stopped} terminated, ${w.answered} answered, the last message ${Date.now() - w.last} ms ago` : '-';
+  }).catch(() => '-');
+  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}", workers: ${workers}`;
 }
 
 let browser;
 before(async () => {
   browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  // The page's workers, counted for a failure's message: started, terminated, and those
+  // that sent anything (a worker says it is ready first), with the time of the last message.
+  await browser.context.addInitScript(() => {
+    const Base = window.Worker;
+    const counts = (window.__workers = { started: 0, stopped: 0, answered: 0, last: 0 });
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        counts.started += 1;
+        let first = true;
+        this.addEventListener('message', () => {
+          counts.last = Date.now();
+          if (first) counts.answered += 1;
+          first = false;
+        });
+      }
+      terminate() {
+        counts.stopped += 1;
+        super.terminate();
+      }
+    };
+  });
 });
 after(async () => {
   await browser?.close();
@@ -254,23 +280,25 @@ async function monkey(width, height, seed) {
     await probe('a fresh page');
   }
   assert.ok(probes > 0, `seed ${seed}: no probe of the workers asked anything`);
+  // Workers the last page started (the count a failure's message gives).
+  const started = await page.evaluate(() => window.__workers?.started ?? 0);
   // The board still draws: a step redraws it.
   await page.goto(new URL('./', page.url()).href);
   await page.waitForSelector('[data-ready="true"]', { timeout: 15_000 });
   await page.waitForSelector('svg#board g[data-piece]', { timeout: 10_000 });
   assert.deepEqual(errors.filter((e) => !fine(e)), [], `seed ${seed}: errors at the end`);
   await page.close();
-  return { acted: done.length, probes };
+  return { acted: done.length, probes, started };
 }
 
 test(`${ACTIONS} random actions at a desktop's width break nothing (seed ${SEED})`, { timeout: TIMEOUT }, async (t) => {
-  const { acted, probes } = await monkey(1280, 900, SEED);
-  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered`);
+  const { acted, probes, started } = await monkey(1280, 900, SEED);
+  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered; ${started} workers started on the last page probed`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
 
 test(`${ACTIONS} random actions at a phone's width break nothing (seed ${SEED + 1})`, { timeout: TIMEOUT }, async (t) => {
-  const { acted, probes } = await monkey(390, 844, SEED + 1);
-  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered`);
+  const { acted, probes, started } = await monkey(390, 844, SEED + 1);
+  t.diagnostic(`${acted} actions, ${probes} probes of the workers answered; ${started} workers started on the last page probed`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
