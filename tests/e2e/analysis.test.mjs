@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, openApp, waitForPly, pasteRecord, beeline, audit, WIDTHS, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, waitForPly, pasteRecord, countWorkers, beeline, audit, WIDTHS, ROOT } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -258,23 +258,10 @@ test('another game loaded ends the review of the one before, and the search take
 });
 
 test('the live search takes each new position in its worker, mid-search, and goes deeper there', async () => {
-  // A browser of its own, whose pages count the workers started and stopped.
+  // A browser of its own, whose pages count the workers started and stopped (`countWorkers`).
   const own = await launchBrowser({ viewport: WIDTHS[0] });
   try {
-    await own.context.addInitScript(() => {
-      const Base = window.Worker;
-      window.__workers = { started: 0, stopped: 0 };
-      window.Worker = class extends Base {
-        constructor(...args) {
-          super(...args);
-          window.__workers.started += 1;
-        }
-        terminate() {
-          window.__workers.stopped += 1;
-          super.terminate();
-        }
-      };
-    });
+    await countWorkers(own.context);
     const { page, errors } = await openApp(own.context, '#&analyse');
     await page.click(`#notation tr[data-ply="${PLY}"]`);
     await waitForPly(page, PLY);
@@ -293,12 +280,12 @@ test('the live search takes each new position in its worker, mid-search, and goe
     }, PLY + 5, { timeout: 20_000 });
     const line = await bestLine(page);
     assert.ok(line.length >= 1 && line.every((m) => m.standard && m.direction && m.algebraic));
-    assert.deepEqual(await page.evaluate(() => window.__workers), { started: 1, stopped: 0 });
+    assert.deepEqual(await page.evaluate(() => ({ started: window.__workers.started, stopped: window.__workers.stopped })), { started: 1, stopped: 0 });
     // Turned off and on: the same worker again.
     await page.click('#analyse');
     await page.click('#analyse');
     await page.waitForSelector(`#eval[data-ply="${PLY + 5}"]:not([data-depth="0"])`, { timeout: 20_000 });
-    assert.deepEqual(await page.evaluate(() => window.__workers), { started: 1, stopped: 0 });
+    assert.deepEqual(await page.evaluate(() => ({ started: window.__workers.started, stopped: window.__workers.stopped })), { started: 1, stopped: 0 });
     assert.deepEqual(errors, []);
   } finally {
     await own.close();

@@ -111,6 +111,34 @@ export async function launchBrowser({ viewport = { width: 1024, height: 768 }, s
 }
 
 /**
+ * Count the workers the context's pages start, in `window.__workers`: started, terminated
+ * (`stopped`), those that sent anything (`answered`: a worker says it is ready first), and
+ * the time of the last message (`last`, `Date.now()`).
+ */
+export async function countWorkers(context) {
+  await context.addInitScript(() => {
+    const Base = window.Worker;
+    const counts = (window.__workers = { started: 0, stopped: 0, answered: 0, last: 0 });
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        counts.started += 1;
+        let first = true;
+        this.addEventListener('message', () => {
+          counts.last = Date.now();
+          if (first) counts.answered += 1;
+          first = false;
+        });
+      }
+      terminate() {
+        counts.stopped += 1;
+        super.terminate();
+      }
+    };
+  });
+}
+
+/**
  * Open the app in a new page and wait until it has mounted (`data-ready="true"`).
  * `urlPath` is resolved against BASE_URL (e.g. '?game=...').
  * Returns { page, errors }: `errors` collects uncaught page errors and console errors

@@ -14,7 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, openApp, ROOT } from './helpers.mjs';
+import { launchBrowser, openApp, countWorkers, ROOT } from './helpers.mjs';
 
 const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 250);
 const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
@@ -161,28 +161,8 @@ async function state(page) {
 let browser;
 before(async () => {
   browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  // The page's workers, counted for a failure's message: started, terminated, and those
-  // that sent anything (a worker says it is ready first), with the time of the last message.
-  await browser.context.addInitScript(() => {
-    const Base = window.Worker;
-    const counts = (window.__workers = { started: 0, stopped: 0, answered: 0, last: 0 });
-    window.Worker = class extends Base {
-      constructor(...args) {
-        super(...args);
-        counts.started += 1;
-        let first = true;
-        this.addEventListener('message', () => {
-          counts.last = Date.now();
-          if (first) counts.answered += 1;
-          first = false;
-        });
-      }
-      terminate() {
-        counts.stopped += 1;
-        super.terminate();
-      }
-    };
-  });
+  // The page's workers, counted for a failure's message.
+  await countWorkers(browser.context);
 });
 after(async () => {
   await browser?.close();
