@@ -5,7 +5,8 @@
 // of lines is a choice (one on a phone), threat mode shows what the opponent would play, a
 // review judges the same moves as the command line and goes into the PGN export; the panel
 // says why the engine waits (a position being edited, in a practice game too) or why there is
-// nothing to review, and another game shown ends the review of the one before.
+// nothing to review, another game shown ends the review of the one before, and a link followed
+// in the open page sets the analysis's depth as opening it would.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -253,6 +254,38 @@ test('another game loaded ends the review of the one before, and the search take
   await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
   assert.doesNotMatch(await page.textContent('.analysis-status'), /waits/);
   assert.ok(await page.locator('#eval-graph').isHidden());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a link followed in the open page sets the analysis as opening it would: its depth, or none', async () => {
+  // `&analyse=99` asks for the deepest search, 40 plies: a review's first row would take hours.
+  const { page, errors } = await openApp(browser.context, '#&analyse=99');
+  await page.waitForSelector('#analyse[aria-pressed="true"]');
+  // The address carries the move shown once a step has settled.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^#[^&]+&analyse=40$/.test(location.hash), null, { timeout: 5_000 });
+  const fragment = await page.evaluate(() => location.hash.split('&')[0]);
+  const follow = (hash) => page.evaluate((h) => { location.hash = h; }, hash);
+  // A link without a depth: the analysis stays on, at no depth, and the address says so.
+  await follow(fragment);
+  await page.waitForFunction((f) => location.hash === `${f}&analyse`, fragment, { timeout: 5_000 });
+  assert.equal(await page.getAttribute('#analyse', 'aria-pressed'), 'true');
+  // A review then runs at the browser's pace (half a second a position), not at depth 40.
+  await page.click('#review');
+  await page.waitForSelector('#eval-graph [data-ply]', { timeout: 20_000 });
+  // A link with a depth: the search goes to it; the review at the pace of before stops.
+  await follow(`${fragment}&analyse=2`);
+  const ply = await page.getAttribute('svg#board', 'data-ply');
+  await searched(page, ply, 2);
+  await page.waitForSelector('.review-progress', { state: 'hidden', timeout: 5_000 });
+  assert.equal(await page.evaluate(() => location.hash.split('&').slice(1).join('&')), 'analyse=2');
+  // Off, then a link that asks for the analysis: it is turned on, as the link opened would.
+  await page.click('#analyse');
+  await page.waitForFunction(() => !location.hash.includes('analyse'), null, { timeout: 5_000 });
+  await follow(`${fragment}&analyse`);
+  await page.waitForSelector('#analyse[aria-pressed="true"]', { timeout: 5_000 });
+  await page.waitForSelector(`#eval[data-ply="${ply}"]:not([data-depth="0"])`, { timeout: 20_000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -20,6 +20,9 @@ const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 250);
 const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
 // Actions between two probes of the workers (and one at the end).
 const PROBE_EVERY = 50;
+// A long run says how far it is every this many actions (on stderr, which the test runner
+// passes on as it comes), so that an hour's run is not silent.
+const PROGRESS_EVERY = 1000;
 // A run's time limit: a long run takes about half a second an action.
 const TIMEOUT = Math.max(30, ACTIONS / 10) * 60_000;
 
@@ -250,6 +253,9 @@ async function monkey(width, height, seed) {
       assert.fail(`seed ${seed}, width ${width}, action ${i + 1}: ${bad.join('\n')}\nlast actions:\n${done.slice(-15).join('\n')}`);
     }
     if ((i + 1) % PROBE_EVERY === 0) await probe(i + 1);
+    if ((i + 1) % PROGRESS_EVERY === 0) {
+      process.stderr.write(`# seed ${seed}, width ${width}: ${i + 1} of ${ACTIONS} actions, ${probes} probes answered, at ${new URL(page.url()).search || '/'}\n`);
+    }
   }
   await probe(ACTIONS);
   // The probes must have asked at least once: the page at the end may show no analysis (a

@@ -12,11 +12,18 @@ pub(super) fn depth_in_address() -> u8 {
 
 /// The depth an address's fragment asks for: `&analyse=N`, at most 40; 0 for none or for
 /// anything else.
-fn depth_of(hash: &str) -> u8 {
+pub(super) fn depth_of(hash: &str) -> u8 {
     hash.split('&')
         .find_map(|o| o.strip_prefix("analyse="))
         .and_then(|d| d.parse::<u8>().ok())
         .map_or(0, |d| d.min(40))
+}
+
+/// Whether an address's fragment asks for the analysis (`&analyse`, with a depth or not).
+pub(super) fn asks_analysis(hash: &str) -> bool {
+    hash.split('&')
+        .skip(1)
+        .any(|o| o == "analyse" || o.starts_with("analyse="))
 }
 
 /// Writes `&analyse` (with its depth) into the address, or takes it out.
@@ -53,5 +60,16 @@ mod tests {
         assert_eq!(depth_of("#AgAB&analyse=-3"), 0);
         assert_eq!(depth_of("#&analyse=255"), 40);
         assert_eq!(depth_of("#&analyse=300"), 0);
+    }
+
+    #[test]
+    fn a_link_asks_for_the_analysis() {
+        assert!(asks_analysis("#AgAB&analyse"));
+        assert!(asks_analysis("#AgAB&threat&analyse=6"));
+        assert!(asks_analysis("#AgAB&analyse=x"));
+        assert!(!asks_analysis("#AgAB"));
+        assert!(!asks_analysis("#AgAB&analysed"));
+        // The game's own bytes are not an option.
+        assert!(!asks_analysis("#analyse"));
     }
 }

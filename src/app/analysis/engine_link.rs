@@ -122,12 +122,13 @@ pub(super) fn follow(s: Session) {
     let (threat, count) = (s.threat.get(), s.line_count.get());
     let endless = s.endless.get();
     let practice = s.practice.get();
+    let depth = s.depth.get();
     let asked = (
         at.node,
         at.pos.key(),
         on && !reviewing,
         editing,
-        (threat, count, endless),
+        (threat, count, endless, depth),
         practice,
     );
     let now = js_sys::Date::now();
@@ -182,8 +183,8 @@ pub(super) fn follow(s: Session) {
         let number = next_job_number();
         let request = EngineRequest::Search {
             position: transfer::encode(&at.pos),
-            depth: s.depth,
-            limit_ms: if s.depth > 0 || endless { 0 } else { SEARCH_MS },
+            depth,
+            limit_ms: if depth > 0 || endless { 0 } else { SEARCH_MS },
             job: number,
             delay_ms: if quick { SETTLE_MS } else { 0 },
             // The threat is one line: what the opponent would play.
@@ -233,11 +234,11 @@ fn hand_over(s: Session) {
         let mut w = w.borrow_mut();
         w.flushing = false;
         if w.job.is_none() {
-            halt_live(&mut w, s.depth);
+            halt_live(&mut w, s.depth.get_untracked());
             return true;
         }
         // A search to a depth cannot be replaced: its worker is stopped.
-        if s.depth > 0 && w.live.as_ref().is_some_and(|l| l.busy) {
+        if s.depth.get_untracked() > 0 && w.live.as_ref().is_some_and(|l| l.busy) {
             if let Some(l) = w.live.take() {
                 l.link.stop();
             }
@@ -335,7 +336,7 @@ type Asked = (
     u64,
     bool,
     bool,
-    (bool, u8, bool),
+    (bool, u8, bool, u8),
     Option<PracticeGame>,
 );
 
@@ -373,7 +374,7 @@ fn answered(id: u32, answer: EngineAnswer) {
         // A search to a depth that started before its worker got the next job: stopped, and
         // the job goes to another worker. (A search in slices reads the job next.)
         (EngineAnswer::Started { job }, Sender::Live(_))
-            if live_job(job).is_none() && s.depth > 0 =>
+            if live_job(job).is_none() && s.depth.get_untracked() > 0 =>
         {
             WORKERS.with(|w| {
                 let mut w = w.borrow_mut();

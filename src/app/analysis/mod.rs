@@ -41,7 +41,7 @@ mod review_state;
 mod session;
 pub mod view;
 
-use crate::app::kit::{self, dom, Memo, Var};
+use crate::app::kit::{self, dom, services, Memo, Var};
 use crate::app::model::viewer::Viewer;
 use crate::view::Layout;
 use leptos::prelude::NodeRef;
@@ -58,7 +58,7 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
     let on = !s.on.get_untracked();
     s.on.set(on);
     if !on {
-        engine_link::stop_all(s.depth);
+        engine_link::stop_all(s.depth.get_untracked());
         s.review.update(|r| r.running = false);
         s.practice.set(None);
         s.learn.set(None);
@@ -72,7 +72,33 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
             dom::set_flag(&el, "hidden", !on);
         }
     }
-    address::set_option(on.then_some(s.depth));
+    address::set_option(on.then_some(s.depth.get_untracked()));
+}
+
+/// A link followed in the open page (typed into the address bar, back or forward): the
+/// analysis takes the depth the link asks for (none without `&analyse=N`), as opening it
+/// would, and is turned on if the link asks for it. A link that does not ask leaves it on or
+/// off as the player has it, and the address then says which. Without this, a search and a
+/// review would go on at the depth of the page's first link while the address shows another.
+fn follow_link(s: Session) {
+    let hash = services::location_hash().unwrap_or_default();
+    let depth = address::depth_of(&hash);
+    let was = s.depth.get_untracked();
+    if depth != was {
+        // A search or a review to the old depth cannot take the new one: their workers stop
+        // (the search starts again at the new depth, the review when asked).
+        engine_link::stop_all(was);
+        if s.review.with_untracked(|r| r.running) {
+            s.review.update(|r| r.running = false);
+        }
+        s.depth.set(depth);
+    }
+    let on = s.on.get_untracked();
+    if address::asks_analysis(&hash) && !on {
+        toggle(s.viewer, s.layout, s.board);
+    } else {
+        address::set_option(on.then_some(depth));
+    }
 }
 
 /// Builds the panel, the bar and the board's layer, and binds them to a new session.
@@ -94,8 +120,10 @@ fn start(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::Svg>)
         practice_open: Var::new(false),
         learn: Var::new(None),
         learn_open: Var::new(false),
-        depth: address::depth_in_address(),
+        depth: Var::new(address::depth_in_address()),
     };
+    let page: web_sys::EventTarget = leptos::prelude::window().into();
+    dom::listen(&page, &["hashchange"], move |_| follow_link(s));
     if let Some(panel) = panel::build(s) {
         review::bind(s, &panel);
     }

@@ -31,7 +31,7 @@ pub(super) fn start(s: Session) {
             .set("There is nothing to review: the game is over before any move.".into());
         return;
     }
-    if !engine_link::start_review(bytes, s.depth) {
+    if !engine_link::start_review(bytes, s.depth.get_untracked()) {
         s.status
             .set("This build has no engine worker: the review cannot run.".into());
         return;

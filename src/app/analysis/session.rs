@@ -45,8 +45,9 @@ pub(super) struct Session {
     pub learn: Var<Option<LearnRun>>,
     /// The learning controls are shown (`#learn`, `aria-expanded`).
     pub learn_open: Var<bool>,
-    /// From the address (`&analyse=N`): search and review to this depth; 0 for none.
-    pub depth: u8,
+    /// From the address (`&analyse=N`): search and review to this depth; 0 for none. A link
+    /// followed in the open page sets it again (`follow_link`).
+    pub depth: Var<u8>,
 }
 
 thread_local! {
