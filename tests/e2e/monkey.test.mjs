@@ -121,7 +121,12 @@ async function workersAnswer(page) {
     { timeout: 30_000 },
   ).then((h) => h.jsonValue()).catch(async (e) => {
     const shown = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
-    throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}; ${await state(page)}): ${e.message}`);
+    const said = await state(page);
+    // Whether the panel still follows the board: one more step, and what #eval says then.
+    await page.keyboard.press('ArrowRight').catch(() => {});
+    await page.waitForTimeout(3000);
+    const then = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
+    throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}; ${said}; 3 s after one more step: ${then}, board ply ${await page.getAttribute('svg#board', 'data-ply').catch(() => '-')}): ${e.message}`);
   });
   // A damaged address may ask for a review to a fixed depth (`&analyse=99` asks for 40, the
   // most): its first row then takes as long as that depth takes, not a second. The first
@@ -158,7 +163,13 @@ async function state(page) {
     const w = window.__workers;
     return w ? `${w.started} started, ${w.stopped} terminated, ${w.answered} answered, the last message ${Date.now() - w.last} ms ago` : '-';
   }).catch(() => '-');
-  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}", workers: ${workers}`;
+  // The move chosen (the notation's current row; none at the start) beside the board's ply,
+  // which shows a row hovered or the editor's position instead.
+  const page_ = await page.evaluate(() => {
+    const at = (sel, attr) => document.querySelector(sel)?.getAttribute(attr) ?? '-';
+    return `board ply ${at('svg#board', 'data-ply')}, chosen row ${at('#notation tr[aria-current]', 'data-ply')}, editing ${at('#edit-position', 'aria-pressed')}, analysis ${at('#analyse', 'aria-pressed')}, puzzle ${at('#puzzle-trainer', 'data-puzzle-id')}`;
+  }).catch(() => '-');
+  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}", ${page_}, workers: ${workers}`;
 }
 
 let browser;
