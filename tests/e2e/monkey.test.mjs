@@ -96,6 +96,10 @@ async function workersAnswer(page) {
   if (!(await analyse.isVisible()) || !(await analyse.isEnabled())) return false;
   await page.evaluate(() => document.activeElement?.blur?.());
   if ((await analyse.getAttribute('aria-pressed')) !== 'true') await analyse.click();
+  // The pointer off the notation: a row it rests on is shown on the board (a preview, not
+  // the move chosen, which is what the analysis searches), and the notation scrolled by the
+  // step below would put another row under it.
+  await page.mouse.move(1, 1);
   await page.waitForSelector('#analyse[aria-pressed="true"]', { timeout: 10_000 });
   // A position other than the one last searched: the start, or the end when the start is shown.
   const before = await page.getAttribute('svg#board', 'data-ply');
