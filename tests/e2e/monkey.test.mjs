@@ -124,12 +124,13 @@ async function workersAnswer(page) {
     [ply, fresh, practising],
     { timeout: 30_000 },
   ).then((h) => h.jsonValue()).catch(async (e) => {
-    const shown = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
+    const evaluation = () => page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
+    const shown = await evaluation();
     const said = await state(page);
     // Whether the panel still follows the board: one more step, and what #eval says then.
     await page.keyboard.press('ArrowRight').catch(() => {});
     await page.waitForTimeout(3000);
-    const then = await page.$eval('#eval', (el) => JSON.stringify(el.dataset)).catch(() => 'no #eval');
+    const then = await evaluation();
     throw new Error(`the live analysis gave no depth for ply ${ply} in 30 s (${shown}; ${said}; 3 s after one more step: ${then}, board ply ${await page.getAttribute('svg#board', 'data-ply').catch(() => '-')}): ${e.message}`);
   });
   // A damaged address may ask for a review to a fixed depth (`&analyse=99` asks for 40, the
