@@ -94,6 +94,19 @@ pub(super) fn stop_all(depth: u8) {
     });
 }
 
+/// Ends both workers, whatever they are doing, for a new depth (a link followed): how the
+/// live worker runs a search depends on the depth it was asked for (to a depth, in one go,
+/// reading no message until it ends), so a worker given a job at the old depth could keep the
+/// next job waiting for hours. The next search starts a worker of its own.
+pub(super) fn end_all() {
+    WORKERS.with(|w| {
+        let mut w = w.borrow_mut();
+        for worker in [w.live.take(), w.review.take()].into_iter().flatten() {
+            worker.link.stop();
+        }
+    });
+}
+
 /// Stops the live worker's search: a search in slices is told to halt, one to a depth is
 /// stopped with its worker (a worker that has not started it takes the next job instead).
 fn halt_live(w: &mut Workers, depth: u8) {

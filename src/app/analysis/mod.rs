@@ -83,13 +83,12 @@ pub fn toggle(viewer: Viewer, layout: Memo<Layout>, board: NodeRef<leptos::svg::
 fn follow_link(s: Session) {
     let hash = services::location_hash().unwrap_or_default();
     let depth = address::depth_of(&hash);
-    let was = s.depth.get_untracked();
-    if depth != was {
-        // A search or a review to the old depth cannot take the new one: their workers stop
+    if depth != s.depth.get_untracked() {
+        // A search or a review to the old depth cannot take the new one: their workers end
         // (the search starts again at the new depth, the review when asked).
-        engine_link::stop_all(was);
+        engine_link::end_all();
         if s.review.with_untracked(|r| r.running) {
-            s.review.update(|r| r.running = false);
+            review::stop(s);
         }
         s.depth.set(depth);
     }
