@@ -170,11 +170,11 @@ async function state(page) {
   }).catch(() => '-');
   // The move chosen (the notation's current row; none at the start) beside the board's ply,
   // which shows a row hovered or the editor's position instead.
-  const page_ = await page.evaluate(() => {
+  const board = await page.evaluate(() => {
     const at = (sel, attr) => document.querySelector(sel)?.getAttribute(attr) ?? '-';
     return `board ply ${at('svg#board', 'data-ply')}, chosen row ${at('#notation tr[aria-current]', 'data-ply')}, editing ${at('#edit-position', 'aria-pressed')}, analysis ${at('#analyse', 'aria-pressed')}, puzzle ${at('#puzzle-trainer', 'data-puzzle-id')}`;
   }).catch(() => '-');
-  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}", ${page_}, workers: ${workers}`;
+  return `address ${page.url()}, status "${await text('.analysis-status')}", review "${await text('.review-progress')}" "${await text('.review-summary')}", ${board}, workers: ${workers}`;
 }
 
 let browser;
