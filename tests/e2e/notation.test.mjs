@@ -3,7 +3,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openApp, boardPly, currentRow, waitForPly } from './helpers.mjs';
+import path from 'node:path';
+import { launchBrowser, openApp, beeline, boardPly, currentRow, ROOT, waitForPly } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -76,6 +77,42 @@ test('hovering a move previews it; leaving restores the chosen move', async () =
   await page.mouse.move(5, 5);
   await waitForPly(page, 1);
   assert.equal(await boardPly(page), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a pointer that leaves the notation before the preview lands previews nothing', async () => {
+  const { page, errors } = await openApp(browser.context);
+  const box = await page.locator('#notation tr[data-ply="6"]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(400);
+  assert.equal(await boardPly(page), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a preview still waiting when another game loads shows nothing of the game before', async () => {
+  // The example game at move 20, and a short game at its third move, as links.
+  const long = `#${beeline(['link', path.join(ROOT, 'tests/data/direction-game-1.md'), '--ply', '20']).trim()}`;
+  const short = `#${beeline(['link', '-', '--ply', '3'], 'Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-').trim()}`;
+  const { page, errors } = await openApp(browser.context, short);
+  await waitForPly(page, 3);
+  const follow = (hash) => page.evaluate((h) => { location.hash = h; }, hash);
+  // The long example game again, its move 18 under a resting pointer; before the preview
+  // lands (it waits for the pointer to rest), a link brings the short game back.
+  await follow(long);
+  await waitForPly(page, 20);
+  // Where the row is, found first: the move onto it and the link then follow each other at
+  // once.
+  const box = await page.locator('#notation tr[data-ply="18"]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await follow(short);
+  await page.waitForTimeout(400);
+  // The pointer now rests on no row of the short game: the board shows its chosen move,
+  // not a node of the long game's numbering.
+  assert.equal(await currentRow(page), 3);
+  assert.equal(await boardPly(page), 3);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -102,3 +102,23 @@ test('a damaged link says so and shows the example game', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a link followed back at once, before the address took the move of the one between, loads', async () => {
+  const first = `#${beeline(['link', '-', '--ply', '3'], 'Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-').trim()}`;
+  const { page, errors } = await openApp(browser.context, first);
+  await waitForPly(page, 3);
+  const follow = (hash) => page.evaluate((h) => { location.hash = h; }, hash);
+  // The example game's link, then straight back to the link the page opened with: the page
+  // writes the example game's move into the address only once the move has settled.
+  await follow(`#${beeline(['link', path.join(ROOT, 'tests/data/direction-game-1.md'), '--ply', '20']).trim()}`);
+  await waitForPly(page, 20);
+  await follow(first);
+  await waitForPly(page, 3);
+  assert.equal(await rowCount(page), 4);
+  assert.equal(await currentRow(page), 3);
+  // The address settles on the game shown, in the words the command-line tool links it.
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => location.hash), first);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

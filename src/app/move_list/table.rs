@@ -42,15 +42,16 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }));
     let root = NodeRef::<html::Section>::new();
 
-    // The node of the row an event happened in.
-    let node_of = move |e: &web_sys::Event| -> Option<NodeId> {
-        let row = dom::event_closest(e, "tr[data-node]")?;
+    // The node of a row of the table, in the game shown now.
+    let node_in = move |row: &web_sys::Element| -> Option<NodeId> {
         let index = row.get_attribute("data-node")?.parse().ok()?;
         viewer
             .study
             .game
             .with_untracked(|g| g.tree().node_by_index(index))
     };
+    // The node of the row an event happened in.
+    let node_of = move |e: &web_sys::Event| node_in(&dom::event_closest(e, "tr[data-node]")?);
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = Stored::new((i32::MIN, i32::MIN));
@@ -120,7 +121,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     NotationControl::Table => {}
                 },
             );
+            // Leaving also drops a preview still waiting for the pointer to rest.
             dom::listen(&scroller, &["mouseleave"], move |_| {
+                pointer.set_value((i32::MIN, i32::MIN));
                 viewer.study.preview.set(None)
             });
             // A click chooses a row; keyboard users reach a row with Tab and choose it with Enter
@@ -155,11 +158,14 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                         return;
                     }
                     pointer.set_value(at);
-                    // The preview waits for the pointer to rest ([`PREVIEW_DELAY`]).
-                    let n = node_of(&e);
+                    // The preview waits for the pointer to rest ([`PREVIEW_DELAY`]). The row
+                    // is read when it lands: another game may have been written meanwhile,
+                    // whose rows replaced this one (or kept it, as the same move).
+                    let row = dom::event_closest(&e, "tr[data-node]");
                     let clicks_then = clicks.get_value();
                     services::after(PREVIEW_DELAY, move || {
                         let still = pointer.get_value() == at && clicks.get_value() == clicks_then;
+                        let n = row.as_ref().filter(|r| r.is_connected()).and_then(node_in);
                         if still && viewer.study.preview.get_untracked() != n {
                             viewer.study.preview.set(n);
                         }

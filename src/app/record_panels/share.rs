@@ -218,7 +218,10 @@ pub fn follow_address(viewer: Viewer) {
         let Some(fragment) = game::fragment_of(&hash) else {
             return;
         };
+        // The link followed is now the address's: following back to the one before, even
+        // before this one's move was written (`ADDRESS_DELAY`), loads it again.
         if WRITTEN.with(|w| *w.borrow() != fragment) {
+            WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
             viewer.load_fragment(fragment);
         }
     });
