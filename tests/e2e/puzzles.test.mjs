@@ -81,6 +81,25 @@ test('a puzzle solved counts in the streak, which a reload keeps', async () => {
   await page.close();
 });
 
+test('the address of a puzzle keeps the analysis asked for, so that a reload searches as before', async () => {
+  const puzzle = PUZZLES.find((p) => p.theme === 'surround-2');
+  const { page, errors } = await openApp(browser.context, `?puzzles&puzzle=${puzzle.id}#&analyse=3`);
+  await page.waitForSelector(`#puzzle-trainer[data-puzzle-id="${puzzle.id}"]`);
+  await page.waitForSelector('#analyse[aria-pressed="true"]');
+  // The puzzle's address, with the study's permalink once the position has settled, and
+  // the depth still searched.
+  await page.waitForFunction(() => /^#[^&]+&analyse=3$/.test(location.hash), null, { timeout: 5_000 });
+  assert.ok(page.url().includes(`?puzzles&puzzle=${puzzle.id}#`), page.url());
+  // The puzzle panel's own link shares the puzzle, not the analysis (which would show the
+  // answer).
+  assert.ok(!(await page.getAttribute('#puzzle-permalink', 'href')).includes('analyse'));
+  await page.reload();
+  await page.waitForSelector(`#puzzle-trainer[data-puzzle-id="${puzzle.id}"]`);
+  await page.waitForSelector('#eval[data-ply="0"][data-depth="3"][data-done="true"]', { timeout: 20_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a wrong move fails the puzzle and ends the streak; a hint picks the piece', async () => {
   // A surround in one with a single solving move.
   const puzzle = PUZZLES.find((p) => p.theme === 'surround-1' && p.first_moves.length === 1);

@@ -274,10 +274,15 @@ pub fn fragment_of(hash: &str) -> Option<&str> {
 
 /// The address of the game at a ply: the page's address without its fragment, then '#'.
 pub fn share_url(href: &str, fragment: &str) -> String {
-    let (base, hash) = href.split_once('#').unwrap_or((href, ""));
+    let base = href.split_once('#').map_or(href, |(base, _)| base);
     // The address's options (`&analyse`) stay.
-    let options = hash.find('&').map_or("", |i| &hash[i..]);
-    format!("{base}#{fragment}{options}")
+    format!("{base}#{fragment}{}", options_of(href))
+}
+
+/// The options of an address's fragment, from their first `&` (`&analyse=6`), or nothing.
+pub fn options_of(href: &str) -> &str {
+    let hash = href.split_once('#').map_or("", |(_, hash)| hash);
+    hash.find('&').map_or("", |i| &hash[i..])
 }
 
 /// The game and node a viewer opens with: the permalink in the address when it follows the
@@ -463,5 +468,12 @@ mod tests {
             Some(frag.as_str())
         );
         assert_eq!(fragment_of("#&analyse"), None);
+        // An address without a game keeps them too (a puzzle's, `?puzzles&puzzle=…`).
+        assert_eq!(
+            options_of("https://e.org/?puzzles&puzzle=ab#&analyse=4"),
+            "&analyse=4"
+        );
+        assert_eq!(options_of("https://e.org/?puzzles&puzzle=ab#AgAB"), "");
+        assert_eq!(options_of("https://e.org/?puzzles&puzzle=ab"), "");
     }
 }

@@ -6,7 +6,7 @@
 use super::progress::{TrainerProgress, STORAGE_KEY};
 use super::set_source::{self, FetchedShard};
 use crate::app::kit::{services, Var};
-use crate::app::model::game::NotatedGame;
+use crate::app::model::game::{self, NotatedGame};
 use crate::app::model::study::Pick;
 use crate::app::model::viewer::Viewer;
 use crate::engine::piece::Color;
@@ -324,8 +324,13 @@ fn show(t: Trainer, p: Rc<MinedPuzzle>) {
     t.note.set(origin(&p));
     let link = permalink(t, &p.id);
     t.current.set(Some(p));
-    // The address names the puzzle (the study's permalink follows in its fragment).
-    services::replace_address(&link);
+    // The address names the puzzle (the study's permalink follows in its fragment) and keeps
+    // its options: the analysis a reload opens with is the one running (`&analyse=N`).
+    let href = services::location_href().unwrap_or_default();
+    match game::options_of(&href) {
+        "" => services::replace_address(&link),
+        options => services::replace_address(&format!("{link}#{options}")),
+    }
 }
 
 /// Follows the puzzle on the board: a wrong try ends the streak, a solve is counted.
