@@ -187,8 +187,10 @@ after(async () => {
   await browser?.close();
 });
 
-async function monkey(width, height, seed) {
+async function monkey(width, height, seed, name) {
   const rng = generator(seed);
+  // The command that plays this run again (the phone's seed is one past MONKEY_SEED).
+  const replay = (at) => `replay: MONKEY_SEED=${SEED} MONKEY_ACTIONS=${at} scripts/monkey.sh --test-name-pattern=${name}`;
   const { page, errors } = await openApp(browser.context);
   await page.setViewportSize({ width, height });
   // Errors the page reports that are the server's, not the app's: a damaged address may ask
@@ -202,7 +204,7 @@ async function monkey(width, height, seed) {
     try {
       if (await workersAnswer(page)) probes += 1;
     } catch (e) {
-      assert.fail(`seed ${seed}, width ${width}, after action ${at}: ${e.message}\nlast actions:\n${done.slice(-15).join('\n')}`);
+      assert.fail(`seed ${seed}, width ${width}, after action ${at}: ${e.message}\nlast actions:\n${done.slice(-15).join('\n')}\n${replay(at)}`);
     }
   };
   const act = async (what, f) => {
@@ -266,7 +268,7 @@ async function monkey(width, height, seed) {
     }
     const bad = errors.filter((e) => !fine(e));
     if (bad.length) {
-      assert.fail(`seed ${seed}, width ${width}, action ${i + 1}: ${bad.join('\n')}\nlast actions:\n${done.slice(-15).join('\n')}`);
+      assert.fail(`seed ${seed}, width ${width}, action ${i + 1}: ${bad.join('\n')}\nlast actions:\n${done.slice(-15).join('\n')}\n${replay(i + 1)}`);
     }
     if ((i + 1) % PROBE_EVERY === 0) await probe(i + 1);
     if ((i + 1) % PROGRESS_EVERY === 0) {
@@ -294,13 +296,13 @@ async function monkey(width, height, seed) {
 }
 
 test(`${ACTIONS} random actions at a desktop's width break nothing (seed ${SEED})`, { timeout: TIMEOUT }, async (t) => {
-  const { acted, probes, started } = await monkey(1280, 900, SEED);
+  const { acted, probes, started } = await monkey(1280, 900, SEED, 'desktop');
   t.diagnostic(`${acted} actions, ${probes} probes of the workers answered; ${started} workers started on the last page probed`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
 
 test(`${ACTIONS} random actions at a phone's width break nothing (seed ${SEED + 1})`, { timeout: TIMEOUT }, async (t) => {
-  const { acted, probes, started } = await monkey(390, 844, SEED + 1);
+  const { acted, probes, started } = await monkey(390, 844, SEED + 1, 'phone');
   t.diagnostic(`${acted} actions, ${probes} probes of the workers answered; ${started} workers started on the last page probed`);
   assert.ok(acted >= ACTIONS / 2, `${acted} of ${ACTIONS} actions acted`);
 });
