@@ -42,16 +42,9 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     }));
     let root = NodeRef::<html::Section>::new();
 
-    // The node of a row of the table, in the game shown now.
-    let node_in = move |row: &web_sys::Element| -> Option<NodeId> {
-        let index = row.get_attribute("data-node")?.parse().ok()?;
-        viewer
-            .study
-            .game
-            .with_untracked(|g| g.tree().node_by_index(index))
-    };
     // The node of the row an event happened in.
-    let node_of = move |e: &web_sys::Event| node_in(&dom::event_closest(e, "tr[data-node]")?);
+    let node_of =
+        move |e: &web_sys::Event| row_node(viewer, &dom::event_closest(e, "tr[data-node]")?);
     // Where the pointer last was: Chromium sends a mousemove at the same place when the table
     // scrolls under a still pointer (as after a key step), which must not start a preview.
     let pointer = Stored::new((i32::MIN, i32::MIN));
@@ -165,7 +158,10 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                     let clicks_then = clicks.get_value();
                     services::after(PREVIEW_DELAY, move || {
                         let still = pointer.get_value() == at && clicks.get_value() == clicks_then;
-                        let n = row.as_ref().filter(|r| r.is_connected()).and_then(node_in);
+                        let n = row
+                            .as_ref()
+                            .filter(|r| r.is_connected())
+                            .and_then(|r| row_node(viewer, r));
                         if still && viewer.study.preview.get_untracked() != n {
                             viewer.study.preview.set(n);
                         }
@@ -176,6 +172,15 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
     );
 
     view! { <section class="notation-panel" aria-label="Moves" node_ref=root inner_html=panel_markup()></section> }
+}
+
+/// The node of a row of the table, in the game shown now.
+fn row_node(viewer: Viewer, row: &web_sys::Element) -> Option<NodeId> {
+    let index = row.get_attribute("data-node")?.parse().ok()?;
+    viewer
+        .study
+        .game
+        .with_untracked(|g| g.tree().node_by_index(index))
 }
 
 crate::controls! {
