@@ -192,10 +192,22 @@ thread_local! {
     static WRITTEN: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
+/// Makes `fragment` the address's own; whether it was not already.
+fn remember(fragment: &str) -> bool {
+    WRITTEN.with(|w| {
+        let mut written = w.borrow_mut();
+        let new = *written != fragment;
+        if new {
+            fragment.clone_into(&mut written);
+        }
+        new
+    })
+}
+
 /// Puts the permalink fragment of the move shown in the address bar (the entry replaced: no
 /// history per step).
 pub(crate) fn show_in_address(fragment: &str) {
-    WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
+    remember(fragment);
     if let Some(href) = services::location_href() {
         services::replace_address(&game::share_url(&href, fragment));
     }
@@ -209,7 +221,7 @@ const ADDRESS_DELAY: std::time::Duration = std::time::Duration::from_millis(250)
 pub fn follow_address(viewer: Viewer) {
     let opened = services::location_hash();
     if let Some(fragment) = opened.as_deref().and_then(game::fragment_of) {
-        WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
+        remember(fragment);
     }
     services::on_window(leptos::ev::hashchange, move |_| {
         let Some(hash) = services::location_hash() else {
@@ -220,8 +232,7 @@ pub fn follow_address(viewer: Viewer) {
         };
         // The link followed is now the address's: following back to the one before, even
         // before this one's move was written (`ADDRESS_DELAY`), loads it again.
-        if WRITTEN.with(|w| *w.borrow() != fragment) {
-            WRITTEN.with(|w| fragment.clone_into(&mut w.borrow_mut()));
+        if remember(fragment) {
             viewer.load_fragment(fragment);
         }
     });
