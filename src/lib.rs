@@ -13,6 +13,8 @@
 //!   explorer over them;
 //! * [`search`]: the analysis engine (alpha-beta search, evaluation, transposition table,
 //!   the UHP engine and the review of a whole game);
+//! * [`study`]: studies of several chapters (normal or interactive lessons), their PGN
+//!   files and permalinks;
 //! * [`view`]: the render model of a game on screen, free of the DOM;
 //! * [`protocol`]: what the page and its workers say to each other, as typed messages;
 //! * `app`: the browser app (Leptos), behind the `web` feature, with its analysis panel;
@@ -27,6 +29,7 @@ pub mod protocol;
 pub mod puzzles;
 pub mod record;
 pub mod search;
+pub mod study;
 pub mod view;
 
 #[cfg(feature = "web")]
