@@ -1,11 +1,12 @@
-//! `beeline`: convert Hive game records, explore collections of them and check the engine
-//! from the command line. Each subcommand is a module of `src/cli/`.
+//! `beeline`: convert Hive game records and studies, explore collections of them and check
+//! the engine from the command line. Each subcommand is a module of `src/cli/`.
 
 mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::{
-    analyse, book, convert, explore, generate, link, perft, puzzles, selfplay, uhp, validmoves,
+    analyse, book, convert, explore, generate, link, perft, puzzles, selfplay, study, uhp,
+    validmoves,
 };
 use std::process::ExitCode;
 
@@ -27,6 +28,7 @@ enum Command {
     Validmoves(validmoves::ValidmovesArgs),
     Convert(convert::ConvertArgs),
     Link(link::LinkArgs),
+    Study(study::StudyArgs),
     Explore(explore::ExploreArgs),
     Book(book::BookArgs),
     Uhp(uhp::UhpArgs),
@@ -43,6 +45,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Validmoves(args) => validmoves::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Link(args) => link::run(args),
+        Command::Study(args) => study::run(args),
         Command::Explore(args) => explore::run(args),
         Command::Book(args) => book::run(args),
         Command::Uhp(args) => uhp::run(args),

@@ -10,6 +10,7 @@ pub mod link;
 pub mod perft;
 pub mod puzzles;
 pub mod selfplay;
+pub mod study;
 pub mod uhp;
 pub mod validmoves;
 
