@@ -18,7 +18,10 @@
 #     `beeline uhp`'s `bestmove time 00:00:01` (target: at most one ply below); a review of
 #     the 100-ply game at half a second a position, with the page's steps meanwhile (target:
 #     a 60-ply game in about 30 s), three lines against one in the worker (target: at most
-#     one ply less) and a practice level's move at levels 1 to 4 (target: under 300 ms).
+#     one ply less) and a practice level's move at levels 1 to 4 (target: under 300 ms),
+#   - studies (tests/e2e/bench-studies.mjs): a 50-chapter study opened (target: under
+#     300 ms), a chapter switched (under 50 ms), the library of 200 studies listed (under
+#     100 ms).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -431,3 +434,6 @@ if (errors.length) {
   process.exit(1);
 }
 JS
+# Studies: a 50-chapter study opened, a chapter switched, the library of 200 studies listed
+# (tests/e2e/bench-studies.mjs says what each times).
+BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-studies.mjs

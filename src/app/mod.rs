@@ -20,6 +20,7 @@ pub mod model;
 mod move_list;
 mod puzzle_trainer;
 mod record_panels;
+pub mod study;
 
 use board::steps::Controls;
 use board::Board;

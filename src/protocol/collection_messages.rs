@@ -9,6 +9,7 @@
 //! | [`CollectionRequest::Book`] | [`CollectionAnswer::Book`] |
 //! | [`CollectionRequest::Explore`] | [`CollectionAnswer::Explore`]: the collection's and the book's moves |
 //! | [`CollectionRequest::Game`] | [`CollectionAnswer::Game`] |
+//! | [`CollectionRequest::Games`] | [`CollectionAnswer::Games`] (a study made of them) |
 //! | [`CollectionRequest::SaveIndex`] | [`CollectionAnswer::Index`], the index file's buffer beside it (handed over, not copied) |
 //!
 //! Every list and explorer question is answered, with nothing when no collection is open, so
@@ -32,6 +33,8 @@ pub enum CollectionRequest {
     Explore { filter: String, position: Vec<u8> },
     /// The record of a game of the collection, by its number.
     Game { index: u32 },
+    /// The records of games of the collection, by their numbers, to make a study of.
+    Games { indices: Vec<u32> },
 }
 
 /// What the collection reader answers.
@@ -61,6 +64,8 @@ pub enum CollectionAnswer {
     Game { index: u32, fragment: String },
     /// The saved index: its bytes are the attachment.
     Index,
+    /// Games' permalink fragments, in the order asked (those that cannot be had left out).
+    Games { fragments: Vec<String> },
 }
 
 impl Message for CollectionRequest {
@@ -76,6 +81,7 @@ impl Message for CollectionRequest {
                 w.tag(4).text(filter).bytes(position)
             }
             CollectionRequest::Game { index } => w.tag(5).uint(u64::from(*index)),
+            CollectionRequest::Games { indices } => w.tag(6).u32s(indices),
         };
     }
 
@@ -90,6 +96,7 @@ impl Message for CollectionRequest {
                 position: r.bytes()?,
             },
             5 => CollectionRequest::Game { index: r.u32()? },
+            6 => CollectionRequest::Games { indices: r.u32s()? },
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -127,6 +134,10 @@ impl Message for CollectionAnswer {
                 w.tag(5).uint(u64::from(*index)).text(fragment)
             }
             CollectionAnswer::Index => w.tag(6),
+            CollectionAnswer::Games { fragments } => {
+                let w = w.tag(7).uint(fragments.len() as u64);
+                fragments.iter().fold(w, |w, f| w.text(f))
+            }
         };
     }
 
@@ -163,6 +174,14 @@ impl Message for CollectionAnswer {
                 fragment: r.text()?,
             },
             6 => CollectionAnswer::Index,
+            7 => {
+                let n = r.u32()?;
+                let mut fragments = Vec::new();
+                for _ in 0..n {
+                    fragments.push(r.text()?);
+                }
+                CollectionAnswer::Games { fragments }
+            }
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -190,6 +209,9 @@ mod tests {
                 position: vec![1, 0, 0, 0],
             },
             CollectionRequest::Game { index: 999_999 },
+            CollectionRequest::Games {
+                indices: vec![3, 1, 4, 1, 5],
+            },
         ];
         for q in requests {
             assert_eq!(CollectionRequest::decode(&q.encode()), Ok(q));
@@ -229,6 +251,10 @@ mod tests {
                 fragment: "AgAB".into(),
             },
             CollectionAnswer::Index,
+            CollectionAnswer::Games {
+                fragments: vec!["AgAB".into(), String::new(), "AgAC".into()],
+            },
+            CollectionAnswer::Games { fragments: vec![] },
         ];
         for a in answers {
             assert_eq!(CollectionAnswer::decode(&a.encode()), Ok(a));

@@ -94,9 +94,33 @@ pub fn read(text: &str) -> StudyRead {
         };
         let number = study.chapters.len() + 1;
         let name = header_tag(chunk.text, CHAPTER_NAME);
-        match import(chunk.text, None) {
+        // A game whose very first move cannot be read holds nothing: it is no chapter.
+        let read = match import(chunk.text, None) {
             Ok(mut rec) => {
                 shift_lines(&mut rec, chunk.line - 1);
+                match rec.error.take() {
+                    Some(e) if rec.moves.is_empty() && rec.tree.setup().is_none() => {
+                        // (Its parts written here: the error's own `Display` stays the first screen's.)
+                        Err(format!(
+                            "its first move cannot be read: line {}: {}",
+                            e.line, e.fault
+                        ))
+                    }
+                    error => {
+                        rec.error = error;
+                        Ok(rec)
+                    }
+                }
+            }
+            Err(mut e) => {
+                if let RecordError::Header { line, .. } = &mut e {
+                    *line += chunk.line - 1;
+                }
+                Err(e.to_string())
+            }
+        };
+        match read {
+            Ok(rec) => {
                 let (chapter, faults) = chapter_of(rec, number);
                 out.faults.extend(faults.into_iter().map(|reason| {
                     (
@@ -111,23 +135,18 @@ pub fn read(text: &str) -> StudyRead {
                 }));
                 study.chapters.push(chapter);
             }
-            Err(mut e) => {
-                if let RecordError::Header { line, .. } = &mut e {
-                    *line += chunk.line - 1;
-                }
-                out.faults.push((
-                    out.studies.len(),
-                    StudyFault {
-                        chapter: number,
-                        name: name.map_or_else(|| format!("Chapter {number}"), |n| clean_name(&n)),
-                        mv: None,
-                        reason: format!(
-                            "line {}: the game cannot be read ({e}); it is left out",
-                            chunk.line
-                        ),
-                    },
-                ))
-            }
+            Err(why) => out.faults.push((
+                out.studies.len(),
+                StudyFault {
+                    chapter: number,
+                    name: name.map_or_else(|| format!("Chapter {number}"), |n| clean_name(&n)),
+                    mv: None,
+                    reason: format!(
+                        "line {}: the game cannot be read ({why}); it is left out",
+                        chunk.line
+                    ),
+                },
+            )),
         }
     }
     if let Some(s) = current {
@@ -420,6 +439,19 @@ mod tests {
             said[2].starts_with("chapter 2 (three): move 3 'wQ bQ-': line 19"),
             "{said:?}"
         );
+    }
+
+    #[test]
+    fn a_game_of_nothing_readable_is_no_chapter() {
+        let text = "[StudyName \"S\"]\n[ChapterName \"a\"]\n\n1. wS1\n\n[StudyName \"S\"]\n[ChapterName \"b\"]\n\n1. hello\n";
+        let read = read(text);
+        assert_eq!(read.studies[0].chapters.len(), 1);
+        let said = read.faults[0].1.to_string();
+        assert!(said.starts_with("chapter 2 (b): line 6: the game cannot be read (its first move cannot be read: line 9:"), "{said}");
+        // Text that is no study at all gives a study of no chapter, with the reason.
+        let none = super::read("this is not a study");
+        assert!(none.studies.iter().all(|s| s.chapters.is_empty()));
+        assert_eq!(none.faults.len(), 1);
     }
 
     #[test]

@@ -14,11 +14,11 @@
 //!
 //! ```
 //! use beeline::record::import;
-//! use beeline::study::lesson::{Answer, Lesson, Turn};
+//! use beeline::study::lesson::{Answer, Lesson, LessonTurn};
 //! use beeline::engine::piece::Color;
 //! let rec = import("[GameType \"Base\"]\n\n1. wS1 {Black to play}\n2. bS1 -wS1 {right}\n3. wQ wS1/\n", None).unwrap();
 //! let mut lesson = Lesson::new(rec.tree.clone(), Color::Black);
-//! assert_eq!(lesson.turn(), Turn::Other);
+//! assert_eq!(lesson.turn(), LessonTurn::Other);
 //! lesson.play_other();
 //! assert_eq!(lesson.prompt(), Some("Black to play".to_string()));
 //! assert!(matches!(lesson.try_move(rec.moves[2]), Answer::Wrong { .. }));
@@ -38,7 +38,7 @@ pub const HINT_AFTER: u32 = 3;
 
 /// Whose move the lesson waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
+pub enum LessonTurn {
     /// The reader's: a move to find.
     Reader,
     /// The other side's, which plays itself ([`Lesson::play_other`]).
@@ -134,18 +134,18 @@ impl Lesson {
         side_at(self.tree.start().to_move(), index)
     }
 
-    pub fn turn(&self) -> Turn {
+    pub fn turn(&self) -> LessonTurn {
         if self.played >= self.main.len() {
-            Turn::Done
+            LessonTurn::Done
         } else if self.side_of(self.played) == self.reader {
-            Turn::Reader
+            LessonTurn::Reader
         } else {
-            Turn::Other
+            LessonTurn::Other
         }
     }
 
     pub fn is_done(&self) -> bool {
-        self.turn() == Turn::Done
+        self.turn() == LessonTurn::Done
     }
 
     /// The words of the comment at the position reached (its drawings left out): what to
@@ -156,7 +156,7 @@ impl Lesson {
 
     /// The move to find now, if it is the reader's turn.
     pub fn expected(&self) -> Option<Move> {
-        (self.turn() == Turn::Reader)
+        (self.turn() == LessonTurn::Reader)
             .then(|| self.tree.mv(self.main[self.played]))
             .flatten()
     }
@@ -225,7 +225,7 @@ impl Lesson {
 
     /// Plays the other side's move, when it is theirs: the node it reaches.
     pub fn play_other(&mut self) -> Option<NodeId> {
-        (self.turn() == Turn::Other).then(|| {
+        (self.turn() == LessonTurn::Other).then(|| {
             self.advance(None);
             self.node()
         })
@@ -323,14 +323,14 @@ mod tests {
     #[test]
     fn the_other_side_plays_itself_and_the_reader_finds_the_main_line() {
         let (mut l, moves, tree) = lesson(Color::Black);
-        assert_eq!(l.turn(), Turn::Other);
+        assert_eq!(l.turn(), LessonTurn::Other);
         assert_eq!(
             l.prompt().as_deref(),
             Some("Black to play: copy the Spider.")
         );
         assert_eq!(l.try_move(moves[1]), Answer::Waiting);
         assert_eq!(l.play_other(), Some(tree.mainline_nodes()[0]));
-        assert_eq!(l.turn(), Turn::Reader);
+        assert_eq!(l.turn(), LessonTurn::Reader);
         assert_eq!(l.expected(), Some(moves[1]));
         assert_eq!(l.play_other(), None);
         assert_eq!(
@@ -423,7 +423,7 @@ mod tests {
         l.try_move(moves[1]);
         l.play_other();
         assert_eq!(l.show(), Some(moves[3]));
-        assert_eq!(l.turn(), Turn::Other);
+        assert_eq!(l.turn(), LessonTurn::Other);
         l.play_other();
         assert!(l.is_done());
         assert_eq!(l.hint(), None);
@@ -437,10 +437,10 @@ mod tests {
     #[test]
     fn white_moves_first_when_white_reads() {
         let (mut l, moves, _) = lesson(Color::White);
-        assert_eq!(l.turn(), Turn::Reader);
+        assert_eq!(l.turn(), LessonTurn::Reader);
         assert_eq!(l.summary().total, 3);
         assert_eq!(l.try_move(moves[0]), Answer::Right { comment: None });
-        assert_eq!(l.turn(), Turn::Other);
+        assert_eq!(l.turn(), LessonTurn::Other);
     }
 
     #[test]

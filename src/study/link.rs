@@ -8,6 +8,7 @@
 //! |---|---|
 //! | 1 byte | version (16: no game link starts so) |
 //! | varint + UTF-8 | the title |
+//! | varint + ASCII | the study's key in the library of the page that made the link (empty: none), so that a reload there opens the study kept, not a copy |
 //! | varint | number of chapters (1 to [`MAX_CHAPTERS`]) |
 //! | varint | the chapter shown, from 0 |
 //! | per chapter | its name (varint + UTF-8), a byte of flags (1: interactive, 2: Black's side), then its game as a permalink's bytes (`record::permalink`, its own checksum included; varint length first), at the move shown for the chapter shown and at its start for the others |
@@ -60,6 +61,8 @@ pub enum StudyLinkError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenedStudy {
     pub study: Study,
+    /// Its key in the library it was linked from (empty: none).
+    pub key: String,
     /// The chapter shown, from 0.
     pub chapter: usize,
     /// The node shown in it.
@@ -91,9 +94,13 @@ pub fn chapter_part(chapter: &Chapter, node: NodeId) -> Vec<u8> {
     out
 }
 
+/// Longest library key a link holds.
+const MAX_KEY: usize = 40;
+
 /// The link of a study whose chapters' parts are made ([`chapter_part`]), showing chapter
-/// `shown`; `None` when it is longer than [`MAX_LINK`] or has no chapter.
-pub fn assemble(title: &str, parts: &[&[u8]], shown: usize) -> Option<String> {
+/// `shown`, with its library `key`; `None` when it is longer than [`MAX_LINK`] or has no
+/// chapter.
+pub fn assemble(title: &str, key: &str, parts: &[&[u8]], shown: usize) -> Option<String> {
     if parts.is_empty() || parts.len() > MAX_CHAPTERS {
         return None;
     }
@@ -104,6 +111,12 @@ pub fn assemble(title: &str, parts: &[&[u8]], shown: usize) -> Option<String> {
     }
     let mut out = vec![VERSION];
     put_text(&mut out, title);
+    let key = if key.len() <= MAX_KEY && key.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        key
+    } else {
+        ""
+    };
+    put_text(&mut out, key);
     codec::put_varint(&mut out, parts.len() as u64);
     codec::put_varint(&mut out, shown.min(parts.len() - 1) as u64);
     for p in parts {
@@ -115,7 +128,8 @@ pub fn assemble(title: &str, parts: &[&[u8]], shown: usize) -> Option<String> {
     (link.len() <= MAX_LINK).then_some(link)
 }
 
-/// The link of a study showing `node` of chapter `shown`, if it fits one.
+/// The link of a study showing `node` of chapter `shown`, if it fits one (with no library
+/// key).
 pub fn encode(study: &Study, shown: usize, node: NodeId) -> Option<String> {
     let parts: Vec<Vec<u8>> = study
         .chapters
@@ -131,7 +145,7 @@ pub fn encode(study: &Study, shown: usize, node: NodeId) -> Option<String> {
         })
         .collect();
     let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-    assemble(&study.title, &refs, shown)
+    assemble(&study.title, "", &refs, shown)
 }
 
 /// Whether a fragment is a study's link (by its version byte), without reading it.
@@ -177,6 +191,10 @@ pub fn decode(fragment: &str) -> Result<OpenedStudy, StudyLinkError> {
         Ok(clean_name(s))
     };
     let title = text(&mut r)?;
+    let key = text(&mut r)?;
+    if key.len() > MAX_KEY || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(StudyLinkError::Damaged("its key is not one"));
+    }
     let count = r.varint(32).map_err(damaged)? as usize;
     let shown = r.varint(32).map_err(damaged)? as usize;
     if count == 0 || count > MAX_CHAPTERS || shown >= count {
@@ -212,6 +230,7 @@ pub fn decode(fragment: &str) -> Result<OpenedStudy, StudyLinkError> {
     let node = node.unwrap_or_else(|| study.chapters[shown].record.tree.root());
     Ok(OpenedStudy {
         study,
+        key,
         chapter: shown,
         node,
     })
@@ -297,6 +316,12 @@ mod tests {
         assert_eq!(encode(&s, 0, root), None);
         s.chapters.truncate(10);
         assert!(encode(&s, 0, root).is_some());
-        assert_eq!(assemble("t", &[], 0), None);
+        assert_eq!(assemble("t", "", &[], 0), None);
+        // The library's key goes with the link (a key that is none is left out).
+        let part = chapter_part(&s.chapters[0], root);
+        let keyed = decode(&assemble("t", "k3y", &[&part], 0).unwrap()).unwrap();
+        assert_eq!(keyed.key, "k3y");
+        let unkeyed = decode(&assemble("t", "a b", &[&part], 0).unwrap()).unwrap();
+        assert_eq!(unkeyed.key, "");
     }
 }

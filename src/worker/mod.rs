@@ -152,6 +152,13 @@ impl CollectionReader {
                     self.post(&CollectionAnswer::Game { index, fragment });
                 }
             }
+            CollectionRequest::Games { indices } => {
+                let fragments = indices
+                    .iter()
+                    .filter_map(|&i| self.game_link(i as usize))
+                    .collect();
+                self.post(&CollectionAnswer::Games { fragments });
+            }
         }
     }
 

@@ -24,7 +24,7 @@ use crate::view::{Layout, Scene};
 use leptos::prelude::NodeRef;
 
 /// What the code loaded on first use is asked, about a move.
-pub(super) enum BoardWork {
+pub(crate) enum BoardWork {
     /// Its drawing's markup, for the layer given while the move is still shown.
     Show(Var<String>, NodeId, Layout),
     /// The same with the shape a drag would draw (from, to, colour), while the drag lasts.
@@ -42,6 +42,9 @@ pub(super) enum BoardWork {
     Analyse(Memo<Layout>, NodeRef<leptos::svg::Svg>),
     /// The puzzle trainer opened or closed (the toolbar's, or an address with `?puzzles`).
     Puzzles,
+    /// Work for the studies' code (its own chunk, fetched from here: the first screen has no
+    /// loader of its own for it).
+    Study(crate::app::study::StudyWork),
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -103,6 +106,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::Puzzles => {
             crate::app::puzzle_trainer::toggle(viewer);
+            String::new()
+        }
+        BoardWork::Study(work) => {
+            crate::app::study::ask(viewer, work);
             String::new()
         }
     }
@@ -170,7 +177,7 @@ fn shown(viewer: Viewer) -> NodeId {
 }
 
 /// Asks the loaded code (one task for every piece of work: each kind costs the first screen).
-pub(super) fn ask(viewer: Viewer, work: BoardWork) {
+pub(crate) fn ask(viewer: Viewer, work: BoardWork) {
     services::spawn(async move {
         if board_work_in_chunk(viewer, work).await.is_err() {
             viewer

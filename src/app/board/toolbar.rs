@@ -8,6 +8,8 @@ use super::drawing_tool::{self, BoardWork};
 use super::state::{BoardState, ZOOM_STEP};
 use crate::app::kit::controls::{listen, Control, Markup};
 use crate::app::kit::{self, dom, services};
+use crate::app::model::game;
+use crate::app::study::StudyWork;
 use crate::record::drawing::Colour;
 use crate::view::{Orientation, TileShape};
 
@@ -27,6 +29,7 @@ crate::controls! {
         EditPosition = "edit-position",
         Analyse = "analyse",
         Puzzles = "puzzles",
+        Library = "library-open",
     }
 }
 
@@ -40,7 +43,7 @@ fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(BoardTool, &str); 13] = [
+const BUTTONS: [(BoardTool, &str); 14] = [
     (
         BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -93,6 +96,10 @@ const BUTTONS: [(BoardTool, &str); 13] = [
         BoardTool::Puzzles,
         r#" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
     ),
+    (
+        BoardTool::Library,
+        r#" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,
+    ),
 ];
 
 /// The toolbar's markup; [`state`] sets its buttons' state.
@@ -139,6 +146,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::EditPosition => drawing_tool::ask(s.viewer, BoardWork::EditPosition),
         BoardTool::Analyse => drawing_tool::analyse(s),
         BoardTool::Puzzles => drawing_tool::ask(s.viewer, BoardWork::Puzzles),
+        BoardTool::Library => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Library)),
     }
 }
 
@@ -218,6 +226,12 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
             if !s.compact && asks(services::location_search(), b"puzzles") {
                 drawing_tool::ask(s.viewer, BoardWork::Puzzles);
             }
+            // A study's link (`#E…`) or `?study=URL`.
+            let hash = services::location_hash().unwrap_or_default();
+            let study_link = game::fragment_of(&hash).is_some_and(game::is_study_link);
+            if !s.compact && (study_link || asks(services::location_search(), b"study=")) {
+                drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::FromAddress));
+            }
         }),
     );
 }
@@ -242,6 +256,7 @@ mod tests {
         r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
         r#"<button type="button" id="puzzles" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
+        r#"<button type="button" id="library-open" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,
     );
 
     #[test]

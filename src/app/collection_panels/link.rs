@@ -180,6 +180,19 @@ pub fn open_game(viewer: Viewer, i: usize) {
     });
 }
 
+/// Asks for the games listed (the first 64, as sorted and filtered), to make a study of.
+pub fn make_study(viewer: Viewer) {
+    with_link(viewer, |l| {
+        let indices = l
+            .rows
+            .iter()
+            .take(crate::study::MAX_CHAPTERS)
+            .copied()
+            .collect();
+        l.worker.post(&CollectionRequest::Games { indices })
+    });
+}
+
 /// The next or previous game of the list, as sorted and filtered.
 pub fn step_game(viewer: Viewer, forward: bool) {
     let at = viewer.collection.open_game.get_untracked();
@@ -274,6 +287,16 @@ fn answered(viewer: Viewer, answer: CollectionAnswer, attachments: &Array) {
                 viewer.show(game, node);
                 viewer.collection.open_game.set(Some(index as usize));
             }
+        }
+        CollectionAnswer::Games { fragments } => {
+            let title = viewer
+                .collection
+                .filter
+                .with_untracked(|f| f.explorer.player.clone())
+                .map_or_else(|| "Collection".to_string(), |p| format!("Games of {p}"));
+            use crate::app::board::drawing_tool::{ask, BoardWork};
+            use crate::app::study::StudyWork;
+            ask(viewer, BoardWork::Study(StudyWork::Games(title, fragments)));
         }
         // The explorer's answers say what the book holds.
         CollectionAnswer::Book { .. } => {}

@@ -27,6 +27,7 @@ crate::controls! {
         MinPlies = "filter-min-plies",
         Reopen = "collection-reopen",
         SaveIndex = "save-index",
+        MakeStudy = "collection-study",
         List = "game-list",
     }
 }
@@ -65,6 +66,7 @@ fn markup() -> String {
         .raw(r#"<p class="collection-status" role="status"></p>"#)
         .control("button", C::Reopen, r#" type="button" hidden>Read the files again</button>"#)
         .control("button", C::SaveIndex, r#" type="button" hidden>Save the explorer's index</button>"#)
+        .control("button", C::MakeStudy, r#" type="button" hidden title="The games listed (the first 64) as the chapters of a study">Make a study</button>"#)
         .raw(r#"<div class="game-list-scroll">"#)
         .control("table", C::List, r#" hidden><thead><tr>"#)
         .raw(&sorts)
@@ -123,7 +125,9 @@ impl CollectionAction {
             }
             CollectionControl::Player => kind == "input",
             CollectionControl::MinPlies => kind == "input" || kind == "change",
-            CollectionControl::Reopen | CollectionControl::SaveIndex => kind == "click",
+            CollectionControl::Reopen
+            | CollectionControl::SaveIndex
+            | CollectionControl::MakeStudy => kind == "click",
             CollectionControl::Progress | CollectionControl::List => false,
         };
         acts.then_some(CollectionAction::Changed(control))
@@ -251,6 +255,7 @@ fn act(viewer: Viewer, el: Option<&web_sys::Element>, action: CollectionAction) 
             .update(|f| f.explorer.min_plies = value.parse().unwrap_or(0)),
         CollectionControl::Reopen => link::reopen(viewer),
         CollectionControl::SaveIndex => link::save_index(viewer),
+        CollectionControl::MakeStudy => link::make_study(viewer),
         CollectionControl::Progress | CollectionControl::List => {}
     }
 }
@@ -322,8 +327,10 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     };
     let opened = viewer.collection.library.get_untracked();
     dom::set_flag(&table, "hidden", opened.is_none());
-    if let Some(save) = find("#save-index") {
-        dom::set_flag(&save, "hidden", opened.is_none());
+    for button in ["#save-index", "#collection-study"] {
+        if let Some(b) = find(button) {
+            dom::set_flag(&b, "hidden", opened.is_none());
+        }
     }
     dom::set_flag(&filters, "hidden", opened.is_none());
     if let Some(o) = opened {
@@ -479,6 +486,7 @@ mod tests {
             r#"<p class="collection-status" role="status"></p>"#,
             r#"<button id="collection-reopen" type="button" hidden>Read the files again</button>"#,
             r#"<button id="save-index" type="button" hidden>Save the explorer's index</button>"#,
+            r#"<button id="collection-study" type="button" hidden title="The games listed (the first 64) as the chapters of a study">Make a study</button>"#,
             r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
             r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
             r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,

@@ -7,7 +7,7 @@
 //! - [`controls`]: typed controls, their markup and their events;
 //! - [`chunk`]: code loaded on first use;
 //! - [`dom`]: element helpers; [`services`]: the address bar, clipboard, files, downloads,
-//!   timers;
+//!   timers; [`js`]: browser objects used by name, their promises and events awaited;
 //! - [`worker_link`]: a worker spoken to in typed messages (`crate::protocol`).
 //!
 //! The kit imports nothing from the app's features. Its types exist for the bundle's sake:
@@ -20,6 +20,7 @@ pub mod bind;
 pub mod chunk;
 pub mod controls;
 pub mod dom;
+pub mod js;
 pub mod memo;
 pub mod patch;
 pub mod services;

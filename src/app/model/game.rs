@@ -25,6 +25,13 @@ use crate::view::Highlight;
 use std::fmt;
 use std::sync::Arc;
 
+thread_local! {
+    /// The open study's link at a node of the board's game, set by `app::study` (code loaded
+    /// on first use) while a study is open.
+    pub static STUDY_LINK: std::cell::Cell<Option<fn(&NotatedGame, NodeId) -> Option<String>>> =
+        const { std::cell::Cell::new(None) };
+}
+
 /// The game shown when the app opens, the direction notation's example game 1
 /// (`tests/data/direction-game-1.md`), as a permalink: the first screen then needs no
 /// record reader (they load on first use, see `lazy`). A test checks that it is that record
@@ -129,6 +136,15 @@ impl NotatedGame {
     /// The permalink fragment (without '#') of the game at a node.
     pub fn fragment(&self, node: NodeId) -> String {
         permalink::encode(&self.record, node)
+    }
+
+    /// The fragment the page's address and *Copy link* give at a node: the open study's link
+    /// ([`STUDY_LINK`]), else the game's.
+    pub fn page_fragment(&self, node: NodeId) -> String {
+        STUDY_LINK
+            .with(std::cell::Cell::get)
+            .and_then(|link| link(self, node))
+            .unwrap_or_else(|| self.fragment(node))
     }
 
     /// The facts shown above the notation.
@@ -285,10 +301,16 @@ pub fn options_of(href: &str) -> &str {
     hash.find('&').map_or("", |i| &hash[i..])
 }
 
+/// Whether a fragment is a study's link (`study::link`), which the study's code (loaded on
+/// first use) opens: its version byte makes it start with `E`, where a game's starts with `A`.
+pub fn is_study_link(fragment: &str) -> bool {
+    fragment.starts_with('E')
+}
+
 /// The game and node a viewer opens with: the permalink in the address when it follows the
-/// address and there is one, else the example.
+/// address and there is one, else the example (also while a study's link is opened).
 pub fn initial(hash: Option<&str>) -> (NotatedGame, NodeId, Option<LoadError>) {
-    if let Some(fragment) = hash.and_then(fragment_of) {
+    if let Some(fragment) = hash.and_then(fragment_of).filter(|f| !is_study_link(f)) {
         match load_fragment(fragment) {
             Ok((game, node)) => return (game, node, None),
             Err(e) => {

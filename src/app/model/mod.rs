@@ -11,5 +11,6 @@ pub mod keys;
 pub mod labels;
 pub mod open_collection;
 pub mod options;
+pub mod shown;
 pub mod study;
 pub mod viewer;

@@ -1,5 +1,5 @@
 //! The viewer's state, shared by every component as `Copy` handles (every closure that uses
-//! them copies them): [`Viewer`] holds the handle of each feature, [`Study`] (the game tree
+//! them copies them): [`Viewer`] holds the handle of each feature, [`StudyBoard`] (the game tree
 //! and the move on the board), the puzzle, the position editor and the open collection
 //! ([`OpenCollection`]); a component takes the viewer and uses the handles it needs.
 //!
@@ -10,6 +10,7 @@ use super::game::{self, LoadError, NotatedGame};
 use super::history::{History, Kept, StudyHistory};
 use super::keys::{Action, Step};
 use super::open_collection::OpenCollection;
+pub use super::shown::{BoardInput, ShownNode};
 use super::study::{self, Line, Pick};
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Memo, Stored, Var};
@@ -17,7 +18,6 @@ use crate::engine::position::{Move, Position};
 use crate::record::puzzle::{Puzzle, Verdict};
 use crate::record::tree::{GameTree, NodeId, TreeError};
 use crate::search::game_review::Judgement;
-use crate::view::{Highlight, Replay};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -51,7 +51,7 @@ impl PartialEq for ChosenPosition {
 /// The study board: the game tree, the line and move on the board, and what is being played
 /// there.
 #[derive(Clone, Copy)]
-pub struct Study {
+pub struct StudyBoard {
     pub game: Var<NotatedGame>,
     /// The line on the board (the current node's, see [`Line`]).
     pub line: Var<Arc<Line>>,
@@ -77,8 +77,8 @@ pub struct Study {
     pub judgements: Var<Arc<Vec<Option<Judgement>>>>,
 }
 
-impl Study {
-    fn new(game: NotatedGame, node: NodeId) -> Study {
+impl StudyBoard {
+    fn new(game: NotatedGame, node: NodeId) -> StudyBoard {
         let line = game.line_through(node);
         let ply = line.ply_of(node).unwrap_or(0);
         let game = Var::new(game);
@@ -105,7 +105,7 @@ impl Study {
                 candidate.set(None);
             }
         }));
-        Study {
+        StudyBoard {
             game,
             line,
             ply,
@@ -152,15 +152,8 @@ impl Study {
 
     /// Shows another game at `node`, with nothing to undo.
     fn show(self, game: NotatedGame, node: NodeId) {
-        self.playing.set(false);
-        self.preview.set(None);
         self.history.update(History::clear);
-        let line = game.line_through(node);
-        let ply = line.ply_of(node).unwrap_or(0);
-        self.game.set(game);
-        self.line.set(Arc::new(line));
-        self.ply.set(ply);
-        self.loads.update(|n| *n = n.wrapping_add(1));
+        self.switch_game(game, node);
     }
 
     /// Replaces the game after a change of its tree and goes to `node`; the change can be
@@ -185,6 +178,40 @@ impl Study {
         self.game.set(game);
         self.line.set(Arc::new(line));
         self.ply.set(ply);
+    }
+
+    /// Shows another game (a study's chapter) at `node`, the board fitted, undo kept.
+    pub fn switch_game(self, game: NotatedGame, node: NodeId) {
+        self.replace_game(game, node);
+        self.loads.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// [`StudyBoard::switch_game`] with the board left as it is (a lesson's moves).
+    pub fn replace_game(self, game: NotatedGame, node: NodeId) {
+        self.playing.set(false);
+        self.preview.set(None);
+        let line = game.line_through(node);
+        let ply = line.ply_of(node).unwrap_or(0);
+        self.game.set(game);
+        self.line.set(Arc::new(line));
+        self.ply.set(ply);
+    }
+
+    /// Keeps the board's game as it is for undo, before a change that is not the game's (an
+    /// open study's: a chapter added, renamed, moved), which then puts another game, or
+    /// another copy of this one, on the board: the study knows its state by the game undo
+    /// gives back.
+    pub fn keep_for_undo(self) {
+        let before = (self.game.get_untracked(), self.node_untracked());
+        self.history.update(|h| h.push(before));
+    }
+
+    /// Sets aside what can be undone (a lesson's moves are not changes of the study): the
+    /// history kept so far, `kept` in its place.
+    pub fn swap_history(self, kept: StudyHistory) -> StudyHistory {
+        self.history
+            .try_update(|h| std::mem::replace(h, kept))
+            .unwrap_or_else(|| History::new(UNDO_DEPTH))
     }
 
     /// Takes back the last change of the game tree (a move played, a line deleted, …).
@@ -318,9 +345,9 @@ impl Study {
 
 /// The permalink fragment of the chosen move, in a chunk of its own (the encoder).
 #[wasm_split(address, fallible)]
-fn fragment_in_chunk(study: Study) -> Result<Option<String>, Unavailable> {
+fn fragment_in_chunk(study: StudyBoard) -> Result<Option<String>, Unavailable> {
     let node = study.node_untracked();
-    Ok(study.game.try_with_untracked(|g| g.fragment(node)))
+    Ok(study.game.try_with_untracked(|g| g.page_fragment(node)))
 }
 
 /// [`Viewer::answer_try`], in the chunk of the panels' actions (with the trainer).
@@ -334,7 +361,7 @@ fn puzzle_try_in_chunk(viewer: Viewer, mv: Move, done: usize) -> Result<(), Unav
 #[derive(Clone, Copy)]
 pub struct Viewer {
     /// The game tree and the move on the board.
-    pub study: Study,
+    pub study: StudyBoard,
     /// The puzzle posed by the game, while it is one.
     pub puzzle: Var<Option<Puzzle>>,
     /// The position editor, while it is open.
@@ -358,7 +385,7 @@ impl Viewer {
         };
         let puzzle = Var::new(puzzle_of(&game));
         Viewer {
-            study: Study::new(game, node),
+            study: StudyBoard::new(game, node),
             puzzle,
             edit: Var::new(None),
             collection: OpenCollection::new(),
@@ -381,7 +408,7 @@ impl Viewer {
         self.study.show(game, node);
     }
 
-    /// Plays a move at the chosen node ([`Study`]'s), or tries it on the open puzzle.
+    /// Plays a move at the chosen node ([`StudyBoard`]'s), or tries it on the open puzzle.
     pub fn play(self, mv: Move) -> Result<(), String> {
         if self
             .puzzle
@@ -552,23 +579,9 @@ impl Viewer {
     }
 }
 
-/// What the board shows: a node, the line it is drawn from and its ply on that line.
-#[derive(Clone, Debug)]
-pub struct ShownNode {
-    pub node: NodeId,
-    replay: Arc<Replay>,
-    ply: usize,
-}
-
-impl PartialEq for ShownNode {
-    fn eq(&self, other: &ShownNode) -> bool {
-        self.node == other.node && self.ply == other.ply && Arc::ptr_eq(&self.replay, &other.replay)
-    }
-}
-
 /// The board shows the chosen node, or the one hovered in the notation (on its own line
 /// when it is not on the chosen one).
-fn shown_node(study: Study) -> Memo<ShownNode> {
+fn shown_node(study: StudyBoard) -> Memo<ShownNode> {
     kit::memo(Box::new(move |_| {
         let node = study.preview.get().unwrap_or_else(|| study.node());
         let on_line = study
@@ -581,12 +594,4 @@ fn shown_node(study: Study) -> Memo<ShownNode> {
         });
         ShownNode { node, replay, ply }
     }))
-}
-
-/// What the board is given: the shown node's line, its ply there and its move's highlight.
-pub struct BoardInput {
-    pub shown: Memo<ShownNode>,
-    pub replay: Memo<Arc<Replay>>,
-    pub ply: Memo<usize>,
-    pub highlight: Memo<Option<Highlight>>,
 }

@@ -4,15 +4,12 @@
 //! reaches it) and kept for the visit. The service worker keeps every file fetched, so a set
 //! once opened works offline (docs/OFFLINE.md).
 
-use crate::app::kit::services;
+use crate::app::kit::js::{self, fetch_text};
 use crate::app::kit::services::query_value;
 use crate::puzzles::set::{read_shard, SetManifest, ShardEntry, MANIFEST};
 use crate::puzzles::MinedPuzzle;
-use js_sys::{Function, Reflect};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::task::{Poll, Waker};
-use wasm_bindgen::{JsCast, JsValue};
 
 /// The built-in set's folder, beside the app.
 pub(super) const BUILT_IN: &str = "puzzles/";
@@ -25,76 +22,6 @@ pub(super) fn set_folder(query: &str) -> String {
         Some(v) => format!("{v}/"),
         None => BUILT_IN.to_string(),
     }
-}
-
-/// What a promise settles to, awaited. (Through the kit's `on_settled` and the browser's
-/// objects read by name, not `wasm-bindgen-futures` and typed `web-sys` calls: each browser
-/// function the app imports stays on the first screen, whichever chunk calls it.)
-async fn settled(promise: JsValue) -> Result<JsValue, JsValue> {
-    type Slot = Rc<RefCell<(Option<Result<JsValue, JsValue>>, Option<Waker>)>>;
-    let slot: Slot = Rc::new(RefCell::new((None, None)));
-    let settle = |slot: Slot| {
-        move |v: Result<JsValue, JsValue>| {
-            let waker = {
-                let mut s = slot.borrow_mut();
-                s.0 = Some(v);
-                s.1.take()
-            };
-            if let Some(w) = waker {
-                w.wake();
-            }
-        }
-    };
-    let (ok, err) = (settle(slot.clone()), settle(slot.clone()));
-    services::on_settled(&promise, move |v| ok(Ok(v)), move |e| err(Err(e)));
-    std::future::poll_fn(move |cx| {
-        let mut s = slot.borrow_mut();
-        match s.0.take() {
-            Some(v) => Poll::Ready(v),
-            None => {
-                s.1 = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
-    })
-    .await
-}
-
-/// A property of a browser object.
-pub(super) fn field(of: &JsValue, name: &str) -> JsValue {
-    Reflect::get(of, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// Calls a method of a browser object by name.
-pub(super) fn call(of: &JsValue, name: &str, args: &[&JsValue]) -> Option<JsValue> {
-    let f: Function = field(of, name).dyn_into().ok()?;
-    match args {
-        [] => f.call0(of),
-        [a] => f.call1(of, a),
-        [a, b, ..] => f.call2(of, a, b),
-    }
-    .ok()
-}
-
-/// A file's text, or why it could not be had.
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let window: JsValue = web_sys::window().ok_or("no window")?.into();
-    let cannot = |why: &str| format!("{url} could not be fetched ({why})");
-    let promise =
-        call(&window, "fetch", &[&JsValue::from_str(url)]).ok_or_else(|| cannot("no fetch"))?;
-    let response = settled(promise)
-        .await
-        .map_err(|_| cannot("no network, or the server refused"))?;
-    if field(&response, "ok").as_bool() != Some(true) {
-        let status = field(&response, "status").as_f64().unwrap_or(0.0);
-        return Err(cannot(&format!("HTTP {status}")));
-    }
-    let text = call(&response, "text", &[]).ok_or_else(|| cannot("no text"))?;
-    settled(text)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(|| cannot("not text"))
 }
 
 pub(super) async fn manifest(folder: &str) -> Result<SetManifest, String> {
@@ -142,8 +69,10 @@ fn controlled() -> bool {
     let Some(w) = web_sys::window() else {
         return false;
     };
-    let c = field(&field(&w.navigator(), "serviceWorker"), "controller");
-    !c.is_null() && !c.is_undefined()
+    js::is_some(&js::field(
+        &js::field(&w.navigator(), "serviceWorker"),
+        "controller",
+    ))
 }
 
 /// Fetches every file of a small set (up to 64 shards) once a service worker controls the

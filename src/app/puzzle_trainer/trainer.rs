@@ -5,7 +5,7 @@
 
 use super::progress::{TrainerProgress, STORAGE_KEY};
 use super::set_source::{self, FetchedShard};
-use crate::app::kit::{services, Var};
+use crate::app::kit::{js, services, Var};
 use crate::app::model::game::{self, NotatedGame};
 use crate::app::model::study::Pick;
 use crate::app::model::viewer::Viewer;
@@ -67,15 +67,14 @@ impl Trainer {
     }
 }
 
-/// The page's local storage (read by name: see `set_source::call`).
+/// The page's local storage (read by name: see `kit::js`).
 fn storage() -> Option<wasm_bindgen::JsValue> {
-    let s = set_source::field(&web_sys::window()?.into(), "localStorage");
-    (!s.is_null() && !s.is_undefined()).then_some(s)
+    js::local_storage()
 }
 
 fn load_progress() -> TrainerProgress {
     storage()
-        .and_then(|s| set_source::call(&s, "getItem", &[&STORAGE_KEY.into()]))
+        .and_then(|s| js::call(&s, "getItem", &[&STORAGE_KEY.into()]))
         .and_then(|v| v.as_string())
         .map(|t| TrainerProgress::parse(&t))
         .unwrap_or_default()
@@ -84,7 +83,7 @@ fn load_progress() -> TrainerProgress {
 fn save_progress(p: &TrainerProgress) {
     if let Some(s) = storage() {
         // (A full or forbidden storage only means the progress is not kept.)
-        let _ = set_source::call(&s, "setItem", &[&STORAGE_KEY.into(), &p.to_text().into()]);
+        let _ = js::call(&s, "setItem", &[&STORAGE_KEY.into(), &p.to_text().into()]);
     }
 }
 

@@ -84,6 +84,8 @@ enum PastedText {
     Game(Result<NotatedGame, LoadError>),
     /// Several records: the text opens as a collection.
     Collection(String),
+    /// A study's file (its games name their study): opens as a study.
+    Study(String),
 }
 
 /// Reads a pasted or dropped text (see [`game::load_text`]), in a chunk of its own (every
@@ -91,13 +93,13 @@ enum PastedText {
 /// collection worker.
 #[wasm_split(records, fallible)]
 fn read_text(text: String) -> Result<PastedText, LoadError> {
-    Ok(
-        if crate::collection::split::split_records(&text).len() > 1 {
-            PastedText::Collection(text)
-        } else {
-            PastedText::Game(game::load_text(&text))
-        },
-    )
+    Ok(if crate::study::file::names_a_study(&text) {
+        PastedText::Study(text)
+    } else if crate::collection::split::split_records(&text).len() > 1 {
+        PastedText::Collection(text)
+    } else {
+        PastedText::Game(game::load_text(&text))
+    })
 }
 
 /// Loads a pasted or dropped text (its reader loads on first use); on failure the current
@@ -120,6 +122,12 @@ pub fn load_text(viewer: Viewer, text: String) {
             Ok(PastedText::Collection(text)) => {
                 crate::app::collection_panels::panel::open_text(viewer, text)
             }
+            Ok(PastedText::Study(text)) => crate::app::board::drawing_tool::ask(
+                viewer,
+                crate::app::board::drawing_tool::BoardWork::Study(
+                    crate::app::study::StudyWork::Text(text),
+                ),
+            ),
         }
     });
 }
@@ -238,6 +246,11 @@ mod tests {
         match kit::chunk::ready(read_text(two.into())) {
             Ok(PastedText::Collection(t)) => assert_eq!(t, two),
             _ => panic!("two PGN games should open as a collection"),
+        }
+        let study = "[StudyName \"s\"]\n\n1. wS1\n";
+        match kit::chunk::ready(read_text(study.into())) {
+            Ok(PastedText::Study(t)) => assert_eq!(t, study),
+            _ => panic!("a file naming its study should open as a study"),
         }
     }
 }

@@ -89,7 +89,12 @@ fn share_in_chunk(
 /// What [`share_in_chunk`] does.
 fn act(viewer: Viewer, at: &web_sys::Element, button: ShareControl, sync_address: bool) {
     let node = viewer.study.node_untracked();
-    let fragment = viewer.study.game.with_untracked(|g| g.fragment(node));
+    // The game's own link (an embed shows one game) and the page's (a study's, when one is
+    // open).
+    let (fragment, link) = viewer
+        .study
+        .game
+        .with_untracked(|g| (g.fragment(node), g.page_fragment(node)));
     let href = services::location_href().unwrap_or_default();
     let status = dom::find(at, ".status");
     let say = move |text: &str| {
@@ -114,14 +119,14 @@ fn act(viewer: Viewer, at: &web_sys::Element, button: ShareControl, sync_address
             (code, ShareControl::EmbedCode, "Embed code copied.")
         }
         ShareControl::CopyLink => (
-            game::share_url(&href, &fragment),
+            game::share_url(&href, &link),
             ShareControl::ShareUrl,
             "Link copied.",
         ),
         ShareControl::ShareUrl | ShareControl::EmbedCode | ShareControl::PuzzleLink => return,
     };
     if sync_address && field != ShareControl::PuzzleLink {
-        show_in_address(&fragment);
+        show_in_address(&link);
     }
     let id = field.id();
     for selector in [format!("label[for={id}]"), format!("#{id}")] {
@@ -233,7 +238,15 @@ pub fn follow_address(viewer: Viewer) {
         // The link followed is now the address's: following back to the one before, even
         // before this one's move was written (`ADDRESS_DELAY`), loads it again.
         if remember(fragment) {
-            viewer.load_fragment(fragment);
+            if game::is_study_link(fragment) {
+                use crate::app::board::drawing_tool::{ask, BoardWork};
+                ask(
+                    viewer,
+                    BoardWork::Study(crate::app::study::StudyWork::FromAddress),
+                );
+            } else {
+                viewer.load_fragment(fragment);
+            }
         }
     });
     viewer.study.when_settled(ADDRESS_DELAY, show_in_address);

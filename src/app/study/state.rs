@@ -1,0 +1,122 @@
+//! The studies' state on the page ([`Desk`]), made the first time they are used, and the
+//! page's own facts they need: the time, fresh keys, this tab's name.
+
+use super::library::LibraryRow;
+use super::open::OpenStudy;
+use crate::app::kit::js::{call, field};
+use crate::app::kit::{Stored, Var};
+use crate::app::model::viewer::Viewer;
+use crate::record::tree::NodeId;
+use crate::record::Record;
+use std::sync::Arc;
+
+/// The studies' state.
+#[derive(Clone, Copy)]
+pub(super) struct Desk {
+    pub viewer: Viewer,
+    /// The study open, if any (not followed: [`Desk::listed`] says when its list changed).
+    pub open: Stored<Option<OpenStudy>>,
+    /// Bumped when the open study's title, chapters or chapter shown change.
+    pub listed: Var<u32>,
+    /// The library's rows, as last listed.
+    pub rows: Var<Vec<LibraryRow>>,
+    /// The library is shown.
+    pub library_shown: Var<bool>,
+    /// The library's row being renamed.
+    pub renaming: Var<Option<String>>,
+    /// What the panel says: the last save, a refusal, a word from another tab.
+    pub note: Var<String>,
+    /// The browser refused to keep studies: why.
+    pub refused: Var<Option<String>>,
+    /// The `loads` count of the board after the study's own last switch of chapter.
+    pub loads: Stored<u32>,
+    /// A save is due or running; `dirty`: a change came while it ran.
+    pub saving: Stored<(bool, bool)>,
+    /// The revision this tab last read or saved of the open study.
+    pub rev: Stored<u32>,
+    /// Each chapter's text in the study's file, with what it was written from.
+    pub texts: Stored<Vec<(Arc<Record>, String, String)>>,
+    /// Each chapter's part of the study's link, with what it was made from.
+    pub parts: Stored<Vec<(Arc<Record>, NodeId, String, Vec<u8>)>>,
+    /// The study as it stood when each game the board showed came: undo and redo give a
+    /// game back, and the study is put back as it was with it.
+    pub seen: Stored<Vec<(Arc<Record>, OpenStudy)>>,
+}
+
+/// The desk, if the studies were used.
+pub(super) fn current() -> Option<Desk> {
+    DESK.with(std::cell::Cell::get)
+}
+
+/// Keeps the desk for the page's life.
+pub(super) fn install(d: Desk) {
+    DESK.with(|x| x.set(Some(d)));
+}
+
+/// A desk with nothing open.
+pub(super) fn new(viewer: Viewer) -> Desk {
+    Desk {
+        viewer,
+        open: Stored::new(None),
+        listed: Var::new(0),
+        rows: Var::new(Vec::new()),
+        library_shown: Var::new(false),
+        renaming: Var::new(None),
+        note: Var::new(String::new()),
+        refused: Var::new(None),
+        loads: Stored::new(viewer.study.loads.get_untracked()),
+        saving: Stored::new((false, false)),
+        rev: Stored::new(0),
+        texts: Stored::new(Vec::new()),
+        parts: Stored::new(Vec::new()),
+        seen: Stored::new(Vec::new()),
+    }
+}
+
+thread_local! {
+    static DESK: std::cell::Cell<Option<Desk>> = const { std::cell::Cell::new(None) };
+    /// This page's name for itself in the entries it saves.
+    static TAB: String = random_id();
+}
+
+/// A fresh key: the time and a random number, in base 36.
+pub(super) fn random_id() -> String {
+    let n = (now() as u64).wrapping_mul(1_000_003) ^ (random() * 1e15) as u64;
+    base36(n)
+}
+
+pub(super) fn base36(mut n: u64) -> String {
+    let mut out = Vec::new();
+    loop {
+        out.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn global(name: &str) -> wasm_bindgen::JsValue {
+    web_sys::window()
+        .map(|w| field(&w.into(), name))
+        .unwrap_or(wasm_bindgen::JsValue::UNDEFINED)
+}
+
+/// Milliseconds since 1970.
+pub(super) fn now() -> f64 {
+    call(&global("Date"), "now", &[])
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0)
+}
+
+fn random() -> f64 {
+    call(&global("Math"), "random", &[])
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.5)
+}
+
+pub(super) fn tab() -> String {
+    TAB.with(Clone::clone)
+}
