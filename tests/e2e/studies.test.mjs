@@ -352,7 +352,7 @@ test('a collection made a study: the games listed become its chapters', async ()
 test('a browser that refuses to store says so; the study stays open and exportable', async () => {
   // A browser of its own (a quota set where the origin has stored nothing yet), with a real
   // quota of one byte for the origin: every write fails with QuotaExceededError.
-  const own = await launchBrowser({ serviceWorkers: 'block' });
+  const own = await launchBrowser({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const { page, errors } = await openApp(own.context);
   const cdp = await own.context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin, quotaSize: 1 });
@@ -360,6 +360,7 @@ test('a browser that refuses to store says so; the study stays open and exportab
   await page.waitForSelector('#chapters li[data-chapter="3"]');
   await page.waitForFunction(() => /does not keep studies/.test(document.querySelector('#study-note').textContent));
   assert.match(await page.textContent('#study-note'), /export it to keep it/);
+  await audit(page, 'a refused storage at 1280 px');
   await page.click('#chapters li[data-chapter="2"] .open-chapter');
   await page.waitForSelector('#chapters li[data-chapter="2"][aria-current="true"]');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#study-export')]);
@@ -395,6 +396,13 @@ test('a damaged stored study is named and skipped; the others open', async () =>
   assert.match(await page.textContent('#library-list tr[data-damaged]'), /cannot be read/);
   await page.click('#library-list tr[data-study="broken2"] .study-open');
   await page.waitForFunction(() => /“Half a study” cannot be read/.test(document.querySelector('#study-note').textContent));
+  await audit(page, 'a damaged study in the library at 1280 px');
+  // A row renamed in place: its field is named too.
+  await page.click('#library-list tr[data-study="broken2"] .study-rename');
+  await page.waitForSelector('#library-list tr[data-study="broken2"] input.study-name');
+  await audit(page, 'a study renamed in the library at 1280 px');
+  await page.press('#library-list tr[data-study="broken2"] input.study-name', 'Escape');
+  await page.waitForSelector('#library-list tr[data-study="broken2"] .study-open');
   // The good one opens.
   const good = await page.getAttribute('#library-list tr[data-study]:not([data-damaged]):not([data-study="broken2"])', 'data-study');
   await page.click(`#library-list tr[data-study="${good}"] .study-open`);

@@ -25,11 +25,13 @@ use crate::view::Highlight;
 use std::fmt;
 use std::sync::Arc;
 
+/// The open study's link at a node of the board's game, if the study fits one.
+pub type StudyLink = fn(&NotatedGame, NodeId) -> Option<String>;
+
 thread_local! {
-    /// The open study's link at a node of the board's game, set by `app::study` (code loaded
-    /// on first use) while a study is open.
-    pub static STUDY_LINK: std::cell::Cell<Option<fn(&NotatedGame, NodeId) -> Option<String>>> =
-        const { std::cell::Cell::new(None) };
+    /// The open study's link, set by `app::study` (code loaded on first use) while a study is
+    /// open.
+    pub static STUDY_LINK: std::cell::Cell<Option<StudyLink>> = const { std::cell::Cell::new(None) };
 }
 
 /// The game shown when the app opens, the direction notation's example game 1

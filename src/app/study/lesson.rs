@@ -62,13 +62,15 @@ pub(super) struct LessonPlay {
     pub said: String,
 }
 
+/// The lesson being played (`None` while none plays), and the undo history set aside.
+type LessonState = (Var<Option<LessonPlay>>, Stored<Option<StudyHistory>>);
+
 thread_local! {
-    static STATE: std::cell::Cell<Option<(Var<Option<LessonPlay>>, Stored<Option<StudyHistory>>)>> =
-        const { std::cell::Cell::new(None) };
+    static STATE: std::cell::Cell<Option<LessonState>> = const { std::cell::Cell::new(None) };
 }
 
 /// The lesson's variable (`None` while none plays) and the undo history set aside.
-pub(super) fn state() -> (Var<Option<LessonPlay>>, Stored<Option<StudyHistory>>) {
+pub(super) fn state() -> LessonState {
     if let Some(s) = STATE.with(std::cell::Cell::get) {
         return s;
     }

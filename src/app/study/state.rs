@@ -10,6 +10,10 @@ use crate::record::tree::NodeId;
 use crate::record::Record;
 use std::sync::Arc;
 
+/// A chapter's part of the study's link, with what it was made from: its game, the node
+/// shown, its name, mode and side.
+pub(super) type LinkPart = (Arc<Record>, NodeId, String, Vec<u8>);
+
 /// The studies' state.
 #[derive(Clone, Copy)]
 pub(super) struct Desk {
@@ -37,7 +41,7 @@ pub(super) struct Desk {
     /// Each chapter's text in the study's file, with what it was written from.
     pub texts: Stored<Vec<(Arc<Record>, String, String)>>,
     /// Each chapter's part of the study's link, with what it was made from.
-    pub parts: Stored<Vec<(Arc<Record>, NodeId, String, Vec<u8>)>>,
+    pub parts: Stored<Vec<LinkPart>>,
     /// The study as it stood when each game the board showed came: undo and redo give a
     /// game back, and the study is put back as it was with it.
     pub seen: Stored<Vec<(Arc<Record>, OpenStudy)>>,
