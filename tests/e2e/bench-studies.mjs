@@ -102,7 +102,7 @@ try {
     const ms = await timed(
       page,
       "document.querySelector('#library-open').click();",
-      () => document.querySelectorAll('#library-list tr[data-study^="bench"]').length === 200 && !document.querySelector('#library').hidden,
+      () => document.querySelectorAll('#library-list li[data-study^="bench"]').length === 200 && !document.querySelector('#library').hidden,
     );
     lists.push(ms);
   }
@@ -130,7 +130,7 @@ try {
     const ms = await timed(
       page,
       "document.querySelector('#library-open').click();",
-      new Function(`return () => document.querySelector('#library-list tr[data-study="added${run}"]') && !document.querySelector('#library').hidden;`)(),
+      new Function(`return () => document.querySelector('#library-list li[data-study="added${run}"]') && !document.querySelector('#library').hidden;`)(),
     );
     again.push(ms);
   }

@@ -212,7 +212,7 @@ test('authoring: a study from the game shown, chapters added, renamed, made a le
   await page.click('#study-new');
   await page.waitForSelector('#chapters li[data-chapter="0"]');
   assert.deepEqual(await chapterNames(page), ['1. Frank Chen – Joe Schultz']);
-  await page.waitForSelector('#library-list tr[data-study][aria-current="true"]');
+  await page.waitForSelector('#library-list li[data-study][aria-current="true"]');
 
   // From an empty board.
   await page.selectOption('#chapter-source', 'empty');
@@ -261,8 +261,8 @@ test('authoring: a study from the game shown, chapters added, renamed, made a le
   assert.deepEqual(await chapterNames(page), ['1. Frank Chen – Joe Schultz', '2. Spider opening']);
   await page.click('#library-open');
   await page.waitForSelector('#library:not([hidden])');
-  await page.waitForFunction(() => document.querySelectorAll('#library-list tr[data-study]').length === 1);
-  assert.equal(await page.textContent('#library-list tr[data-study] td.chapters'), '2');
+  await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 1);
+  assert.equal(await page.getAttribute('#library-list li[data-study]', 'data-chapters'), '2');
   assert.deepEqual(errors, []);
   await clearLibrary(page);
   await page.close();
@@ -288,8 +288,8 @@ test('export then import: the same study, kept apart from the one of the same na
   await page.waitForSelector('#chapters li[data-chapter="0"]');
   await page.click('#library-open');
   await page.setInputFiles('#library-import', file);
-  await page.waitForFunction(() => document.querySelectorAll('#library-list tr[data-study]').length === 2);
-  const titles = await page.$$eval('#library-list tr[data-study] .study-open', (bs) => bs.map((b) => b.textContent).sort());
+  await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 2);
+  const titles = await page.$$eval('#library-list li[data-study] .study-open', (bs) => bs.map((b) => b.textContent).sort());
   assert.deepEqual(titles, ['Queen lessons', 'Queen lessons (2)']);
   assert.equal(await page.inputValue('#study-title'), 'Queen lessons (2)');
   // The whole library as one file: both studies.
@@ -312,7 +312,7 @@ test('a study at an address (?study=URL) opens, joins the library once, and its 
   await page.goto(page.url().split('#')[0]);
   await page.waitForSelector('#chapters li[data-chapter="3"]');
   await page.click('#library-open');
-  await page.waitForFunction(() => document.querySelectorAll('#library-list tr[data-study]').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 1);
   // The study's own link, at a chapter and move, in a fresh tab.
   await page.click('#chapters li[data-chapter="2"] .open-chapter');
   await page.waitForSelector('#chapters li[data-chapter="2"][aria-current="true"]');
@@ -391,21 +391,21 @@ test('a damaged stored study is named and skipped; the others open', async () =>
   // The study the address links opens again first.
   await page.waitForSelector('#chapters li[data-chapter="3"]');
   await page.click('#library-open');
-  await page.waitForFunction(() => document.querySelectorAll('#library-list tr[data-study]').length === 3);
-  assert.equal(await page.locator('#library-list tr[data-damaged]').count(), 1);
-  assert.match(await page.textContent('#library-list tr[data-damaged]'), /cannot be read/);
-  await page.click('#library-list tr[data-study="broken2"] .study-open');
+  await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 3);
+  assert.equal(await page.locator('#library-list li[data-damaged]').count(), 1);
+  assert.match(await page.textContent('#library-list li[data-damaged]'), /cannot be read/);
+  await page.click('#library-list li[data-study="broken2"] .study-open');
   await page.waitForFunction(() => /“Half a study” cannot be read/.test(document.querySelector('#study-note').textContent));
   await audit(page, 'a damaged study in the library at 1280 px');
   // A row renamed in place: its field is named too.
-  await page.click('#library-list tr[data-study="broken2"] .study-rename');
-  await page.waitForSelector('#library-list tr[data-study="broken2"] input.study-name');
+  await page.click('#library-list li[data-study="broken2"] .study-rename');
+  await page.waitForSelector('#library-list li[data-study="broken2"] input.study-name');
   await audit(page, 'a study renamed in the library at 1280 px');
-  await page.press('#library-list tr[data-study="broken2"] input.study-name', 'Escape');
-  await page.waitForSelector('#library-list tr[data-study="broken2"] .study-open');
+  await page.press('#library-list li[data-study="broken2"] input.study-name', 'Escape');
+  await page.waitForSelector('#library-list li[data-study="broken2"] .study-open');
   // The good one opens.
-  const good = await page.getAttribute('#library-list tr[data-study]:not([data-damaged]):not([data-study="broken2"])', 'data-study');
-  await page.click(`#library-list tr[data-study="${good}"] .study-open`);
+  const good = await page.getAttribute('#library-list li[data-study]:not([data-damaged]):not([data-study="broken2"])', 'data-study');
+  await page.click(`#library-list li[data-study="${good}"] .study-open`);
   await page.waitForSelector('#chapters li[data-chapter="3"]');
   assert.deepEqual(errors, []);
   await clearLibrary(page);
@@ -417,8 +417,8 @@ test('two tabs on one study: the later save wins and the other tab is told', asy
   await a.page.waitForFunction(() => /Kept in the library|Saved in this browser/.test(document.querySelector('#study-note').textContent));
   const b = await openApp(browser.context);
   await b.page.click('#library-open');
-  await b.page.waitForSelector('#library-list tr[data-study] .study-open');
-  await b.page.click('#library-list tr[data-study] .study-open');
+  await b.page.waitForSelector('#library-list li[data-study] .study-open');
+  await b.page.click('#library-list li[data-study] .study-open');
   await b.page.waitForSelector('#chapters li[data-chapter="3"]');
   // A adds a chapter: B hears of it.
   await a.page.selectOption('#chapter-source', 'empty');
@@ -431,7 +431,7 @@ test('two tabs on one study: the later save wins and the other tab is told', asy
   await b.page.waitForFunction(() => /Saved in this browser/.test(document.querySelector('#study-note').textContent));
   await a.page.waitForFunction(() => /Another tab saved this study/.test(document.querySelector('#study-note').textContent), null, { timeout: 5_000 });
   await a.page.click('#library-open');
-  await a.page.waitForFunction(() => document.querySelector('#library-list tr[data-study] td.chapters')?.textContent === '4');
+  await a.page.waitForFunction(() => document.querySelector('#library-list li[data-study]')?.dataset.chapters === '4');
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
   await clearLibrary(a.page);
@@ -444,7 +444,7 @@ test('axe finds nothing in the library, a study, a lesson and its end, at both w
     const { page, errors } = await openStudy();
     await page.setViewportSize(viewport);
     await page.click('#library-open');
-    await page.waitForSelector('#library-list tr[data-study]');
+    await page.waitForSelector('#library-list li[data-study]');
     await audit(page, `library and study at ${viewport.width} px`);
     await page.click('#chapters li[data-chapter="3"] .open-chapter');
     await page.waitForSelector('#lesson:not([hidden])');

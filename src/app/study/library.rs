@@ -114,8 +114,9 @@ pub fn rows(listed: Vec<(String, Result<Entry, String>)>) -> Vec<LibraryRow> {
     rows
 }
 
-/// The list's body: one row a study (`tr[data-study]`, the open one `aria-current`), its
-/// title as the button that opens it, its chapters, its last change and its actions.
+/// The list's items: one a study (`li[data-study]`, with `data-chapters`; the open one
+/// `aria-current`): its title as the button that opens it, its chapters and last change, and
+/// its actions.
 pub fn markup(rows: &[LibraryRow], open: Option<&str>, renaming: Option<&str>) -> String {
     let mut out = String::new();
     for row in rows {
@@ -135,16 +136,20 @@ pub fn markup(rows: &[LibraryRow], open: Option<&str>, renaming: Option<&str>) -
                 } else {
                     format!(r#"<button type="button" class="study-open">{title}</button>"#)
                 };
+                let chapters = match e.chapters {
+                    1 => "1 chapter".to_string(),
+                    n => format!("{n} chapters"),
+                };
                 out.push_str(&format!(
-                    r#"<tr data-study="{id}"{current}><td class="title">{name}</td><td class="chapters">{chapters}</td><td class="updated">{when}</td><td class="actions"><button type="button" class="study-rename" aria-label="Rename {title}">Rename</button><button type="button" class="study-export" aria-label="Export {title}">Export</button><button type="button" class="study-delete" aria-label="Delete {title}">Delete</button></td></tr>"#,
-                    chapters = e.chapters,
+                    r#"<li data-study="{id}" data-chapters="{n}"{current}>{name}<span class="study-facts">{chapters} · {when}</span><span class="study-actions"><button type="button" class="study-rename" aria-label="Rename {title}">Rename</button><button type="button" class="study-export" aria-label="Export {title}">Export</button><button type="button" class="study-delete" aria-label="Delete {title}">Delete</button></span></li>"#,
+                    n = e.chapters,
                     when = when(e.updated),
                 ));
             }
             LibraryRow::Damaged { id, why } => {
                 let id = escape(id);
                 out.push_str(&format!(
-                    r#"<tr data-study="{id}" data-damaged="true"><td class="title">A study that cannot be read ({why}): skipped</td><td class="chapters"></td><td class="updated"></td><td class="actions"><button type="button" class="study-delete" aria-label="Delete the damaged study">Delete</button></td></tr>"#,
+                    r#"<li data-study="{id}" data-damaged="true"><span class="study-facts">A study that cannot be read ({why}): skipped</span><span class="study-actions"><button type="button" class="study-delete" aria-label="Delete the damaged study">Delete</button></span></li>"#,
                     why = escape(why)
                 ));
             }
@@ -207,12 +212,13 @@ mod tests {
         assert!(matches!(&rows[2], LibraryRow::Damaged { id, .. } if id == "z"));
         let m = markup(&rows, Some("a"), None);
         assert!(
-            m.contains(r#"<tr data-study="a" aria-current="true">"#),
+            m.contains(r#"<li data-study="a" data-chapters="3" aria-current="true">"#),
             "{m}"
         );
         assert!(m.contains("New &amp; shiny"));
+        assert!(m.contains("3 chapters · 1970-01-01 00:00 UTC"));
         assert!(m.contains(r#"data-study="z" data-damaged="true""#));
-        assert_eq!(m.matches("<tr").count(), 3);
+        assert_eq!(m.matches("<li").count(), 3);
         let renaming = markup(&rows, None, Some("b"));
         assert!(
             renaming.contains(r#"<input class="study-name" type="text" value="New &amp; shiny""#)

@@ -10,7 +10,7 @@ use crate::study::{file, unique_title, Chapter, Study};
 
 /// A click, change or key in the library's list.
 pub(super) fn on_list(d: Desk, e: &web_sys::Event, _: &web_sys::Element) {
-    let Some(row) = dom::event_closest(e, "tr[data-study]") else {
+    let Some(row) = dom::event_closest(e, "li[data-study]") else {
         return;
     };
     let Some(id) = row.get_attribute("data-study") else {
@@ -46,7 +46,7 @@ pub(super) fn on_list(d: Desk, e: &web_sys::Event, _: &web_sys::Element) {
             // The field is written with the list; give it the focus once it is there.
             services::after(std::time::Duration::ZERO, move || {
                 if let Ok(Some(f)) = leptos::prelude::document().query_selector(&format!(
-                    "tr[data-study=\"{}\"] input.study-name",
+                    "li[data-study=\"{}\"] input.study-name",
                     crate::view::svg::escape(&id)
                 )) {
                     dom::focus(&f);

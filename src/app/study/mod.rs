@@ -21,7 +21,7 @@
 //! `.open-chapter` button), `#chapter-name`, `#chapter-mode`, `#chapter-orientation`,
 //! `#chapter-up`, `#chapter-down`, `#chapter-delete`, `#lesson-preview`, `#chapter-source`,
 //! `#chapter-add`, `#study-export`, `#study-close`, `#study-note`, `#library`,
-//! `#library-list` with `tr[data-study]` (`.study-open`, `.study-rename`, `.study-export`,
+//! `#library-list` with `li[data-study]` (`data-chapters`; `.study-open`, `.study-rename`, `.study-export`,
 //! `.study-delete`; `data-damaged` on a study that cannot be read), `#study-new`,
 //! `#library-export`, `#library-import`; `#lesson`, `#lesson-prompt`, `#lesson-status`
 //! (`data-verdict`: `right`, `wrong`, `hint`, `shown`, `done`), `#lesson-hint`

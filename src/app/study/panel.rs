@@ -51,22 +51,22 @@ fn markup() -> String {
         .control("button", C::Export, r#" type="button" title="Download the study as a PGN file">Export</button>"#)
         .control("button", C::Close, r#" type="button" title="Close the study (it stays in the library)">Close</button></div>"#)
         .control("ol", C::Chapters, r#" class="chapters" aria-label="Chapters"></ol>"#)
-        .raw(r#"<div class="chapter-tools"><label for="chapter-name">Chapter</label>"#)
-        .control("input", C::ChapterName, r#" type="text" maxlength="200" autocomplete="off">"#)
-        .raw(r#"<label for="chapter-mode">Mode</label>"#)
-        .control("select", C::Mode, r#"><option value="normal">Normal</option><option value="interactive">Interactive lesson</option></select>"#)
-        .raw(r#"<label for="chapter-orientation">Reader plays</label>"#)
-        .control("select", C::Orientation, r#"><option value="white">White</option><option value="black">Black</option></select>"#)
+        .raw(r#"<div class="chapter-tools"><span class="field chapter-name"><label for="chapter-name">Chapter</label>"#)
+        .control("input", C::ChapterName, r#" type="text" maxlength="200" autocomplete="off"></span>"#)
+        .raw(r#"<span class="field"><label for="chapter-mode">Mode</label>"#)
+        .control("select", C::Mode, r#"><option value="normal">Normal</option><option value="interactive">Interactive lesson</option></select></span>"#)
+        .raw(r#"<span class="field"><label for="chapter-orientation">Reader plays</label>"#)
+        .control("select", C::Orientation, r#"><option value="white">White</option><option value="black">Black</option></select></span>"#)
         .control("button", C::Up, r#" type="button" aria-label="Move the chapter up" title="Move up">↑</button>"#)
         .control("button", C::Down, r#" type="button" aria-label="Move the chapter down" title="Move down">↓</button>"#)
         .control("button", C::Delete, r#" type="button">Delete chapter</button>"#)
         .control("button", C::Preview, r#" type="button" title="Play the lesson as a reader would">Play as a reader</button></div>"#)
-        .raw(r#"<div class="chapter-add"><label for="chapter-source">New chapter from</label>"#)
-        .control("select", C::Source, r#"><option value="game">the game shown</option><option value="position">the position shown</option><option value="empty">an empty board</option></select>"#)
+        .raw(r#"<div class="chapter-add"><span class="field"><label for="chapter-source">New chapter from</label>"#)
+        .control("select", C::Source, r#"><option value="game">the game shown</option><option value="position">the position shown</option><option value="empty">an empty board</option></select></span>"#)
         .control("button", C::Add, r#" type="button">Add chapter</button></div></div>"#)
         .control("p", C::Note, r#" class="study-note" role="status" aria-live="polite"></p>"#)
         .control("div", C::Library, r#" class="library" hidden><h2>Library</h2>"#)
-        .control("table", C::List, r#" class="library-list"><caption class="visually-hidden">Studies kept in this browser</caption><thead><tr><th scope="col">Study</th><th scope="col">Chapters</th><th scope="col">Last change</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody></tbody></table>"#)
+        .control("ul", C::List, r#" class="library-list" aria-label="Studies kept in this browser"></ul>"#)
         .raw(r#"<div class="library-actions">"#)
         .control("button", C::New, r#" type="button">New study from the game shown</button>"#)
         .control("button", C::ExportAll, r#" type="button">Export the library</button>"#)
@@ -131,16 +131,13 @@ fn bind(d: Desk, panel: &web_sys::Element) {
     ) else {
         return;
     };
-    let Some(body) = dom::find(&list, "tbody") else {
-        return;
-    };
     let parts = vec![
         (panel.clone(), Sink::Attr("hidden")),
         (open, Sink::Attr("hidden")),
         (chapters, Sink::Html),
         (note, Sink::Text),
         (library, Sink::Attr("hidden")),
-        (body, Sink::Html),
+        (list, Sink::Html),
         (preview, Sink::Attr("hidden")),
     ];
     let (lesson_var, _) = lesson::state();
