@@ -174,9 +174,16 @@ test('a step stops the search and starts the next position’s; the line plays i
   // At once: the old position's answer is gone.
   assert.equal(await page.getAttribute('#eval', 'data-ply'), String(PLY + 1));
   await page.waitForSelector(`#eval[data-ply="${PLY + 1}"]:not([data-depth="0"])`, { timeout: 20_000 });
-  const first = (await bestLine(page))[0];
+  await bestLine(page);
   const rows = await page.locator('#notation tr[data-path]').count();
-  await page.click('#best-line [data-move="0"]');
+  // The move read and clicked in one go: the search goes on deepening, and its line may change
+  // between a read and a click.
+  const first = await page.evaluate(() => {
+    const b = document.querySelector('#best-line [data-move="0"]');
+    const standard = b.querySelector('.standard').textContent;
+    b.click();
+    return { standard };
+  });
   await waitForPly(page, PLY + 2);
   // A variation with the engine's move (the game went on otherwise) or the game's move.
   assert.ok((await page.locator('#notation tr[data-path]').count()) >= rows);

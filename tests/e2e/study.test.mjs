@@ -108,10 +108,12 @@ test('a typed move follows the game or starts a variation, named as the tool nam
 test('unreadable and ambiguous typed moves say why under the field', async () => {
   const { page, errors } = await openApp(browser.context);
   await page.click('#notation tr[data-ply="17"]');
+  // (A typed move is read by code fetched on first use: its answer comes a moment later.)
   await typeMove(page, 'xyz');
-  assert.match(await page.textContent('#move-error'), /xyz/);
+  await page.waitForFunction(() => /xyz/.test(document.querySelector('#move-error').textContent));
   assert.equal(await boardPly(page), 17);
   await typeMove(page, 'A×Qs');
+  await page.waitForFunction(() => /A3×Qs/.test(document.querySelector('#move-error').textContent));
   const msg = await page.textContent('#move-error');
   assert.ok(msg.includes('A3×Qs') && msg.includes('A2×Qs'), msg);
   assert.equal(await page.getAttribute('#move-input', 'aria-invalid'), 'true');
