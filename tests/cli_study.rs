@@ -4,25 +4,9 @@
 use beeline::study::file;
 use beeline::study::ChapterMode;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 mod common;
-use common::scratch;
-
-fn beeline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_beeline"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{beeline, err, out, scratch};
 
 /// Writes `text` as `dir/name` and gives its path as an argument.
 fn put(dir: &Path, name: &str, text: &str) -> String {
@@ -33,29 +17,7 @@ fn put(dir: &Path, name: &str, text: &str) -> String {
 
 /// Two chapters: a normal one with a variation, and a lesson for Black with two moves to
 /// find.
-const GOOD: &str = r#"[StudyName "Beetle tricks"]
-[ChapterName "The climb"]
-[GameType "Base+M"]
-[White "Ann"]
-[Black "Bob"]
-
-{Watch the Beetle.}
-1. wB1
-2. bS1 -wB1
-(2. bG1 -wB1 $2 {too slow})
-3. wQ wB1/
-
-[StudyName "Beetle tricks"]
-[ChapterName "Find it"]
-[ChapterMode "gamebook"]
-[Orientation "black"]
-[GameType "Base"]
-
-1. wS1 {Black to play}
-2. bS1 -wS1 {right}
-3. wQ wS1/
-4. bQ /bS1
-"#;
+const GOOD: &str = include_str!("data/study-beetles.pgn");
 
 /// Chapter 2's third move names a piece not on the board (line 14).
 const ILLEGAL: &str = r#"[StudyName "Broken"]

@@ -11,7 +11,7 @@ use beeline::collection::Collection;
 use beeline::engine::hex::Hex;
 use beeline::engine::piece::{Bug, Color, GameType};
 use beeline::engine::position::{Move, Position};
-use common::{random_game, seeded_picks, transform};
+use common::{beeline, err, out, random_game, seeded_picks, transform};
 use proptest::prelude::*;
 
 /// Replays moves, checking each.
@@ -383,22 +383,7 @@ fn transformed_games_meet_in_the_explorer() {
 // The command line.
 
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn beeline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_beeline"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 fn write(path: &Path, text: impl AsRef<[u8]>) -> String {
     if let Some(p) = path.parent() {

@@ -4,6 +4,7 @@
 //! that is cut, changed or foreign is refused with a reason, never a panic.
 
 mod common;
+use common::beeline;
 
 use beeline::collection::explorer::{Explorer, Filter, Report, Tally};
 use beeline::collection::index::{Index, IndexError, SavedLayout, DEPTH, MAGIC};
@@ -326,13 +327,6 @@ fn the_index_answers_as_the_explorer_on_the_fixtures() {
     let depth = c.games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
     assert!(compare(&c, &Filter::default(), depth) > 1000);
     assert!(compare(&c, &Filter::default(), DEPTH) > 500);
-}
-
-fn beeline(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_beeline"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! built under, and refused naming their path when missing or damaged.
 
 mod common;
+use common::beeline;
 
 use beeline::collection::explorer::{play_line, Filter};
 use beeline::collection::index::disk::{
@@ -15,13 +16,6 @@ use std::path::{Path, PathBuf};
 
 fn records() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records")
-}
-
-fn beeline(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_beeline"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// A file of `n` random games (their players' names drawn from a few).

@@ -10,10 +10,9 @@ use beeline::search::game_review::{judge, win_probability, Judgement, SCALE};
 use beeline::search::uhp::{parse_time, UhpEngine};
 use beeline::search::{Clock, Limits, NoClock, Searcher, WallClock, WIN};
 use proptest::prelude::*;
-use std::process::Command;
 
 mod common;
-use common::test_data;
+use common::{beeline, test_data};
 
 fn game(n: u8) -> Record {
     let rec = import(&test_data(&format!("direction-game-{n}.md")), None).unwrap();
@@ -682,13 +681,6 @@ fn uhp_times() {
     ] {
         assert_eq!(parse_time(bad), None, "{bad}");
     }
-}
-
-fn beeline(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_beeline"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// `beeline analyse --json` judges every ply of both games and gives the same JSON twice.

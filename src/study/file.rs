@@ -311,29 +311,9 @@ mod tests {
     use crate::engine::piece::GameType;
     use crate::record::tree::Annotation;
 
-    const STUDY: &str = r#"[StudyName "Beetle tricks"]
-[ChapterName "The climb"]
-[GameType "Base+M"]
-[White "Ann"]
-[Black "Bob"]
-
-{Watch the Beetle.}
-1. wB1
-2. bS1 -wB1 {now climb}
-(2. bG1 -wB1 $2 {too slow})
-3. wQ wB1/
-
-[StudyName "Beetle tricks"]
-[ChapterName "Find it"]
-[ChapterMode "gamebook"]
-[Orientation "black"]
-[GameType "Base"]
-
-1. wS1 {Black to play}
-2. bS1 -wS1 {right}
-3. wQ wS1/
-4. bQ /bS1
-"#;
+    /// Two chapters: a normal one with a variation, and a lesson for Black (the command
+    /// line's tests read the same file).
+    const STUDY: &str = include_str!("../../tests/data/study-beetles.pgn");
 
     #[test]
     fn a_study_reads_its_chapters_with_their_modes() {

@@ -1,10 +1,28 @@
-//! Helpers the integration tests share: the project's own data files, random legal games
-//! from shrinkable picks, and the symmetries of the grid.
+//! Helpers the integration tests share: the project's own data files, the built command
+//! line run, random legal games from shrinkable picks, and the symmetries of the grid.
 #![allow(dead_code)]
 
 use beeline::engine::hex::Hex;
 use beeline::engine::piece::{Bug, GameType};
 use beeline::engine::position::{Move, Position};
+
+/// The built `beeline` run with `args`, what it printed and its status.
+pub fn beeline(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_beeline"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// What a run printed on standard output.
+pub fn out(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn err(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
 
 /// A fresh, empty folder for one test's files, under Cargo's scratch folder for
 /// integration tests (named by the process, so two runs never share one).

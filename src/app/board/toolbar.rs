@@ -228,7 +228,8 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
             }
             // A study's link (`#E…`) or `?study=URL`.
             let hash = services::location_hash().unwrap_or_default();
-            let study_link = game::fragment_of(&hash).is_some_and(game::is_study_link);
+            let study_link =
+                game::fragment_of(&hash).is_some_and(crate::study::link::is_study_link);
             if !s.compact && (study_link || asks(services::location_search(), b"study=")) {
                 drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::FromAddress));
             }

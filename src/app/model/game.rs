@@ -303,16 +303,14 @@ pub fn options_of(href: &str) -> &str {
     hash.find('&').map_or("", |i| &hash[i..])
 }
 
-/// Whether a fragment is a study's link (`study::link`), which the study's code (loaded on
-/// first use) opens: its version byte makes it start with `E`, where a game's starts with `A`.
-pub fn is_study_link(fragment: &str) -> bool {
-    fragment.starts_with('E')
-}
-
 /// The game and node a viewer opens with: the permalink in the address when it follows the
-/// address and there is one, else the example (also while a study's link is opened).
+/// address and there is one, else the example (also while a study's link, opened by the
+/// study's code loaded on first use, is read).
 pub fn initial(hash: Option<&str>) -> (NotatedGame, NodeId, Option<LoadError>) {
-    if let Some(fragment) = hash.and_then(fragment_of).filter(|f| !is_study_link(f)) {
+    if let Some(fragment) = hash
+        .and_then(fragment_of)
+        .filter(|f| !crate::study::link::is_study_link(f))
+    {
         match load_fragment(fragment) {
             Ok((game, node)) => return (game, node, None),
             Err(e) => {

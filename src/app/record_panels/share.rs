@@ -238,7 +238,7 @@ pub fn follow_address(viewer: Viewer) {
         // The link followed is now the address's: following back to the one before, even
         // before this one's move was written (`ADDRESS_DELAY`), loads it again.
         if remember(fragment) {
-            if game::is_study_link(fragment) {
+            if crate::study::link::is_study_link(fragment) {
                 use crate::app::board::drawing_tool::{ask, BoardWork};
                 ask(
                     viewer,

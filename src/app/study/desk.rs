@@ -11,13 +11,13 @@ use crate::app::kit::services;
 use crate::app::model::game::NotatedGame;
 use crate::record::tree::{NodeId, Path};
 use crate::record::Record;
-use crate::study::{file, link, unique_title, ChapterMode, Study};
+use crate::study::{file, link, ChapterMode, Study};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub(super) use super::saving::{free_title, refresh, refuse, save, schedule_save};
 use super::saving::{keep, prepare, replace_row};
-pub(super) use super::saving::{refresh, refuse, save, schedule_save, titles};
-use super::state::{random_id, Desk};
+use super::state::{random_id, reuse, Desk};
 
 /// Most states [`Desk::seen`] keeps: undo's and redo's depths, and some.
 const SEEN: usize = 450;
@@ -48,12 +48,7 @@ pub(super) fn follow_board(d: Desk) {
         d.open.set_value(Some(o));
         d.listed.update(|n| *n = n.wrapping_add(1));
     }
-    let node = d.viewer.study.node_untracked();
-    let changed = d.viewer.study.game.with_untracked(|g| {
-        d.open
-            .try_update_value(|o| o.as_mut().is_some_and(|o| o.sync(g, node)))
-            .unwrap_or(false)
-    });
+    let changed = sync_board(d);
     remember(d, record);
     if changed {
         schedule_save(d);
@@ -80,17 +75,14 @@ fn link_of(game: &NotatedGame, node: NodeId) -> Option<String> {
     super::state::current().and_then(|d| study_fragment(d, game, node))
 }
 
-/// The open study as it stands now (the chapter shown as the board has it).
-fn snapshot(d: Desk) -> Option<OpenStudy> {
+/// Takes the board's game and node into the chapter shown: whether its game changed.
+fn sync_board(d: Desk) -> bool {
     let node = d.viewer.study.node_untracked();
     d.viewer.study.game.with_untracked(|g| {
-        d.open.update_value(|o| {
-            if let Some(o) = o {
-                o.sync(g, node);
-            }
-        })
-    });
-    d.open.get_value()
+        d.open
+            .try_update_value(|o| o.as_mut().is_some_and(|o| o.sync(g, node)))
+            .unwrap_or(false)
+    })
 }
 
 /// The study's link at `node` of the chapter shown (its start during a lesson, which the
@@ -104,9 +96,9 @@ fn study_fragment(d: Desk, game: &NotatedGame, node: NodeId) -> Option<String> {
         for (i, slot) in o.chapters.iter().enumerate() {
             let shown = i == o.current;
             let record = if shown && !lesson {
-                game.record.clone()
+                &game.record
             } else {
-                slot.record.clone()
+                &slot.record
             };
             let at = if shown && !lesson {
                 node
@@ -114,26 +106,19 @@ fn study_fragment(d: Desk, game: &NotatedGame, node: NodeId) -> Option<String> {
                 record.tree.root()
             };
             let key = format!(
-                "{}\u{1}{}\u{1}{:?}",
+                "{}\u{1}{}\u{1}{:?}\u{1}{}",
                 slot.name,
                 slot.mode.name(),
-                slot.orientation
+                slot.orientation,
+                at.index()
             );
-            let found = parts
-                .iter()
-                .position(|(r, n, k, _)| Arc::ptr_eq(r, &record) && *n == at && *k == key);
-            let part = match found {
-                Some(p) => parts.swap_remove(p),
-                None => {
-                    let mut chapter = slot.chapter();
-                    chapter.record = (*record).clone();
-                    let bytes = link::chapter_part(&chapter, at);
-                    (record, at, key, bytes)
-                }
-            };
-            kept.push(part);
+            kept.push(reuse(&mut parts, record, key, || {
+                let mut chapter = slot.chapter();
+                chapter.record = (**record).clone();
+                link::chapter_part(&chapter, at)
+            }));
         }
-        let refs: Vec<&[u8]> = kept.iter().map(|p| p.3.as_slice()).collect();
+        let refs: Vec<&[u8]> = kept.iter().map(|p| p.2.as_slice()).collect();
         let fragment = link::assemble(&o.title, &o.id, &refs, o.current);
         d.parts.set_value(kept);
         fragment
@@ -144,7 +129,6 @@ fn study_fragment(d: Desk, game: &NotatedGame, node: NodeId) -> Option<String> {
 /// in the library under `id`.
 pub(super) fn show_study(d: Desk, open: OpenStudy, chapter: usize, node: Option<Path>) {
     lesson::stop(d, false);
-    let id = open.id.clone();
     d.open.set_value(Some(open));
     d.texts.set_value(Vec::new());
     d.parts.set_value(Vec::new());
@@ -158,22 +142,13 @@ pub(super) fn show_study(d: Desk, open: OpenStudy, chapter: usize, node: Option<
         .swap_history(crate::app::model::history::History::new(200));
     d.renaming.set(None);
     d.note.set(String::new());
-    let _ = id;
 }
 
 /// Shows chapter `i` on the board (at `node`, or where it was left), as a lesson when it is
 /// interactive.
 pub(super) fn switch(d: Desk, i: usize, node: Option<Path>) {
     lesson::stop(d, true);
-    let (board_node, board_game) = (
-        d.viewer.study.node_untracked(),
-        d.viewer.study.game.get_untracked(),
-    );
-    d.open.update_value(|o| {
-        if let Some(o) = o {
-            o.sync(&board_game, board_node);
-        }
-    });
+    sync_board(d);
     show_chapter(d, i, node);
 }
 
@@ -248,7 +223,7 @@ pub(super) fn edit(
     }
     lesson::stop(d, true);
     // The study as the board has it now, known by the board's game (for undo).
-    snapshot(d);
+    sync_board(d);
     let record = d.viewer.study.game.with_untracked(|g| g.record.clone());
     remember(d, record);
     let result = d
@@ -260,7 +235,9 @@ pub(super) fn edit(
             d.viewer.study.keep_for_undo();
             d.note.set(String::new());
             match show {
-                Some(i) => switch_after_edit(d, i),
+                // (The chapter the board showed may be gone: its game was taken into the
+                // list before the change.)
+                Some(i) => show_chapter(d, i, None),
                 // Another copy of the same game, known with the study as it is now.
                 None => {
                     let node = d.viewer.study.node_untracked();
@@ -277,27 +254,6 @@ pub(super) fn edit(
         }
         Some(Err(why)) => d.note.set(format!("Not done: {why}.")),
         None => {}
-    }
-}
-
-/// Shows chapter `i` after a change of the list (the chapter the board showed may be gone:
-/// its game was taken into the list before the change).
-fn switch_after_edit(d: Desk, i: usize) {
-    let shown = d
-        .open
-        .try_update_value(|o| {
-            let o = o.as_mut()?;
-            let (game, at) = o.open(i)?;
-            Some((game, at, o.slot().mode))
-        })
-        .flatten();
-    if let Some((game, at, mode)) = shown {
-        d.loads
-            .set_value(d.viewer.study.loads.get_untracked().wrapping_add(1));
-        d.viewer.study.switch_game(game, at);
-        if mode == ChapterMode::Interactive {
-            lesson::start(d);
-        }
     }
 }
 
@@ -344,10 +300,8 @@ pub(super) async fn open_study(
             return;
         }
     }
-    let taken = titles(d);
-    let taken: Vec<&str> = taken.iter().map(String::as_str).collect();
     let mut study = study;
-    study.title = unique_title(&study.title, &taken);
+    study.title = free_title(d, &study.title, None);
     let id = random_id();
     let open = OpenStudy::new(id.clone(), study, source.clone());
     let (chapter, node) = at.map_or((0, None), |(c, n)| (c, Some(n)));

@@ -6,7 +6,7 @@ use super::library::{Entry, LibraryRow};
 use super::state::{self, Desk};
 use super::store;
 use crate::app::kit::{dom, services};
-use crate::study::{file, unique_title, Chapter, Study};
+use crate::study::{file, Chapter, Study};
 
 /// A click, change or key in the library's list.
 pub(super) fn on_list(d: Desk, e: &web_sys::Event, _: &web_sys::Element) {
@@ -84,12 +84,7 @@ async fn rename(d: Desk, id: String, wanted: String) {
             _ => None,
         })
     });
-    let others: Vec<String> = desk::titles(d)
-        .into_iter()
-        .filter(|t| Some(t) != own.as_ref())
-        .collect();
-    let others: Vec<&str> = others.iter().map(String::as_str).collect();
-    let title = unique_title(&wanted, &others);
+    let title = desk::free_title(d, &wanted, own.as_deref());
     let open_here = d
         .open
         .with_value(|o| o.as_ref().is_some_and(|o| o.id == id));
@@ -159,16 +154,10 @@ fn download(d: Desk, text: &str, name: &str) {
 
 /// Downloads the open study.
 pub(super) fn export_open(d: Desk) {
-    let study = d.open.with_value(|o| o.as_ref().map(|o| o.study()));
-    if let Some(mut study) = study {
-        // The chapter shown as the board has it (a lesson's chapter as written).
-        if !super::lesson::playing(d) {
-            let current = d.open.with_value(|o| o.as_ref().map_or(0, |o| o.current));
-            if let Some(c) = study.chapters.get_mut(current) {
-                c.record = d.viewer.study.game.with_untracked(|g| (*g.record).clone());
-            }
-        }
-        download(d, &file::write(&study), &file_name(&study.title));
+    // The file a save writes: the chapter shown as the board last had it (kept in step with
+    // it by `desk::follow_board`), each chapter's text reused when it was written before.
+    if let Some((entry, text)) = super::saving::prepare(d) {
+        download(d, &text, &file_name(&entry.title));
     }
 }
 
@@ -296,15 +285,9 @@ pub(super) async fn import_text(d: Desk, text: String, again: bool) {
     let first = studies.remove(0);
     desk::open_study(d, first, None, None, again).await;
     let count = studies.len() + 1;
-    for study in studies {
-        let taken = desk::titles(d);
-        let taken: Vec<&str> = taken.iter().map(String::as_str).collect();
-        let mut study = study;
-        study.title = unique_title(&study.title, &taken);
-        let id = state::random_id();
-        let mut entry_study = study.clone();
-        entry_study.title = study.title.clone();
-        keep_as(d, &id, entry_study, None).await;
+    for mut study in studies {
+        study.title = desk::free_title(d, &study.title, None);
+        keep_as(d, &state::random_id(), study, None).await;
     }
     let mut said = if count == 1 {
         "Kept in the library.".to_string()

@@ -157,7 +157,7 @@ fn listen_keys(d: state::Desk) {
 /// not). Either joins the library, or opens the copy kept there from before.
 async fn from_address(d: state::Desk) {
     let hash = services::location_hash().unwrap_or_default();
-    if let Some(fragment) = game::fragment_of(&hash).filter(|f| game::is_study_link(f)) {
+    if let Some(fragment) = game::fragment_of(&hash).filter(|f| link::is_study_link(f)) {
         match link::decode(fragment) {
             Ok(opened) => {
                 let path = opened.study.chapters[opened.chapter]

@@ -93,14 +93,6 @@ impl OpenStudy {
         }
     }
 
-    /// The study as a file holds it.
-    pub fn study(&self) -> Study {
-        Study {
-            title: self.title.clone(),
-            chapters: self.chapters.iter().map(ChapterSlot::chapter).collect(),
-        }
-    }
-
     pub fn slot(&self) -> &ChapterSlot {
         &self.chapters[self.current.min(self.chapters.len() - 1)]
     }
@@ -204,7 +196,7 @@ mod tests {
         let (played, at) = game.play(node, mv).unwrap();
         assert!(s.sync(&played, at));
         assert!(!s.sync(&played, at), "the same game is no change");
-        assert_eq!(s.study().chapters[1].record.moves.len(), 2);
+        assert_eq!(s.chapters[1].record.moves.len(), 2);
         // Back to the chapter: where the board left it.
         s.open(0).unwrap();
         let (_, node) = s.open(1).unwrap();

@@ -238,12 +238,7 @@ fn act(
             let title = crate::study::clean_name(&value());
             if !title.is_empty() {
                 let own = d.open.with_value(|o| o.as_ref().map(|o| o.title.clone()));
-                let taken: Vec<String> = desk::titles(d)
-                    .into_iter()
-                    .filter(|t| Some(t) != own.as_ref())
-                    .collect();
-                let taken: Vec<&str> = taken.iter().map(String::as_str).collect();
-                let title = crate::study::unique_title(&title, &taken);
+                let title = desk::free_title(d, &title, own.as_deref());
                 desk::edit(d, move |o| {
                     o.title = title;
                     Ok(None)

@@ -2,12 +2,11 @@
 //! lists, and what the other tabs say of their saves.
 
 use super::library::{self, Entry, LibraryRow};
-use super::state::{now, tab, Desk};
+use super::state::{now, reuse, tab, Desk};
 use super::store;
 use crate::app::kit::js::{self, call, field};
 use crate::app::kit::services;
 use crate::study::file;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a change waits before it is saved: a reload, a crash or a closed tab loses at
@@ -43,17 +42,9 @@ pub(super) fn prepare(d: Desk) -> Option<(Entry, String)> {
                 slot.mode.name(),
                 slot.orientation
             );
-            let found = old
-                .iter()
-                .position(|(r, k, _)| Arc::ptr_eq(r, &slot.record) && *k == key);
-            kept.push(match found {
-                Some(i) => old.swap_remove(i),
-                None => (
-                    slot.record.clone(),
-                    key,
-                    file::chapter_text(&o.title, &slot.chapter()),
-                ),
-            });
+            kept.push(reuse(&mut old, &slot.record, key, || {
+                file::chapter_text(&o.title, &slot.chapter())
+            }));
         }
         let text = file::join(kept.iter().map(|t| t.2.clone()));
         d.texts.set_value(kept);
@@ -182,14 +173,17 @@ pub(super) fn replace_row(d: Desk, entry: Entry) {
     });
 }
 
-/// The titles the library holds (for a new one to keep apart from).
-pub(super) fn titles(d: Desk) -> Vec<String> {
+/// `wanted` as a title kept apart from the library's others (`own`, the study's own title
+/// when it is renamed, is none of them): `Title (2)` when `Title` is taken.
+pub(super) fn free_title(d: Desk, wanted: &str, own: Option<&str>) -> String {
     d.rows.with_untracked(|rows| {
-        rows.iter()
+        let taken: Vec<&str> = rows
+            .iter()
             .filter_map(|r| match r {
-                LibraryRow::Kept(e) => Some(e.title.clone()),
-                LibraryRow::Damaged { .. } => None,
+                LibraryRow::Kept(e) if Some(e.title.as_str()) != own => Some(e.title.as_str()),
+                _ => None,
             })
-            .collect()
+            .collect();
+        crate::study::unique_title(wanted, &taken)
     })
 }

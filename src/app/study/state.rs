@@ -6,13 +6,29 @@ use super::open::OpenStudy;
 use crate::app::kit::js::{call, field};
 use crate::app::kit::{Stored, Var};
 use crate::app::model::viewer::Viewer;
-use crate::record::tree::NodeId;
 use crate::record::Record;
 use std::sync::Arc;
 
-/// A chapter's part of the study's link, with what it was made from: its game, the node
-/// shown, its name, mode and side.
-pub(super) type LinkPart = (Arc<Record>, NodeId, String, Vec<u8>);
+/// Something made of a chapter (its text in the study's file, its part of the study's link),
+/// kept with what it was made of: its game, by identity, and a key of the rest.
+pub(super) type Made<T> = (Arc<Record>, String, T);
+
+/// What is made of `record` under `key`: taken out of `old` when it was made before, else
+/// made now.
+pub(super) fn reuse<T>(
+    old: &mut Vec<Made<T>>,
+    record: &Arc<Record>,
+    key: String,
+    make: impl FnOnce() -> T,
+) -> Made<T> {
+    match old
+        .iter()
+        .position(|(r, k, _)| Arc::ptr_eq(r, record) && *k == key)
+    {
+        Some(i) => old.swap_remove(i),
+        None => (record.clone(), key, make()),
+    }
+}
 
 /// The studies' state.
 #[derive(Clone, Copy)]
@@ -39,9 +55,9 @@ pub(super) struct Desk {
     /// The revision this tab last read or saved of the open study.
     pub rev: Stored<u32>,
     /// Each chapter's text in the study's file, with what it was written from.
-    pub texts: Stored<Vec<(Arc<Record>, String, String)>>,
+    pub texts: Stored<Vec<Made<String>>>,
     /// Each chapter's part of the study's link, with what it was made from.
-    pub parts: Stored<Vec<LinkPart>>,
+    pub parts: Stored<Vec<Made<Vec<u8>>>>,
     /// The study as it stood when each game the board showed came: undo and redo give a
     /// game back, and the study is put back as it was with it.
     pub seen: Stored<Vec<(Arc<Record>, OpenStudy)>>,
