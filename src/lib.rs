@@ -13,6 +13,7 @@
 //!   explorer over them;
 //! * [`search`]: the analysis engine (alpha-beta search, evaluation, transposition table,
 //!   the UHP engine and the review of a whole game);
+//! * [`learn`]: the built-in courses and the notation trainer's questions;
 //! * [`study`]: studies of several chapters (normal or interactive lessons), their PGN
 //!   files and permalinks;
 //! * [`view`]: the render model of a game on screen, free of the DOM;
@@ -24,6 +25,7 @@
 pub mod codec;
 pub mod collection;
 pub mod engine;
+pub mod learn;
 pub mod notation;
 pub mod protocol;
 pub mod puzzles;

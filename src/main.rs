@@ -5,7 +5,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::{
-    analyse, book, convert, explore, generate, link, perft, puzzles, selfplay, study, uhp,
+    analyse, book, convert, explore, generate, learn, link, perft, puzzles, selfplay, study, uhp,
     validmoves,
 };
 use std::process::ExitCode;
@@ -29,6 +29,7 @@ enum Command {
     Convert(convert::ConvertArgs),
     Link(link::LinkArgs),
     Study(study::StudyArgs),
+    Learn(learn::LearnArgs),
     Explore(explore::ExploreArgs),
     Book(book::BookArgs),
     Uhp(uhp::UhpArgs),
@@ -46,6 +47,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Convert(args) => convert::run(args),
         Command::Link(args) => link::run(args),
         Command::Study(args) => study::run(args),
+        Command::Learn(args) => learn::run(args),
         Command::Explore(args) => explore::run(args),
         Command::Book(args) => book::run(args),
         Command::Uhp(args) => uhp::run(args),

@@ -16,6 +16,7 @@ mod board;
 mod collection_panels;
 pub mod embed;
 pub mod kit;
+mod learn;
 pub mod model;
 mod move_list;
 mod puzzle_trainer;

@@ -98,7 +98,8 @@ pub(super) struct Faults {
     /// stopped its chapter, a tag that could not be read. What was written from it lacks
     /// these, so they fail every command.
     pub reading: Vec<(usize, StudyFault)>,
-    /// Interactive chapters with nothing for the reader to find: a fault of the study that
+    /// Interactive chapters with nothing for the reader to find, and prompts that ask for a
+    /// name wrongly (`[%name …]`): faults of the study that
     /// `check` fails, but that a conversion or a split keeps faithfully (a note there).
     pub lesson: Vec<(usize, StudyFault)>,
 }
@@ -114,7 +115,9 @@ impl Faults {
             f.mv.is_none()
                 && !read.faults.iter().any(|(_, r)| r == f)
                 && chapter.is_some_and(|c| {
-                    c.name == f.name && c.mode == ChapterMode::Interactive && c.reader_moves() == 0
+                    c.name == f.name
+                        && ((c.mode == ChapterMode::Interactive && c.reader_moves() == 0)
+                            || c.name_faults().contains(&f.reason))
                 })
         });
         Faults { reading, lesson }

@@ -669,9 +669,58 @@ pub fn explain_after(
     })
 }
 
+/// Why a move's direction notation names the reference it names, in one sentence (the
+/// priority of `reference`), or why it names none: the first piece of the game, a
+/// destination next to the moved piece or at the end of its jump. `None` for a pass.
+pub fn why_reference(pos: &Position, frame: &Frame, mv: Move) -> Option<String> {
+    let d = describe(pos, frame, mv)?;
+    if d.reference.is_none() {
+        return Some(if pos.board().is_empty() || d.direction.is_none() {
+            "No reference: the first piece has nothing to be placed next to.".to_string()
+        } else {
+            "No reference: the destination touches the piece, or ends its jump, so the direction alone names it.".to_string()
+        });
+    }
+    let moved = d.from.map(|_| d.piece);
+    reference::why(pos.board(), frame, moved, d.to)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_is_explained_by_its_rule_and_none_by_why_not() {
+        // An Ant placed next to a Queen: the Queen is its reference.
+        let g: crate::notation::uhp::GameString =
+            "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+                .parse()
+                .unwrap();
+        let pos = g.replay().unwrap();
+        let frame = Frame::of_position(&pos);
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                m.piece().is_some_and(|p| p.bug() == Bug::Ant)
+                    && m.to().is_some_and(|t| {
+                        reference::candidates(pos.board(), None, t)
+                            .iter()
+                            .any(|c| c.piece.bug() == Bug::Queen)
+                    })
+            })
+            .unwrap();
+        let why = why_reference(&pos, &frame, mv).unwrap();
+        assert!(
+            why.contains("a Queen next to the destination always comes first"),
+            "{why}"
+        );
+        let first = Position::new(crate::engine::piece::GameType::BASE);
+        let mv = first.legal_moves()[0];
+        assert!(why_reference(&first, &Frame::of_position(&first), mv)
+            .unwrap()
+            .starts_with("No reference: the first piece"));
+    }
 
     #[test]
     fn syntax_round_trips_and_variants() {

@@ -174,6 +174,31 @@ pub fn select_candidate(
         .min_by_key(|c| (priority(board, c), counting_key(frame, c.hex)))
 }
 
+/// Why the reference of a destination is the piece it is, in one sentence: the rule of the
+/// priority above that chose it, and the counting order when several pieces share that
+/// rule. `None` when no piece is next to the destination.
+pub fn why(board: &Board, frame: &Frame, moved: Option<PieceId>, dest: Hex) -> Option<String> {
+    let candidates = candidates(board, moved, dest);
+    let best = select_candidate(board, frame, moved, dest)?;
+    let rank = priority(board, &best);
+    let rule = match rank {
+        0 => "a Queen next to the destination always comes first",
+        1 => "no Queen touches the destination, so an uncovered Ladybug, Mosquito or Pillbug comes next",
+        2 => "no Queen, Ladybug, Mosquito or Pillbug touches the destination, so a piece alone of its colour and kind in sight comes next",
+        _ => "no Queen, Ladybug, Mosquito, Pillbug or piece alone of its kind touches the destination, so any piece will do",
+    };
+    let tied = candidates
+        .iter()
+        .filter(|c| priority(board, c) == rank)
+        .count();
+    let tie = if tied > 1 {
+        format!("; of the {tied} that do, it is counted first (from noon, then the forenoon side)")
+    } else {
+        String::new()
+    };
+    Some(format!("The reference is {}: {rule}{tie}.", best.piece))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +257,45 @@ mod tests {
         // (4,-1) touches bB1 and bA2: bA2 comes first in counting order, but bB1 is the
         // only visible black Beetle, which ranks higher.
         assert_eq!(select_reference(b, &f, wb1, Hex::new(4, -1)), Some(bb1));
+    }
+
+    #[test]
+    fn why_names_the_rule_that_chose_the_reference() {
+        // bQ /bS1 next to bS1 and wS1: no Queen on the board yet, two Spiders, each alone
+        // of its colour and kind, the first counted from noon chosen.
+        let p = pos("Base;InProgress;White[2];wS1;bS1 wS1-");
+        let f = Frame::of_position(&p);
+        let b = p.board();
+        let wq = p
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.piece().is_some_and(|x| x.to_string() == "wQ"))
+            .unwrap();
+        let sentence = why(b, &f, wq.piece(), wq.to().unwrap()).unwrap();
+        assert!(
+            sentence.contains("a piece alone of its colour and kind"),
+            "{sentence}"
+        );
+        // With a Queen beside the destination, the Queen.
+        let p = pos("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+        let f = Frame::of_position(&p);
+        let dest = p
+            .board()
+            .position(PieceId::of_kind(Color::White, Bug::Queen).next().unwrap())
+            .unwrap();
+        let next = dest
+            .neighbors()
+            .into_iter()
+            .find(|h| p.board().top(*h).is_none())
+            .unwrap();
+        let s = why(p.board(), &f, None, next).unwrap();
+        assert!(
+            s.starts_with(
+                "The reference is wQ: a Queen next to the destination always comes first"
+            ),
+            "{s}"
+        );
+        // Nothing next to a far cell: no reason.
+        assert_eq!(why(p.board(), &f, None, Hex::new(20, 20)), None);
     }
 }

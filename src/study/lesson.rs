@@ -11,6 +11,9 @@
 //!   plays the move for the reader.
 //! * At the end of the main line the lesson is done, and [`Lesson::summary`] counts the moves
 //!   found at once, after a miss or a hint, and shown.
+//! * A prompt with the command `[%name direction]` (or `standard`, `algebraic`) asks for the
+//!   move to be named rather than played: the page draws it, and the reader types it in that
+//!   notation ([`Lesson::try_named`]), read by that notation's reader only.
 //!
 //! ```
 //! use beeline::record::import;
@@ -31,10 +34,40 @@
 use super::side_at;
 use crate::engine::piece::Color;
 use crate::engine::position::Move;
+use crate::learn::NotationName;
+use crate::notation::Coordinates;
 use crate::record::tree::{GameTree, NodeId};
 
 /// Misses after which the hint is offered.
 pub const HINT_AFTER: u32 = 3;
+
+/// The command that makes a prompt a question to name the move: `[%name direction]`.
+const NAME_COMMAND: &str = "[%name";
+
+/// A comment's `[%name …]` command, read: the notation named (`Err` with the word when it
+/// is no notation; `Ok(None)` when there is no command), and the comment without it.
+pub fn name_command(comment: &str) -> (Result<Option<NotationName>, String>, String) {
+    let Some(start) = comment.find(NAME_COMMAND) else {
+        return (Ok(None), comment.to_string());
+    };
+    let rest = &comment[start + NAME_COMMAND.len()..];
+    let Some(end) = rest.find(']') else {
+        return (Err(rest.trim().to_string()), comment.to_string());
+    };
+    let word = rest[..end].trim();
+    let without = [comment[..start].trim_end(), rest[end + 1..].trim_start()]
+        .join(" ")
+        .trim()
+        .to_string();
+    let named = NotationName::from_key(word).ok_or_else(|| word.to_string());
+    (named.map(Some), without)
+}
+
+/// A comment's words without the `[%name …]` command (`None` when nothing is left).
+fn without_command(words: Option<String>) -> Option<String> {
+    let (_, rest) = name_command(&words?);
+    (!rest.is_empty()).then_some(rest)
+}
 
 /// Whose move the lesson waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +184,57 @@ impl Lesson {
     /// The words of the comment at the position reached (its drawings left out): what to
     /// find, or the chapter's last words once it is done.
     pub fn prompt(&self) -> Option<String> {
-        self.tree.comment_words(self.node())
+        without_command(self.tree.comment_words(self.node()))
+    }
+
+    /// The notation the move to find is to be named in, when the prompt asks for a name
+    /// (`[%name …]`) rather than a move on the board.
+    pub fn asks_name(&self) -> Option<NotationName> {
+        if self.turn() != LessonTurn::Reader {
+            return None;
+        }
+        let comment = self.tree.comment(self.node())?;
+        name_command(comment).0.ok().flatten()
+    }
+
+    /// A name typed for the move to find, read in the notation the prompt asks for (any
+    /// notation when it asks for none), in a record of `coordinates`: judged as the move it
+    /// names, or a miss with the reader's reason when the text names no legal move.
+    pub fn try_named(&mut self, text: &str, coordinates: Coordinates) -> Answer {
+        if self.expected().is_none() {
+            return Answer::Waiting;
+        }
+        let Some(pos) = self.tree.position_at(self.node()) else {
+            return Answer::Waiting;
+        };
+        let notations = match self.asks_name() {
+            Some(n) => vec![n],
+            None => NotationName::ALL.to_vec(),
+        };
+        let mut reason = None;
+        let expected = self.expected();
+        for n in notations {
+            match n.read(&pos, coordinates, text) {
+                Ok(mv) => {
+                    // Before the frame is fixed, a move and its mirror image (or rotation)
+                    // share a name, which reads as one of them: the name is what is asked.
+                    let same_name = expected.is_some_and(|e| {
+                        n.write(&pos, mv, coordinates) == n.write(&pos, e, coordinates)
+                    });
+                    return self.try_move(if same_name {
+                        expected.unwrap_or(mv)
+                    } else {
+                        mv
+                    });
+                }
+                Err(e) => reason = reason.or(Some(e.to_string())),
+            }
+        }
+        self.misses += 1;
+        Answer::Wrong {
+            explanation: reason,
+            misses: self.misses,
+        }
     }
 
     /// The move to find now, if it is the reader's turn.
@@ -184,7 +267,7 @@ impl Lesson {
             };
             self.advance(Some(how));
             return Answer::Right {
-                comment: self.tree.comment_words(self.node()),
+                comment: without_command(self.tree.comment_words(self.node())),
             };
         }
         self.misses += 1;
@@ -206,7 +289,7 @@ impl Lesson {
     fn first_comment_from(&self, node: NodeId) -> Option<String> {
         let mut at = Some(node);
         while let Some(n) = at {
-            if let Some(c) = self.tree.comment_words(n) {
+            if let Some(c) = without_command(self.tree.comment_words(n)) {
                 return Some(c);
             }
             at = self.tree.children(n).first().copied();
@@ -287,7 +370,8 @@ impl Lesson {
                     .collect::<Vec<_>>(),
             );
         for (from, to) in pairs {
-            let _ = shown.set_comment(to, self.tree.comment(from));
+            let comment = self.tree.comment(from).map(|c| name_command(c).1);
+            let _ = shown.set_comment(to, comment.as_deref());
             let _ = shown.set_annotation(to, self.tree.annotation(from));
         }
         shown
@@ -459,5 +543,73 @@ mod tests {
         assert_eq!(shown.comment(last), Some("The mirror."));
         // No variation, nothing ahead.
         assert_eq!(shown.len(), 2);
+    }
+
+    /// Black plays its first move, then names its second in the direction notation.
+    const NAMING: &str = "[GameType \"Base\"]\n\n1. wS1 {Play.}\n2. bS1 -wS1\n\
+        3. wQ wS1/ {Name Black's move drawn on the board. [%name direction]}\n\
+        4. bQ /bS1 {Right: the Queen.}\n(4. bG1 /bS1 {Not a Grasshopper.})\n5. wA1 wQ- {Now play it.}\n6. bA1 -bS1\n";
+
+    #[test]
+    fn a_name_is_read_in_the_notation_asked_for_only() {
+        let rec = import(NAMING, None).unwrap();
+        let mut l = Lesson::new(rec.tree.clone(), Color::Black);
+        assert_eq!(l.asks_name(), None, "White's move plays first");
+        l.play_other();
+        assert_eq!(l.asks_name(), None);
+        assert!(matches!(l.try_move(rec.moves[1]), Answer::Right { .. }));
+        l.play_other();
+        assert_eq!(l.asks_name(), Some(NotationName::Direction));
+        assert_eq!(
+            l.prompt().as_deref(),
+            Some("Name Black's move drawn on the board.")
+        );
+        let pos = rec.tree.position_at(l.node()).unwrap();
+        let right = NotationName::Direction.write(&pos, rec.moves[3], Coordinates::Record);
+        let standard = NotationName::Standard.write(&pos, rec.moves[3], Coordinates::Record);
+        // The standard name of the right move is no answer in the direction notation.
+        let Answer::Wrong {
+            explanation,
+            misses,
+        } = l.try_named(&standard, Coordinates::Record)
+        else {
+            panic!("the standard notation was taken for the direction notation");
+        };
+        assert!(explanation.is_some_and(|e| !e.is_empty()));
+        assert_eq!(misses, 1);
+        // A name of the variation's move is that variation's explanation.
+        let grasshopper = rec.tree.mv(rec.tree.children(l.node())[1]).unwrap();
+        let g = NotationName::Direction.write(&pos, grasshopper, Coordinates::Record);
+        assert_eq!(
+            l.try_named(&g, Coordinates::Record),
+            Answer::Wrong {
+                explanation: Some("Not a Grasshopper.".into()),
+                misses: 2
+            }
+        );
+        assert_eq!(
+            l.try_named(&format!(" {right} "), Coordinates::Record),
+            Answer::Right {
+                comment: Some("Right: the Queen.".into())
+            }
+        );
+        assert_eq!(l.summary().after_miss, 1);
+        // The command never shows on the board's copy of the game.
+        let shown = l.shown_tree();
+        assert_eq!(
+            shown.comment(shown.mainline_nodes()[2]),
+            Some("Name Black's move drawn on the board.")
+        );
+        l.play_other();
+        assert_eq!(l.asks_name(), None, "a plain prompt asks for a move");
+    }
+
+    #[test]
+    fn the_name_command_is_read_and_taken_out() {
+        let (n, rest) = name_command("Name it. [%name algebraic] Then go on.");
+        assert_eq!(n, Ok(Some(NotationName::Algebraic)));
+        assert_eq!(rest, "Name it. Then go on.");
+        assert_eq!(name_command("[%name uhp]").0, Err("uhp".into()));
+        assert_eq!(name_command("plain words").0, Ok(None));
     }
 }

@@ -178,10 +178,10 @@ impl Chapter {
         let tree = &self.record.tree;
         let main = tree.mainline_nodes();
         let reader = self.reader_moves();
-        // Every node off the main line that starts a variation: a child other than the first.
-        let variations = tree
-            .nodes()
-            .into_iter()
+        // Every node off the main line that starts a variation: a child other than the first
+        // (of the root too: a variation on the first move).
+        let variations = std::iter::once(tree.root())
+            .chain(tree.nodes())
             .map(|n| tree.children(n).len().saturating_sub(1))
             .sum();
         ChapterSummary {
@@ -189,6 +189,38 @@ impl Chapter {
             variations,
             reader_moves: reader,
         }
+    }
+
+    /// What is wrong with the chapter's `[%name …]` prompts (`lesson::name_command`): a
+    /// notation that is none of the three, or a prompt where the next main-line move is not
+    /// the reader's to find.
+    pub fn name_faults(&self) -> Vec<String> {
+        let tree = &self.record.tree;
+        let first = tree.start().to_move();
+        let main = tree.mainline_nodes();
+        let nodes = std::iter::once(tree.root()).chain(main.iter().copied());
+        let mut out = Vec::new();
+        for (i, node) in nodes.enumerate() {
+            let Some(comment) = tree.comment(node) else {
+                continue;
+            };
+            let where_ = if i == 0 {
+                "the opening comment".to_string()
+            } else {
+                format!("the comment after move {i}")
+            };
+            match lesson::name_command(comment).0 {
+                Err(word) => out.push(format!(
+                    "{where_}: '[%name {word}]' names no notation (standard, direction or algebraic)"
+                )),
+                Ok(Some(_)) if i >= main.len() || side_at(first, i) != self.orientation => out
+                    .push(format!(
+                        "{where_} asks to name a move, but the next main-line move is not the reader's"
+                    )),
+                Ok(_) => {}
+            }
+        }
+        out
     }
 
     /// The main-line moves the reader plays (the orientation's side's).
@@ -276,6 +308,7 @@ impl Study {
                     Some(format!("'{}'", e.text)),
                 ));
             }
+            out.extend(c.name_faults().into_iter().map(|r| at(r, None)));
             if c.mode == ChapterMode::Interactive && c.reader_moves() == 0 {
                 out.push(at(
                     format!(
@@ -467,5 +500,33 @@ mod tests {
         assert_eq!(f.chapter, 1);
         assert_eq!(f.mv.as_deref(), Some("move 3 'wQ bQ-'"));
         assert!(f.reason.starts_with("line 5:"), "{}", f.reason);
+    }
+
+    #[test]
+    fn a_name_prompt_must_ask_the_reader_in_a_notation() {
+        let text = "[StudyName \"N\"]\n[ChapterMode \"interactive\"]\n[Orientation \"black\"]\n[GameType \"Base\"]\n\n\
+            {Opening. [%name direction]}\n1. wS1 {[%name uhp]}\n2. bS1 -wS1 {[%name standard]}\n3. wQ wS1/ {[%name algebraic]}\n4. bQ /bS1\n";
+        let study = file::read(text).studies.remove(0);
+        let faults: Vec<String> = study.faults().iter().map(ToString::to_string).collect();
+        assert_eq!(faults.len(), 3, "{faults:?}");
+        assert!(
+            faults[0].contains("the opening comment asks to name a move"),
+            "{faults:?}"
+        );
+        assert!(
+            faults[1].contains("'[%name uhp]' names no notation"),
+            "{faults:?}"
+        );
+        assert!(
+            faults[2].contains("the comment after move 2 asks"),
+            "{faults:?}"
+        );
+    }
+
+    #[test]
+    fn a_variation_on_the_first_move_is_counted() {
+        let text = "[StudyName \"V\"]\n[GameType \"Base\"]\n\n1. wS1 (1. wG1) (1. wA1) 2. bS1 -wS1 (2. bG1 -wS1)\n";
+        let study = file::read(text).studies.remove(0);
+        assert_eq!(study.chapters[0].summary().variations, 3);
     }
 }

@@ -45,6 +45,12 @@ pub(crate) enum BoardWork {
     /// Work for the studies' code (its own chunk, fetched from here: the first screen has no
     /// loader of its own for it).
     Study(crate::app::study::StudyWork),
+    /// The reference of the destination hovered and of the row hovered, explained
+    /// (`super::why`).
+    Why,
+    /// What the page's address asks for: the puzzle trainer (`?puzzles`, `?puzzles=URL`), a
+    /// study (its link `#E…`, `?study=URL`), the courses or the trainer (`?learn…`).
+    Address,
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -112,6 +118,32 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
             crate::app::study::ask(viewer, work);
             String::new()
         }
+        BoardWork::Why => {
+            super::why::explain(viewer);
+            String::new()
+        }
+        BoardWork::Address => {
+            from_address(viewer);
+            String::new()
+        }
+    }
+}
+
+/// Opens what the address asks for (see [`BoardWork::Address`]).
+fn from_address(viewer: Viewer) {
+    use crate::app::study::{ask, StudyWork};
+    let query = services::location_search().unwrap_or_default();
+    let hash = services::location_hash().unwrap_or_default();
+    if query.contains("puzzles") {
+        crate::app::puzzle_trainer::toggle(viewer);
+    }
+    let study_link =
+        crate::app::model::game::fragment_of(&hash).is_some_and(crate::study::link::is_study_link);
+    if study_link || query.contains("study=") {
+        ask(viewer, StudyWork::FromAddress);
+    }
+    if query.contains("learn") {
+        ask(viewer, StudyWork::Learn(true));
     }
 }
 
@@ -255,13 +287,19 @@ pub(super) fn clear(s: BoardState) {
 }
 
 /// The drawing of the move shown, in its own layer: worked out by the loaded code when the
-/// move's comment holds one, after each step, change or new way of drawing the board.
+/// move's comment holds one, after each step, change or new way of drawing the board. (The
+/// same watch asks why a hovered move's reference is the one it is.)
 pub(super) fn show(s: BoardState) {
     let drawn = Var::new(String::new());
     LAYER.set(Some(drawn));
     kit::watch(Box::new(move || {
         let v = s.viewer;
-        let node = v.study.preview.get().unwrap_or_else(|| v.study.node());
+        let preview = v.study.preview.get();
+        // A destination or a row hovered: why its reference is the one it is.
+        if !s.compact && (v.study.candidate.with(Option::is_some) | preview.is_some()) {
+            ask(v, BoardWork::Why);
+        }
+        let node = preview.unwrap_or_else(|| v.study.node());
         let layout = s.layout.get();
         let has = v.edit.with(Option::is_none)
             && v.study

@@ -40,6 +40,7 @@ mod state;
 pub(crate) mod steps;
 mod tiles;
 mod toolbar;
+mod why;
 
 use std::cell::RefCell;
 use std::rc::Rc;

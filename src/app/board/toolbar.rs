@@ -30,6 +30,7 @@ crate::controls! {
         Analyse = "analyse",
         Puzzles = "puzzles",
         Library = "library-open",
+        Learn = "learn-open",
     }
 }
 
@@ -43,7 +44,7 @@ fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(BoardTool, &str); 14] = [
+const BUTTONS: [(BoardTool, &str); 15] = [
     (
         BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -100,6 +101,10 @@ const BUTTONS: [(BoardTool, &str); 14] = [
         BoardTool::Library,
         r#" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,
     ),
+    (
+        BoardTool::Learn,
+        r#" aria-pressed="false" title="Courses on the rules and the notations, and the notation trainer">Learn</button>"#,
+    ),
 ];
 
 /// The toolbar's markup; [`state`] sets its buttons' state.
@@ -147,6 +152,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::Analyse => drawing_tool::analyse(s),
         BoardTool::Puzzles => drawing_tool::ask(s.viewer, BoardWork::Puzzles),
         BoardTool::Library => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Library)),
+        BoardTool::Learn => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Learn(false))),
     }
 }
 
@@ -218,20 +224,19 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
         bar,
         Box::new(move |bar| {
             listen::<BoardTool>(&bar, &["click"], move |tool, _, _| click(s, tool));
-            // A permalink may open with the analysis on (`#…&analyse`), an address with the
-            // puzzle trainer (`?puzzles`, `?puzzles=URL`).
+            // A permalink may open with the analysis on (`#…&analyse`).
             if !s.compact && asks(services::location_hash(), b"&analyse") {
                 drawing_tool::analyse(s);
             }
-            if !s.compact && asks(services::location_search(), b"puzzles") {
-                drawing_tool::ask(s.viewer, BoardWork::Puzzles);
-            }
-            // A study's link (`#E…`) or `?study=URL`.
+            // An address that asks for a panel (`?puzzles`, `?study=URL`, `?learn`) or holds a
+            // study's link (`#E…`): the loaded code reads which (one ask for all of them).
             let hash = services::location_hash().unwrap_or_default();
             let study_link =
                 game::fragment_of(&hash).is_some_and(crate::study::link::is_study_link);
-            if !s.compact && (study_link || asks(services::location_search(), b"study=")) {
-                drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::FromAddress));
+            if !s.compact
+                && (study_link || services::location_search().is_some_and(|q| q.len() > 1))
+            {
+                drawing_tool::ask(s.viewer, BoardWork::Address);
             }
         }),
     );
@@ -258,6 +263,7 @@ mod tests {
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
         r#"<button type="button" id="puzzles" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
         r#"<button type="button" id="library-open" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,
+        r#"<button type="button" id="learn-open" aria-pressed="false" title="Courses on the rules and the notations, and the notation trainer">Learn</button>"#,
     );
 
     #[test]

@@ -75,6 +75,13 @@ impl NotatedGame {
         }
     }
 
+    /// The game without its moves' highlights: the board then shows no reference, direction
+    /// or compass (the notation trainer's questions, which they would give away).
+    pub fn without_highlights(mut self) -> NotatedGame {
+        self.highlights = Arc::new(vec![None; self.highlights.len()]);
+        self
+    }
+
     /// The built-in example game (falls back to an empty game if it ever failed to read).
     pub fn example() -> NotatedGame {
         match permalink::decode(EXAMPLE) {

@@ -197,8 +197,11 @@ pub(super) fn close(d: Desk) {
         return;
     }
     lesson::stop(d, false);
-    if let Some((entry, text)) = prepare(d) {
-        services::spawn(keep(d, entry, text));
+    // (A built-in course is the app's, not the library's.)
+    if super::course_open(d).is_none() {
+        if let Some((entry, text)) = prepare(d) {
+            services::spawn(keep(d, entry, text));
+        }
     }
     forget(d);
 }

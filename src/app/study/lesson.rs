@@ -153,7 +153,14 @@ fn put_on_board(d: Desk) {
     let Some(game) = lesson.with_untracked(|l| {
         l.as_ref().map(|l| {
             let mut rec = (*l.record).clone();
-            rec.set_tree(l.lesson.shown_tree());
+            let mut tree = l.lesson.shown_tree();
+            if let (Some(_), Some(mv)) = (l.lesson.asks_name(), l.lesson.expected()) {
+                // A move to name is drawn on the board, as the prompt says.
+                let node = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+                let comment = crate::learn::drawn(&tree, node, mv);
+                let _ = tree.set_comment(node, Some(&comment));
+            }
+            rec.set_tree(tree);
             rec.meta.result = None;
             rec.error = None;
             NotatedGame::new(rec)
@@ -190,7 +197,15 @@ fn go_on(d: Desk) {
                 go_on(d);
             }
         }),
-        Some(LessonTurn::Done) => say(LessonVerdict::Done, None),
+        Some(LessonTurn::Done) => {
+            say(LessonVerdict::Done, None);
+            if let (Some(course), Some(chapter)) = (
+                super::course_open(d),
+                lesson.with_untracked(|l| l.as_ref().map(|l| l.chapter_name.clone())),
+            ) {
+                crate::app::learn::finished(&course, &chapter);
+            }
+        }
         _ => {}
     }
 }
@@ -254,7 +269,16 @@ fn judge_board(d: Desk) {
             .then(|| tree.mv(node))
             .flatten()
     });
+    let naming = lesson.with_untracked(|l| l.as_ref().and_then(|l| l.lesson.asks_name()));
     match played {
+        Some(_) if naming.is_some() => {
+            let n = naming.map_or("", crate::learn::NotationName::title);
+            say(
+                LessonVerdict::Wrong,
+                Some(format!("Name the move drawn: type it in {n} below.")),
+            );
+            put_on_board(d);
+        }
         Some(mv) => judge(d, mv),
         None => {
             let still = d
@@ -279,6 +303,22 @@ fn judge(d: Desk, mv: Move) {
     let answer = lesson
         .try_update(|l| l.as_mut().map(|l| l.lesson.try_move(mv)))
         .flatten();
+    answered(d, answer);
+}
+
+/// A name typed for the move drawn (`#lesson-name`).
+pub(super) fn name(d: Desk, text: &str) {
+    let (lesson, _) = state();
+    let coordinates = d.viewer.study.game.with_untracked(|g| g.record.coordinates);
+    let answer = lesson
+        .try_update(|l| l.as_mut().map(|l| l.lesson.try_named(text, coordinates)))
+        .flatten();
+    answered(d, answer);
+}
+
+/// Says how a try went and goes on: a right move stays and the other side answers, a wrong
+/// one is taken back.
+fn answered(d: Desk, answer: Option<Answer>) {
     match answer {
         Some(Answer::Right { comment }) => {
             let words = match comment {

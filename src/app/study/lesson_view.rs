@@ -22,6 +22,8 @@ crate::controls! {
         Edit = "lesson-edit",
         Summary = "lesson-summary",
         Next = "lesson-next",
+        NameForm = "lesson-name-form",
+        Name = "lesson-name",
     }
 }
 
@@ -32,6 +34,8 @@ fn markup() -> String {
         .control("h2", C::Heading, r#" class="lesson-heading">Lesson</h2>"#)
         .control("p", C::Prompt, r#" class="lesson-prompt"></p>"#)
         .control("p", C::Status, r#" class="lesson-status" role="status" aria-live="polite"></p>"#)
+        .control("form", C::NameForm, r#" class="lesson-name-form" hidden><label for="lesson-name">The move's name</label>"#)
+        .control("input", C::Name, r#" type="text" autocomplete="off" spellcheck="false"><button type="submit">Answer</button></form>"#)
         .raw(r#"<div class="lesson-actions">"#)
         .control("button", C::Hint, r#" type="button" title="Mark the piece to move">Hint</button>"#)
         .control("button", C::Show, r#" type="button">Show the move</button>"#)
@@ -91,6 +95,9 @@ pub(super) fn build(d: Desk) {
     let Some(counts_el) = kit::dom::find(&summary, ".lesson-counts") else {
         return;
     };
+    let (Some(name_form), Some(name_input)) = (find(C::NameForm), find(C::Name)) else {
+        return;
+    };
     let parts = vec![
         (panel.clone(), Sink::Attr("hidden")),
         (heading, Sink::Text),
@@ -103,6 +110,8 @@ pub(super) fn build(d: Desk) {
         (summary, Sink::Attr("hidden")),
         (counts_el, Sink::Text),
         (next, Sink::Attr("hidden")),
+        (name_form, Sink::Attr("hidden")),
+        (name_input.clone(), Sink::Attr("placeholder")),
     ];
     let (lesson, _) = lesson::state();
     kit::bind_parts(
@@ -123,6 +132,17 @@ pub(super) fn build(d: Desk) {
         C::Next => desk::step_chapter(d, true),
         _ => {}
     });
+    // A name is answered with Enter or the form's button; the field is emptied for the next.
+    controls::listen(&panel, &["submit"], move |c: LessonControl, e, _| {
+        if c == C::NameForm {
+            e.prevent_default();
+            let text = kit::dom::value_of(&name_input);
+            if !text.trim().is_empty() {
+                kit::dom::set_value(&name_input, "");
+                lesson::name(d, &text);
+            }
+        }
+    });
 }
 
 /// What the panel's parts show, in `build`'s order.
@@ -141,8 +161,11 @@ fn shown(play: Option<&LessonPlay>, last_chapter: bool) -> Vec<Option<String>> {
             None,
             None,
             None,
+            None,
+            None,
         ];
     };
+    let naming = p.lesson.asks_name();
     let turn = p.lesson.turn();
     let reader_turn = turn == LessonTurn::Reader;
     let done = turn == LessonTurn::Done;
@@ -162,6 +185,8 @@ fn shown(play: Option<&LessonPlay>, last_chapter: bool) -> Vec<Option<String>> {
         flag(!done),
         Some(counts(p)),
         flag(last_chapter),
+        flag(naming.is_none()),
+        naming.map(|n| format!("In {}", n.title())),
     ]
 }
 

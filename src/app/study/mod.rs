@@ -55,6 +55,9 @@ pub enum StudyWork {
     Text(String),
     /// Games made a study (a title, and their links: a collection's games listed).
     Games(String, Vec<String>),
+    /// The courses and the notation trainer (`crate::app::learn`), shown or hidden; `true`
+    /// when the address asks for them (`?learn`, `?learn=notation`).
+    Learn(bool),
 }
 
 /// [`act`], in a chunk of its own, loaded the first time a study is used.
@@ -117,7 +120,41 @@ fn act(viewer: Viewer, work: StudyWork) {
             listen_keys(d);
             open_games(d, title, fragments);
         }
+        StudyWork::Learn(from_address) => {
+            listen_keys(d);
+            crate::app::learn::ask(viewer, from_address);
+        }
     }
+}
+
+/// The id a built-in course has while it is open: it is not kept in the library (the app
+/// has it), and its lessons finished count as the reader's progress.
+const COURSE_ID: &str = "course:";
+
+/// Opens a built-in course at a chapter, outside the library.
+pub(crate) fn open_course(viewer: Viewer, course: &crate::learn::course::Course, chapter: usize) {
+    let d = desk(viewer);
+    listen_keys(d);
+    let open = open::OpenStudy::new(format!("{COURSE_ID}{}", course.id), course.study(), None);
+    let chapter = chapter.min(open.chapters.len().saturating_sub(1));
+    desk::show_study(d, open, chapter, None);
+    d.note
+        .set("A built-in course: export it to keep a changed copy.".to_string());
+}
+
+/// Closes the study open, if any (the trainer puts its own positions on the board).
+pub(crate) fn close_study() {
+    if let Some(d) = state::current() {
+        desk::close(d);
+    }
+}
+
+/// The course open, if the study open is one: its id.
+fn course_open(d: state::Desk) -> Option<String> {
+    d.open.with_value(|o| {
+        o.as_ref()
+            .and_then(|o| o.id.strip_prefix(COURSE_ID).map(str::to_string))
+    })
 }
 
 fn press_library_button(on: bool) {

@@ -1,0 +1,286 @@
+//! Learning in the app: the built-in courses and the notation trainer (`#learn-menu`),
+//! opened by the toolbar's *Learn* (`#learn-open`), `?learn` (the menu), `?learn=rules` (a
+//! course) or `?learn=notation` (the trainer). The courses are studies (`crate::learn::course`)
+//! opened by the studies' code outside the library; each lesson finished is kept as the
+//! reader's progress. The trainer is [`trainer`].
+//!
+//! All of it is a chunk of its own ([`learn_in_chunk`]), fetched on first use through the
+//! studies' code (`app::study::StudyWork::Learn`), which opens the courses: the first screen
+//! has the toolbar's button and the address check only, and a reader of studies does not
+//! fetch the trainer's games. The page's script marks the button once for a first visit
+//! (`data-learn-new` on the root, `index.html`).
+//!
+//! Hooks: `#learn-menu`, `#learn-courses` with `[data-course]` (`data-done`, `data-chapters`;
+//! its `.course-start`, `.course-reset`) and their `li[data-chapter]` (`data-done`,
+//! `.course-chapter`), `#trainer-open`, `#learn-close`; the trainer's in [`trainer`].
+
+pub(crate) mod trainer;
+
+use crate::app::kit::chunk::{wasm_split, Unavailable};
+use crate::app::kit::controls::{self, Markup};
+use crate::app::kit::{self, dom, js, services, Sink, Var};
+use crate::app::model::viewer::Viewer;
+use crate::learn::course::{self, Course, Progress, COURSES};
+use crate::view::svg::escape;
+
+/// Where the progress is kept (`Progress::write`'s lines).
+const PROGRESS_KEY: &str = "beeline-learn-progress";
+/// Set once the menu has been opened: the first visit's mark on the button then goes.
+const SEEN_KEY: &str = "beeline-learn-seen";
+
+crate::controls! {
+    /// The menu's elements.
+    pub(crate) enum LearnControl {
+        Menu = "learn-menu",
+        Courses = "learn-courses",
+        Trainer = "trainer-open",
+        Close = "learn-close",
+    }
+}
+
+fn markup() -> String {
+    use LearnControl as C;
+    Markup::new()
+        .control("section", C::Menu, r#" class="learn-menu" aria-labelledby="learn-heading" hidden><h2 id="learn-heading">Learn Hive</h2>"#)
+        .control("div", C::Courses, r#" class="learn-courses"></div>"#)
+        .raw(r#"<div class="learn-trainer"><h3>The notation trainer</h3><p>Find moves written in a notation, or name moves drawn on the board, against the clock.</p>"#)
+        .control("button", C::Trainer, r#" type="button">Open the trainer</button></div>"#)
+        .control("button", C::Close, r#" type="button" class="learn-close">Close</button></section>"#)
+        .done()
+}
+
+/// The menu's state on the page.
+#[derive(Clone, Copy)]
+pub(crate) struct Learn {
+    pub viewer: Viewer,
+    pub shown: Var<bool>,
+    pub progress: Var<Progress>,
+}
+
+thread_local! {
+    static STATE: std::cell::Cell<Option<Learn>> = const { std::cell::Cell::new(None) };
+}
+
+/// The menu's state, its panel built the first time.
+fn learn(viewer: Viewer) -> Learn {
+    if let Some(l) = STATE.with(std::cell::Cell::get) {
+        return l;
+    }
+    let l = Learn {
+        viewer,
+        shown: Var::new(false),
+        progress: Var::new(Progress::read(&read_kept(PROGRESS_KEY).unwrap_or_default())),
+    };
+    STATE.with(|s| s.set(Some(l)));
+    build(l);
+    l
+}
+
+/// A value kept in the page's local storage.
+pub(crate) fn read_kept(key: &str) -> Option<String> {
+    js::local_storage()
+        .and_then(|s| js::call(&s, "getItem", &[&key.into()]))
+        .and_then(|v| v.as_string())
+}
+
+/// Keeps a value (a full or forbidden storage only means it is not kept).
+pub(crate) fn keep(key: &str, value: &str) {
+    if let Some(s) = js::local_storage() {
+        let _ = js::call(&s, "setItem", &[&key.into(), &value.into()]);
+    }
+}
+
+/// [`show`], in a chunk of its own.
+#[wasm_split(learn, fallible)]
+fn learn_in_chunk(viewer: Viewer, from_address: bool) -> Result<(), Unavailable> {
+    show(viewer, from_address);
+    Ok(())
+}
+
+/// Asks the learning code (from the studies' code, which has the way in).
+pub(crate) fn ask(viewer: Viewer, from_address: bool) {
+    services::spawn(async move {
+        if learn_in_chunk(viewer, from_address).await.is_err() {
+            viewer.load_error.set(Some(
+                crate::app::model::game::LoadError::Unavailable.to_string(),
+            ));
+        }
+    });
+}
+
+/// Shows or hides the menu (the toolbar's *Learn*), or opens what the address asks for.
+fn show(viewer: Viewer, from_address: bool) {
+    let l = learn(viewer);
+    keep(SEEN_KEY, "1");
+    if let Ok(Some(root)) = leptos::prelude::document().query_selector("html") {
+        dom::set_attr(&root, "data-learn-new", None);
+    }
+    if !from_address {
+        l.shown.update(|s| *s = !*s);
+        return;
+    }
+    let query = services::location_search().unwrap_or_default();
+    let asked = services::query_value(&query, "learn").unwrap_or_default();
+    match asked.as_str() {
+        "notation" | "trainer" => {
+            l.shown.set(true);
+            trainer::open(viewer);
+        }
+        id => match course::find(id) {
+            Some(c) => open(l, c, first_to_do(l, c)),
+            None => l.shown.set(true),
+        },
+    }
+}
+
+/// A lesson of a course was finished: kept as progress.
+pub(crate) fn finished(course: &str, chapter: &str) {
+    let Some(l) = STATE.with(std::cell::Cell::get) else {
+        return;
+    };
+    let changed = l
+        .progress
+        .try_update(|p| p.finish(course, chapter))
+        .unwrap_or(false);
+    if changed {
+        keep(PROGRESS_KEY, &l.progress.with_untracked(Progress::write));
+    }
+}
+
+/// The first chapter of a course not yet finished (the first when all are).
+fn first_to_do(l: Learn, c: &Course) -> usize {
+    let study = c.study();
+    l.progress.with_untracked(|p| {
+        study
+            .chapters
+            .iter()
+            .position(|ch| !p.is_done(c.id, &ch.name))
+            .unwrap_or(0)
+    })
+}
+
+fn open(l: Learn, c: &'static Course, chapter: usize) {
+    crate::app::study::open_course(l.viewer, c, chapter);
+}
+
+/// The courses' list, with each reader's progress.
+fn courses_markup(p: &Progress) -> String {
+    let mut out = String::new();
+    for c in COURSES {
+        let study = c.study();
+        let done = p.done_in(&c);
+        let total = study.chapters.len();
+        out.push_str(&format!(
+            r#"<article class="course" data-course="{}" data-chapters="{total}" data-done="{done}"><h3>{}</h3><p>{}</p><p class="course-progress">{done} of {total} chapters done</p><ol class="course-chapters">"#,
+            c.id,
+            escape(&study.title),
+            escape(c.summary),
+        ));
+        for (i, ch) in study.chapters.iter().enumerate() {
+            let flag = if p.is_done(c.id, &ch.name) {
+                " data-done"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                r#"<li data-chapter="{i}"{flag}><button type="button" class="course-chapter">{}</button></li>"#,
+                escape(&ch.name)
+            ));
+        }
+        let start = match done {
+            0 => "Start",
+            n if n == total => "Again",
+            _ => "Continue",
+        };
+        out.push_str(&format!(
+            r#"</ol><button type="button" class="course-start">{start}</button> <button type="button" class="course-reset"{}>Reset progress</button></article>"#,
+            if done == 0 { " disabled" } else { "" }
+        ));
+    }
+    out
+}
+
+/// Puts the menu at the top of the side column, binds and listens to it.
+fn build(l: Learn) {
+    let page = leptos::prelude::document();
+    let Some(side) = page.query_selector("aside.side").ok().flatten() else {
+        return;
+    };
+    let _ = side.insert_adjacent_html("afterbegin", &markup());
+    let Some(menu) = page.query_selector("#learn-menu").ok().flatten() else {
+        return;
+    };
+    let Some(list) = controls::element(&menu, LearnControl::Courses) else {
+        return;
+    };
+    kit::bind_parts(
+        vec![(menu.clone(), Sink::Attr("hidden")), (list, Sink::Html)],
+        Box::new(move || {
+            let shown = l.shown.get();
+            press_button(shown);
+            vec![
+                (!shown).then(String::new),
+                Some(l.progress.with(courses_markup)),
+            ]
+        }),
+    );
+    dom::listen(&menu, &["click"], move |e| {
+        match controls::control_of::<LearnControl>(&e) {
+            Some((LearnControl::Trainer, _)) => return trainer::open(l.viewer),
+            Some((LearnControl::Close, _)) => return l.shown.set(false),
+            // (A click in the courses' list is told apart below.)
+            _ => {}
+        }
+        let Some(course_el) = dom::event_closest(&e, "[data-course]") else {
+            return;
+        };
+        let Some(c) = course_el
+            .get_attribute("data-course")
+            .and_then(|id| course::find(&id))
+        else {
+            return;
+        };
+        if dom::event_closest(&e, ".course-reset").is_some() {
+            l.progress.update(|p| p.reset(c.id));
+            keep(PROGRESS_KEY, &l.progress.with_untracked(Progress::write));
+        } else if dom::event_closest(&e, ".course-start").is_some() {
+            open(l, c, first_to_do(l, c));
+        } else if let Some(i) = dom::event_closest(&e, "[data-chapter]")
+            .and_then(|li| li.get_attribute("data-chapter"))
+            .and_then(|i| i.parse().ok())
+        {
+            open(l, c, i);
+        }
+    });
+}
+
+fn press_button(on: bool) {
+    if let Ok(Some(b)) = leptos::prelude::document().query_selector("#learn-open") {
+        dom::set_attr(&b, "aria-pressed", Some(if on { "true" } else { "false" }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::kit::controls::check_markup;
+
+    #[test]
+    fn the_menu_lists_every_course_with_its_progress() {
+        assert_eq!(
+            check_markup::<LearnControl>(&markup()),
+            Vec::<String>::new()
+        );
+        let rules = course::find("rules").unwrap();
+        let first = rules.study().chapters[0].name.clone();
+        let mut p = Progress::default();
+        let m = courses_markup(&p);
+        assert!(m.contains(r#"data-course="rules""#) && m.contains(r#"data-course="notations""#));
+        assert!(m.contains(">Start</button>") && !m.contains("Continue"));
+        p.finish("rules", &first);
+        let m = courses_markup(&p);
+        assert!(m.contains(r#"data-done="1""#), "{m}");
+        assert!(m.contains(r#"<li data-chapter="0" data-done>"#));
+        assert!(m.contains(">Continue</button>"));
+    }
+}

@@ -1,0 +1,549 @@
+//! The notation trainer on the page (`#trainer`, above the board): lichess's coordinate
+//! trainer, for moves. A round asks questions (`crate::learn::trainer::Round`) in one notation
+//! and one drill: *find* writes a move and the reader plays it on the board; *name* draws a
+//! move on the board and the reader types it. Each answer is judged at once and the next
+//! question put on the board; a round lasts 30 s (or 60, or is untimed), and the best score
+//! of each notation and drill is kept in the browser.
+//!
+//! Hooks: `#trainer`, `#trainer-notation` (`standard`, `direction`, `algebraic`),
+//! `#trainer-drill` (`find`, `name`), `#trainer-time` (seconds, `0` untimed),
+//! `#trainer-start`, `#trainer-clock`, `#trainer-prompt` (`data-move`: the question's move in
+//! UHP; `data-asked`: the questions asked in the round), `#trainer-answer-form` with `#trainer-answer`, `#trainer-score`, `#trainer-status`
+//! (`data-verdict`: `right`, `wrong`, `over`), `#trainer-best`, `#trainer-close`.
+
+use crate::app::kit::controls::{self, Markup};
+use crate::app::kit::{self, dom, js, services, Sink, Stored, Var};
+use crate::app::model::game::NotatedGame;
+use crate::app::model::viewer::Viewer;
+use crate::engine::position::{Move, Position};
+use crate::learn::trainer::{judge_find, judge_name, Drill, Question, Round, Verdict};
+use crate::learn::NotationName;
+use crate::record::tree::GameTree;
+use crate::record::{Format, Record};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where the best scores are kept: `notation/drill score`, one a line.
+const BEST_KEY: &str = "beeline-trainer-best";
+
+crate::controls! {
+    /// The trainer's elements.
+    pub(crate) enum TrainerControl {
+        Panel = "trainer",
+        Notation = "trainer-notation",
+        Drill = "trainer-drill",
+        Time = "trainer-time",
+        Start = "trainer-start",
+        Clock = "trainer-clock",
+        Prompt = "trainer-prompt",
+        AnswerForm = "trainer-answer-form",
+        Answer = "trainer-answer",
+        Score = "trainer-score",
+        Status = "trainer-status",
+        Best = "trainer-best",
+        Close = "trainer-close",
+    }
+}
+
+fn markup() -> String {
+    use TrainerControl as C;
+    Markup::new()
+        .control("section", C::Panel, r#" class="trainer" aria-labelledby="trainer-heading" hidden><h2 id="trainer-heading">Notation trainer</h2><div class="trainer-settings"><label for="trainer-notation">Notation</label>"#)
+        .control("select", C::Notation, r#"><option value="standard">Standard (wA1 -bQ)</option><option value="direction">Direction (A2×Qs)</option><option value="algebraic">Algebraic (wA m n2)</option></select><label for="trainer-drill">Drill</label>"#)
+        .control("select", C::Drill, r#"><option value="find">Find the move written</option><option value="name">Name the move drawn</option></select><label for="trainer-time">Time</label>"#)
+        .control("select", C::Time, r#"><option value="30">30 s</option><option value="60">60 s</option><option value="0">Untimed</option></select>"#)
+        .control("button", C::Start, r#" type="button">Start</button></div><p class="trainer-line"><span class="trainer-clock-label">Time left </span>"#)
+        .control("span", C::Clock, r#" class="trainer-clock" role="timer"></span> · Score "#)
+        .control("span", C::Score, r#" class="trainer-score">0</span> · "#)
+        .control("span", C::Best, r#" class="trainer-best"></span></p>"#)
+        .control("p", C::Prompt, r#" class="trainer-prompt">Choose a notation and a drill, then Start.</p>"#)
+        .control("form", C::AnswerForm, r#" class="trainer-answer-form" hidden><label for="trainer-answer">Your answer</label>"#)
+        .control("input", C::Answer, r#" type="text" autocomplete="off" spellcheck="false"><button type="submit">Answer</button></form>"#)
+        .control("p", C::Status, r#" class="trainer-status" role="status" aria-live="polite"></p>"#)
+        .control("button", C::Close, r#" type="button" class="trainer-close">Close the trainer</button></section>"#)
+        .done()
+}
+
+/// What the panel shows.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    open: bool,
+    notation: NotationName,
+    drill: Drill,
+    seconds: u32,
+    running: bool,
+    /// Seconds left (timed rounds).
+    left: Option<u32>,
+    score: u32,
+    prompt: String,
+    /// The question's move in UHP.
+    uhp: Option<String>,
+    /// Questions asked in the round (`data-asked`: a new question is told by it).
+    asked: usize,
+    verdict: Option<&'static str>,
+    said: String,
+    best: BTreeMap<String, u32>,
+}
+
+/// A round being played.
+struct Playing {
+    round: Round,
+    question: Option<Question>,
+    /// The game put on the board for the question: another one there is the reader's move.
+    board: Option<Arc<Record>>,
+    /// When a timed round ends (`Date.now()`, ms).
+    ends: Option<f64>,
+    clock: Option<services::Interval>,
+}
+
+#[derive(Clone, Copy)]
+struct Trainer {
+    viewer: Viewer,
+    shown: Var<Shown>,
+    playing: Stored<Option<Playing>>,
+}
+
+thread_local! {
+    static STATE: std::cell::Cell<Option<Trainer>> = const { std::cell::Cell::new(None) };
+}
+
+/// `Date.now()`, read by name (see `kit::js`: no new import for the first screen's script).
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| js::call(&js::field(&w.into(), "Date"), "now", &[]))
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0)
+}
+
+fn best_key(n: NotationName, d: Drill) -> String {
+    format!("{}/{}", n.key(), d.key())
+}
+
+fn read_best() -> BTreeMap<String, u32> {
+    super::read_kept(BEST_KEY)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let (k, v) = l.split_once(' ')?;
+            Some((k.to_string(), v.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+fn write_best(best: &BTreeMap<String, u32>) -> String {
+    best.iter().map(|(k, v)| format!("{k} {v}\n")).collect()
+}
+
+/// Opens the trainer (built the first time); a study open is closed, since the trainer puts
+/// its own positions on the board.
+pub(crate) fn open(viewer: Viewer) {
+    let t = trainer(viewer);
+    crate::app::study::close_study();
+    t.shown.update(|s| s.open = true);
+    if let Some(p) = leptos::prelude::document()
+        .query_selector("#trainer")
+        .ok()
+        .flatten()
+    {
+        let _ = js::call(&p.into(), "scrollIntoView", &[]);
+    }
+}
+
+fn trainer(viewer: Viewer) -> Trainer {
+    if let Some(t) = STATE.with(std::cell::Cell::get) {
+        return t;
+    }
+    let t = Trainer {
+        viewer,
+        shown: Var::new(Shown {
+            open: false,
+            notation: NotationName::Standard,
+            drill: Drill::Find,
+            seconds: 30,
+            running: false,
+            left: None,
+            score: 0,
+            prompt: "Choose a notation and a drill, then Start.".to_string(),
+            uhp: None,
+            asked: 0,
+            verdict: None,
+            said: String::new(),
+            best: read_best(),
+        }),
+        playing: Stored::new(None),
+    };
+    STATE.with(|s| s.set(Some(t)));
+    build(t);
+    kit::watch(Box::new(move || follow(t)));
+    t
+}
+
+fn build(t: Trainer) {
+    let page = leptos::prelude::document();
+    let Some(status) = page.query_selector("#puzzle-status").ok().flatten() else {
+        return;
+    };
+    let _ = status.insert_adjacent_html("afterend", &markup());
+    let Some(panel) = page.query_selector("#trainer").ok().flatten() else {
+        return;
+    };
+    use TrainerControl as C;
+    let find = |c| controls::element(&panel, c);
+    let (Some(start), Some(clock), Some(prompt), Some(form), Some(answer), Some(score)) = (
+        find(C::Start),
+        find(C::Clock),
+        find(C::Prompt),
+        find(C::AnswerForm),
+        find(C::Answer),
+        find(C::Score),
+    ) else {
+        return;
+    };
+    let (Some(status), Some(best), Some(notation), Some(drill), Some(time)) = (
+        find(C::Status),
+        find(C::Best),
+        find(C::Notation),
+        find(C::Drill),
+        find(C::Time),
+    ) else {
+        return;
+    };
+    let parts = vec![
+        (panel.clone(), Sink::Attr("hidden")),
+        (start, Sink::Text),
+        (clock, Sink::Text),
+        (prompt.clone(), Sink::Text),
+        (prompt.clone(), Sink::Attr("data-move")),
+        (prompt, Sink::Attr("data-asked")),
+        (form, Sink::Attr("hidden")),
+        (score, Sink::Text),
+        (status.clone(), Sink::Text),
+        (status, Sink::Attr("data-verdict")),
+        (best, Sink::Text),
+        (notation.clone(), Sink::Attr("disabled")),
+        (drill.clone(), Sink::Attr("disabled")),
+        (time.clone(), Sink::Attr("disabled")),
+    ];
+    kit::bind_parts(parts, Box::new(move || t.shown.with(values)));
+    let answer_el = answer.clone();
+    controls::listen(
+        &panel,
+        &["click", "change"],
+        move |c: TrainerControl, e, el| {
+            let click = e.type_() == "click";
+            match c {
+                C::Start if click => toggle(t),
+                C::Close if click => close(t),
+                C::Notation | C::Drill | C::Time if !click => {
+                    let v = dom::value_of(el);
+                    t.shown.update(|s| match c {
+                        C::Notation => {
+                            s.notation = NotationName::from_key(&v).unwrap_or(s.notation)
+                        }
+                        C::Drill => s.drill = Drill::from_key(&v).unwrap_or(s.drill),
+                        _ => s.seconds = v.parse().unwrap_or(30),
+                    });
+                }
+                _ => {}
+            }
+        },
+    );
+    controls::listen(&panel, &["submit"], move |c: TrainerControl, e, _| {
+        if c == C::AnswerForm {
+            e.prevent_default();
+            let text = dom::value_of(&answer_el);
+            if !text.trim().is_empty() {
+                dom::set_value(&answer_el, "");
+                answer_named(t, &text);
+            }
+        }
+    });
+}
+
+/// The parts' values, in `build`'s order.
+fn values(s: &Shown) -> Vec<Option<String>> {
+    let flag = |on: bool| on.then(String::new);
+    let key = best_key(s.notation, s.drill);
+    vec![
+        flag(!s.open),
+        Some(if s.running { "Stop" } else { "Start" }.to_string()),
+        Some(match s.left {
+            Some(l) => format!("{l} s"),
+            None if s.seconds == 0 => "untimed".to_string(),
+            None => format!("{} s", s.seconds),
+        }),
+        Some(s.prompt.clone()),
+        s.uhp.clone(),
+        Some(s.asked.to_string()),
+        flag(!(s.running && s.drill == Drill::Name)),
+        Some(s.score.to_string()),
+        Some(s.said.clone()),
+        s.verdict.map(str::to_string),
+        Some(format!("best {}", s.best.get(&key).copied().unwrap_or(0))),
+        flag(s.running),
+        flag(s.running),
+        flag(s.running),
+    ]
+}
+
+fn toggle(t: Trainer) {
+    if t.shown.with_untracked(|s| s.running) {
+        end(t, "Stopped.");
+    } else {
+        start(t);
+    }
+}
+
+fn start(t: Trainer) {
+    let seconds = t.shown.with_untracked(|s| s.seconds);
+    let ends = (seconds > 0).then(|| now() + f64::from(seconds) * 1000.0);
+    let clock =
+        ends.and_then(|_| services::Interval::start(Duration::from_millis(200), move || tick(t)));
+    t.playing.set_value(Some(Playing {
+        round: Round::new(now() as u64),
+        question: None,
+        board: None,
+        ends,
+        clock,
+    }));
+    t.shown.update(|s| {
+        s.running = true;
+        s.score = 0;
+        s.left = (seconds > 0).then_some(seconds);
+        s.verdict = None;
+        s.said = String::new();
+    });
+    ask(t);
+}
+
+fn tick(t: Trainer) {
+    let ends = t.playing.with_value(|p| p.as_ref().and_then(|p| p.ends));
+    let Some(ends) = ends else {
+        return;
+    };
+    let left = ((ends - now()) / 1000.0).ceil().max(0.0) as u32;
+    if left == 0 {
+        end(t, "Time!");
+    } else {
+        t.shown.update(|s| s.left = Some(left));
+    }
+}
+
+/// Ends the round: the best score kept.
+fn end(t: Trainer, why: &str) {
+    if let Some(p) = t.playing.try_update_value(Option::take).flatten() {
+        if let Some(c) = p.clock {
+            c.stop();
+        }
+    }
+    t.shown.update(|s| {
+        let key = best_key(s.notation, s.drill);
+        let best = s.best.get(&key).copied().unwrap_or(0);
+        let record = s.score > best;
+        if record {
+            s.best.insert(key, s.score);
+            super::keep(BEST_KEY, &write_best(&s.best));
+        }
+        s.running = false;
+        s.left = None;
+        s.verdict = Some("over");
+        s.said = format!(
+            "{why} Score {}{}",
+            s.score,
+            if record { ": a new best." } else { "." }
+        );
+    });
+}
+
+fn close(t: Trainer) {
+    if t.shown.with_untracked(|s| s.running) {
+        end(t, "Stopped.");
+    }
+    t.shown.update(|s| s.open = false);
+}
+
+/// The game a question is put on the board as: its moves, the move to name drawn.
+fn board_game(q: &Question, drill: Drill) -> Option<NotatedGame> {
+    let tree = GameTree::from_line(Position::new(q.game_type), &q.moves).ok()?;
+    let mut tree = tree;
+    let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+    if drill == Drill::Name {
+        let comment = crate::learn::drawn(&tree, last, q.mv);
+        let _ = tree.set_comment(last, Some(&comment));
+    }
+    let mut rec = Record::new(q.game_type, Format::Uhp);
+    rec.set_tree(tree);
+    Some(NotatedGame::new(rec).without_highlights())
+}
+
+/// Puts the next question on the board.
+fn ask(t: Trainer) {
+    let (notation, drill) = t.shown.with_untracked(|s| (s.notation, s.drill));
+    let q = t
+        .playing
+        .try_update_value(|p| p.as_mut().map(|p| p.round.next_question()))
+        .flatten();
+    let Some(q) = q else {
+        return;
+    };
+    let Some(game) = board_game(&q, drill) else {
+        return;
+    };
+    let node = game
+        .tree()
+        .mainline_nodes()
+        .last()
+        .copied()
+        .unwrap_or(game.tree().root());
+    let prompt = match drill {
+        Drill::Find => format!("Play {}", q.text(notation)),
+        Drill::Name => format!("Name the move drawn, in {}.", notation.title()),
+    };
+    let uhp = q.uhp();
+    let record = game.record.clone();
+    let asked = t
+        .playing
+        .with_value(|p| p.as_ref().map_or(0, |p| p.round.asked()));
+    t.playing.update_value(|p| {
+        if let Some(p) = p {
+            p.question = Some(q);
+            p.board = Some(record);
+        }
+    });
+    t.shown.update(|s| {
+        s.prompt = prompt;
+        s.uhp = Some(uhp);
+        s.asked = asked;
+    });
+    t.viewer.study.switch_game(game, node);
+    if drill == Drill::Name {
+        if let Ok(Some(a)) = leptos::prelude::document().query_selector("#trainer-answer") {
+            dom::focus(&a);
+        }
+    }
+}
+
+/// The board's game changed: in a *find* round, the reader's move to judge; in a *name*
+/// round, a move is no answer and goes back.
+fn follow(t: Trainer) {
+    t.viewer.study.game.track();
+    let board = t
+        .playing
+        .with_value(|p| p.as_ref().and_then(|p| p.board.clone()));
+    let Some(board) = board else {
+        return;
+    };
+    if t.viewer
+        .study
+        .game
+        .with_untracked(|g| Arc::ptr_eq(&g.record, &board))
+    {
+        return;
+    }
+    // (Outside the effect: judging puts the next question on the board.)
+    services::after(Duration::ZERO, move || judge_board(t, board));
+}
+
+fn judge_board(t: Trainer, board: Arc<Record>) {
+    let node = t.viewer.study.node_untracked();
+    let played: Option<Move> = t.viewer.study.game.with_untracked(|g| {
+        let tree = g.tree();
+        let parent = tree.parent(node)?;
+        let last = board
+            .tree
+            .mainline_nodes()
+            .last()
+            .copied()
+            .unwrap_or(board.tree.root());
+        (parent == last && !board.tree.contains(node))
+            .then(|| tree.mv(node))
+            .flatten()
+    });
+    let (notation, drill) = t.shown.with_untracked(|s| (s.notation, s.drill));
+    let question = t
+        .playing
+        .with_value(|p| p.as_ref().and_then(|p| p.question.clone()));
+    let (Some(q), Some(mv), Drill::Find) = (question, played, drill) else {
+        // Anything else (a step back, a move while a name is asked) puts the question back.
+        if drill == Drill::Name && played.is_some() {
+            t.shown
+                .update(|s| s.said = "Type the move's name below.".to_string());
+        }
+        put_back(t);
+        return;
+    };
+    verdict(t, judge_find(&q, notation, mv), &q, notation);
+}
+
+fn put_back(t: Trainer) {
+    let (drill, q) = (
+        t.shown.with_untracked(|s| s.drill),
+        t.playing
+            .with_value(|p| p.as_ref().and_then(|p| p.question.clone())),
+    );
+    let Some(game) = q.and_then(|q| board_game(&q, drill)) else {
+        return;
+    };
+    let node = game
+        .tree()
+        .mainline_nodes()
+        .last()
+        .copied()
+        .unwrap_or(game.tree().root());
+    let record = game.record.clone();
+    t.playing.update_value(|p| {
+        if let Some(p) = p {
+            p.board = Some(record);
+        }
+    });
+    t.viewer.study.replace_game(game, node);
+}
+
+fn answer_named(t: Trainer, text: &str) {
+    let notation = t.shown.with_untracked(|s| s.notation);
+    let q = t
+        .playing
+        .with_value(|p| p.as_ref().and_then(|p| p.question.clone()));
+    if let Some(q) = q {
+        verdict(t, judge_name(&q, notation, text), &q, notation);
+    }
+}
+
+/// Says how the answer went, counts it, and asks the next question.
+fn verdict(t: Trainer, v: Verdict, q: &Question, notation: NotationName) {
+    t.shown.update(|s| match &v {
+        Verdict::Right => {
+            s.score += 1;
+            s.verdict = Some("right");
+            s.said = format!("Right: {}.", q.text(notation));
+        }
+        Verdict::Wrong { answer, reason } => {
+            s.verdict = Some("wrong");
+            s.said = match reason {
+                Some(r) => format!("Wrong: it was {answer} ({r})."),
+                None => format!("Wrong: it was {answer}."),
+            };
+        }
+    });
+    ask(t);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::kit::controls::check_markup;
+
+    #[test]
+    fn every_element_of_the_markup_is_a_control_and_best_scores_are_kept_by_line() {
+        assert_eq!(
+            check_markup::<TrainerControl>(&markup()),
+            Vec::<String>::new()
+        );
+        let mut best = BTreeMap::new();
+        best.insert(best_key(NotationName::Direction, Drill::Name), 7);
+        best.insert(best_key(NotationName::Standard, Drill::Find), 12);
+        let text = write_best(&best);
+        assert_eq!(text, "direction/name 7\nstandard/find 12\n");
+    }
+}
