@@ -21,7 +21,9 @@
 #     one ply less) and a practice level's move at levels 1 to 4 (target: under 300 ms),
 #   - studies (tests/e2e/bench-studies.mjs): a 50-chapter study opened (target: under
 #     300 ms), a chapter switched (under 50 ms), the library of 200 studies listed (under
-#     100 ms).
+#     100 ms);
+#   - the notation trainer (tests/e2e/bench-learn.mjs): an answer to the next question
+#     drawn, in each notation (target: under 50 ms).
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -437,3 +439,6 @@ JS
 # Studies: a 50-chapter study opened, a chapter switched, the library of 200 studies listed
 # (tests/e2e/bench-studies.mjs says what each times).
 BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-studies.mjs
+
+# The notation trainer: an answer to the next question drawn (tests/e2e/bench-learn.mjs).
+BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-learn.mjs

@@ -13,10 +13,19 @@ fn list_names_each_course_and_its_chapters() {
     let text = out(&o);
     for course in COURSES {
         let study = course.study();
-        let head = format!("{}\t{}\t{} chapters", course.id, study.title, study.chapters.len());
+        let head = format!(
+            "{}\t{}\t{} chapters",
+            course.id,
+            study.title,
+            study.chapters.len()
+        );
         assert!(text.contains(&head), "{head} in\n{text}");
         for (i, c) in study.chapters.iter().enumerate() {
-            assert!(text.contains(&format!("{:2}. {}\n", i + 1, c.name)), "{}", c.name);
+            assert!(
+                text.contains(&format!("{:2}. {}\n", i + 1, c.name)),
+                "{}",
+                c.name
+            );
         }
     }
     assert!(text.starts_with("rules\tHive: the rules\t"));

@@ -675,11 +675,14 @@ pub fn explain_after(
 pub fn why_reference(pos: &Position, frame: &Frame, mv: Move) -> Option<String> {
     let d = describe(pos, frame, mv)?;
     if d.reference.is_none() {
-        return Some(if pos.board().is_empty() || d.direction.is_none() {
-            "No reference: the first piece has nothing to be placed next to.".to_string()
-        } else {
-            "No reference: the destination touches the piece, or ends its jump, so the direction alone names it.".to_string()
-        });
+        let words = match pos.board().pieces().count() {
+            0 => "No reference: the first piece has nothing to be placed next to.",
+            1 if d.from.is_none() => {
+                "No reference: the second piece sets where noon is, so it needs none."
+            }
+            _ => "No reference: the destination touches the piece, or ends its jump, so the direction alone names it.",
+        };
+        return Some(words.to_string());
     }
     let moved = d.from.map(|_| d.piece);
     reference::why(pos.board(), frame, moved, d.to)
@@ -720,6 +723,12 @@ mod tests {
         assert!(why_reference(&first, &Frame::of_position(&first), mv)
             .unwrap()
             .starts_with("No reference: the first piece"));
+        let mut second = first.clone();
+        second.play(mv).unwrap();
+        let reply = second.legal_moves()[0];
+        assert!(why_reference(&second, &Frame::of_position(&second), reply)
+            .unwrap()
+            .contains("sets where noon is"));
     }
 
     #[test]

@@ -217,6 +217,60 @@ test('a lesson that asks for a name takes it in its notation only', async () => 
   await page.close();
 });
 
+test('a course reloaded opens at its chapter, and never joins the library', async () => {
+  const { page, errors } = await openApp(browser.context, '?learn=rules');
+  await page.waitForSelector('#lesson:not([hidden])');
+  await page.click('#chapters li[data-chapter="2"] .open-chapter');
+  await page.waitForSelector('#chapters li[data-chapter="2"][aria-current="true"]');
+  await page.waitForFunction(() => location.hash.startsWith('#E'));
+  await page.reload();
+  await page.waitForSelector('[data-ready="true"]');
+  await page.waitForSelector('#chapters li[data-chapter="2"][aria-current="true"]');
+  await page.waitForSelector('#lesson:not([hidden])');
+  await page.click('#library-open');
+  await page.waitForSelector('#library:not([hidden])');
+  const titles = await page.$$eval('#library-list li[data-study]', (ls) => ls.map((l) => l.textContent));
+  assert.ok(!titles.some((t) => t.includes('Hive: the rules')), titles.join(' | '));
+  assert.deepEqual(errors, [], 'no page or console errors');
+  await page.close();
+});
+
+test('why a reference: said for a hovered destination and on a hovered move of the list', async () => {
+  const { page, errors } = await openApp(browser.context);
+  // Ply 17 of the example game: Black's bA3 /wQ, written A2×Qs: the white Queen is its
+  // reference, as a Queen next to the destination always is.
+  await page.fill('#move-number', '17');
+  await page.press('#move-number', 'Enter');
+  await page.waitForSelector('svg#board[data-ply="17"]');
+  await page.waitForSelector('svg#board g[data-piece="bA3"][data-movable="true"]');
+  await page.locator('svg#board g[data-piece="bA3"]').click();
+  const cell = page.locator('svg#board [data-destination][data-move="bA3 /wQ"]');
+  await cell.hover();
+  // The destination's tooltip says it.
+  await page.waitForFunction(() =>
+    document.querySelector('svg#board [data-destination][data-move="bA3 /wQ"] title')?.textContent.includes('The reference'),
+  );
+  assert.equal(
+    await cell.locator('title').textContent(),
+    'Play bA3 /wQ. The reference is wQ: a Queen next to the destination always comes first.',
+  );
+  // The same move in the list: its direction cell's title, once the pointer rests on it.
+  await page.mouse.move(0, 0);
+  await page.hover('#notation tr[data-ply="18"] td.direction');
+  await page.waitForSelector('#notation tr[data-ply="18"] td.direction[title]');
+  assert.equal(await page.textContent('#notation tr[data-ply="18"] td.direction'), 'A2×Qs');
+  assert.equal(
+    await page.getAttribute('#notation tr[data-ply="18"] td.direction', 'title'),
+    'The reference is wQ: a Queen next to the destination always comes first.',
+  );
+  // The first move of the game has none, and says why.
+  await page.hover('#notation tr[data-ply="1"] td.direction');
+  await page.waitForSelector('#notation tr[data-ply="1"] td.direction[title]');
+  assert.match(await page.getAttribute('#notation tr[data-ply="1"] td.direction', 'title'), /^No reference: the first piece/);
+  assert.deepEqual(errors, [], 'no page or console errors');
+  await page.close();
+});
+
 /** Chapter `index` of a study file, alone. */
 function chapterAsGame(text, index) {
   return text.split(/\n(?=\[StudyName )/).filter((c) => c.trim())[index];
@@ -296,7 +350,13 @@ for (const notation of ['standard', 'direction', 'algebraic']) {
           else wrong += 1;
         }
         // The answer is judged and the next question asked.
-        await page.waitForFunction((n) => document.querySelector('#trainer-prompt')?.dataset.asked !== n, asked);
+        await page
+          .waitForFunction((n) => document.querySelector('#trainer-prompt')?.dataset.asked !== n, asked, { timeout: 10_000 })
+          .catch(async (e) => {
+            const status = await page.textContent('#trainer-status');
+            const ply = await page.getAttribute('svg#board', 'data-ply');
+            throw new Error(`${drill}: no next question after answering ${q.uhp} (${expected}) at ply ${ply}; status "${status}"; ${e.message}`);
+          });
         const v = await trainerVerdict(page);
         if (wrong === 0) {
           assert.equal(v, 'right', `${drill}: ${expected} judged ${v}: ${await page.textContent('#trainer-status')}`);

@@ -1,34 +1,44 @@
 //! "Why this reference?": the direction notation's reference of a move, explained in one
-//! sentence (`notation::direction::why_reference`) where the move is looked at: under the
-//! move field for a destination hovered on the board (`#move-candidate .why`), and as the
+//! sentence (`notation::direction::why_reference`) where the move is looked at: in the
+//! tooltip of a destination hovered on the board (its `<title>`, after "Play …"), and as the
 //! title of a hovered row's direction cell in the move list. Code loaded on first use, asked
 //! through the board's entry point ([`super::drawing_tool::BoardWork::Why`]).
 
 use crate::app::kit::dom;
+use crate::app::model::study;
 use crate::app::model::viewer::Viewer;
 use crate::notation::direction;
 use crate::notation::frame::Frame;
-use crate::view::svg::escape;
 
 /// Explains the destination hovered on the board, and the row hovered in the move list.
 pub(super) fn explain(viewer: Viewer) {
     let page = leptos::prelude::document();
     if let Some(mv) = viewer.study.candidate.get_untracked() {
-        let why = viewer.study.position.with_untracked(|at| {
+        let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
+        let said = viewer.study.position.with_untracked(|at| {
             if !at.pos.is_legal(mv) {
                 return None;
             }
             let frame = Frame::of_position(&at.pos).after(mv);
-            direction::why_reference(&at.pos, &frame, mv)
+            let why = direction::why_reference(&at.pos, &frame, mv)?;
+            let written = study::notate_candidate(&at.pos, coordinates, mv).standard;
+            Some((written, why))
         });
-        if let (Some(why), Ok(Some(line))) = (why, page.query_selector("#move-candidate")) {
-            if dom::find(&line, ".why").is_none()
-                && line.text_content().is_some_and(|t| !t.is_empty())
-            {
-                let _ = line.insert_adjacent_html(
-                    "beforeend",
-                    &format!(r#" <span class="why">{}</span>"#, escape(&why)),
-                );
+        // The hovered destination's tooltip (its `<title>`): words under the move field
+        // would push the board away from the pointer.
+        let layer = page
+            .query_selector("svg#board g.destinations")
+            .ok()
+            .flatten();
+        if let (Some((written, why)), Some(layer)) = (said, layer) {
+            let mut cell = layer.first_element_child();
+            while let Some(c) = cell {
+                if c.get_attribute("data-move").as_deref() == Some(written.as_str()) {
+                    if let Some(title) = dom::find(&c, "title") {
+                        dom::set_text(&title, &format!("Play {written}. {why}"));
+                    }
+                }
+                cell = c.next_element_sibling();
             }
         }
     }

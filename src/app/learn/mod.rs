@@ -32,6 +32,7 @@ crate::controls! {
     /// The menu's elements.
     pub(crate) enum LearnControl {
         Menu = "learn-menu",
+        Heading = "learn-heading",
         Courses = "learn-courses",
         Trainer = "trainer-open",
         Close = "learn-close",
@@ -127,10 +128,18 @@ fn show(viewer: Viewer, from_address: bool) {
             trainer::open(viewer);
         }
         id => match course::find(id) {
+            // A course's own link in the address (a reload) opens it where it was.
+            Some(_) if has_study_link() => l.shown.set(true),
             Some(c) => open(l, c, first_to_do(l, c)),
             None => l.shown.set(true),
         },
     }
+}
+
+/// Whether the address holds a study's link (`#E…`), which the studies' code opens.
+fn has_study_link() -> bool {
+    let hash = services::location_hash().unwrap_or_default();
+    crate::app::model::game::fragment_of(&hash).is_some_and(crate::study::link::is_study_link)
 }
 
 /// A lesson of a course was finished: kept as progress.

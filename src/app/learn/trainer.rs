@@ -31,6 +31,7 @@ crate::controls! {
     /// The trainer's elements.
     pub(crate) enum TrainerControl {
         Panel = "trainer",
+        Heading = "trainer-heading",
         Notation = "trainer-notation",
         Drill = "trainer-drill",
         Time = "trainer-time",
@@ -377,6 +378,25 @@ fn board_game(q: &Question, drill: Drill) -> Option<NotatedGame> {
     Some(NotatedGame::new(rec).without_highlights())
 }
 
+/// What the drawing of a move to name shows, in words: a placement's mark does not say
+/// which piece is placed.
+fn drawn_words(mv: Move) -> String {
+    match mv {
+        Move::Place { piece, .. } => {
+            let bug = piece.bug().name();
+            let article = match bug.as_bytes().first() {
+                Some(b'A' | b'E' | b'I' | b'O' | b'U') => "an",
+                _ => "a",
+            };
+            format!(
+                "{} places {article} {bug} on the marked cell",
+                piece.color().name()
+            )
+        }
+        _ => "the arrow".to_string(),
+    }
+}
+
 /// Puts the next question on the board.
 fn ask(t: Trainer) {
     let (notation, drill) = t.shown.with_untracked(|s| (s.notation, s.drill));
@@ -398,7 +418,11 @@ fn ask(t: Trainer) {
         .unwrap_or(game.tree().root());
     let prompt = match drill {
         Drill::Find => format!("Play {}", q.text(notation)),
-        Drill::Name => format!("Name the move drawn, in {}.", notation.title()),
+        Drill::Name => format!(
+            "Name the move drawn ({}), in {}.",
+            drawn_words(q.mv),
+            notation.title()
+        ),
     };
     let uhp = q.uhp();
     let record = game.record.clone();
@@ -545,5 +569,26 @@ mod tests {
         best.insert(best_key(NotationName::Standard, Drill::Find), 12);
         let text = write_best(&best);
         assert_eq!(text, "direction/name 7\nstandard/find 12\n");
+    }
+
+    #[test]
+    fn a_placement_to_name_says_which_piece_is_placed() {
+        use crate::engine::hex::Hex;
+        use crate::engine::piece::{Bug, Color, PieceId};
+        let ant = PieceId::of_kind(Color::Black, Bug::Ant).next().unwrap();
+        let place = Move::Place {
+            piece: ant,
+            to: Hex::new(1, 0),
+        };
+        assert_eq!(
+            drawn_words(place),
+            "Black places a Soldier Ant on the marked cell"
+        );
+        let step = Move::Move {
+            piece: ant,
+            from: Hex::new(1, 0),
+            to: Hex::new(2, 0),
+        };
+        assert_eq!(drawn_words(step), "the arrow");
     }
 }

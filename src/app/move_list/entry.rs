@@ -7,9 +7,8 @@ use std::time::Duration;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, dom, services, Markup, Sink, Var};
 use crate::app::model::study;
-use crate::app::model::viewer::Viewer;
-use crate::engine::position::{Move, Position};
-use crate::notation::Coordinates;
+use crate::app::model::viewer::{ChosenPosition, Viewer};
+use crate::engine::position::Move;
 use crate::view::svg::escape;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -42,27 +41,57 @@ fn markup() -> String {
         .done()
 }
 
-/// A move typed in any notation (`study::read_typed`), or why the text is not one, in words:
-/// the three notations' readers and their messages are needed only once someone types.
+/// Reads the move typed in `input` (`study::read_typed`, in any notation) and plays it if
+/// the board still shows the position `at` it was typed in; `error` or `played` says how it
+/// went. In a chunk of its own: the three notations' readers and their messages, and this
+/// handling, are needed only once someone types.
 #[wasm_split(typing, fallible)]
-fn read_typed(
-    pos: Box<Position>,
-    coordinates: Coordinates,
-    text: String,
-) -> Result<Result<Move, String>, Unavailable> {
-    Ok(study::read_typed(&pos, coordinates, &text).map_err(|e| e.to_string()))
+fn play_typed_in_chunk(
+    viewer: Viewer,
+    error: Var<Option<String>>,
+    played: Var<String>,
+    input: web_sys::Element,
+    at: Box<ChosenPosition>,
+    typed: String,
+) -> Result<(), Unavailable> {
+    if viewer.study.position.with_untracked(|now| *now != *at) {
+        return Ok(());
+    }
+    match play_text(viewer, &at, &typed) {
+        Ok(said) => {
+            error.set(None);
+            dom::set_value(&input, "");
+            played.set(said);
+        }
+        Err(e) => {
+            played.set(String::new());
+            error.set(Some(e));
+        }
+    }
+    Ok(())
+}
+
+/// Plays the move `typed` names in the position `at`: what the line under the field then
+/// says, or why the text is no move there.
+fn play_text(viewer: Viewer, at: &ChosenPosition, typed: &str) -> Result<String, String> {
+    let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
+    let mv = study::read_typed(&at.pos, coordinates, typed).map_err(|e| e.to_string())?;
+    let row = study::notate_candidate(&at.pos, coordinates, mv);
+    viewer.play(mv)?;
+    Ok(format!(
+        "Played {} ({}, {}).",
+        row.standard, row.direction, row.algebraic_short
+    ))
 }
 
 /// Starts fetching the typed moves' reader (when the field is focused).
 fn prefetch_typing() {
     services::spawn(async {
-        let _ = __wasm_split_preload_read_typed().await;
+        let _ = __wasm_split_preload_play_typed_in_chunk().await;
     });
 }
 
-/// Plays the move typed in `input`. The reader is a chunk loaded on first use
-/// (`read_typed`): the move is read, then played only if the board still shows the position
-/// it was typed in; `error` or `played` says how it went.
+/// Plays the move typed in `input` ([`play_typed_in_chunk`], loaded on first use).
 fn play_typed(
     viewer: Viewer,
     error: Var<Option<String>>,
@@ -71,32 +100,10 @@ fn play_typed(
 ) {
     let input = input.clone();
     let typed = dom::value_of(&input);
-    let coordinates = viewer.study.game.with_untracked(|g| g.record.coordinates);
-    let at = viewer.study.position.get_untracked();
+    let at = Box::new(viewer.study.position.get_untracked());
     services::spawn(async move {
-        let read = read_typed(Box::new((*at.pos).clone()), coordinates, typed).await;
-        if viewer.study.position.with_untracked(|now| *now != at) {
-            return;
-        }
-        let result = read
-            .unwrap_or_else(|e| Err(format!("Could not read the move: {e}.")))
-            .and_then(|mv| {
-                let row = study::notate_candidate(&at.pos, coordinates, mv);
-                viewer.play(mv).map(|()| row)
-            });
-        match result {
-            Ok(row) => {
-                error.set(None);
-                dom::set_value(&input, "");
-                played.set(format!(
-                    "Played {} ({}, {}).",
-                    row.standard, row.direction, row.algebraic_short
-                ));
-            }
-            Err(e) => {
-                played.set(String::new());
-                error.set(Some(e));
-            }
+        if let Err(e) = play_typed_in_chunk(viewer, error, played, input, at, typed).await {
+            error.set(Some(format!("Could not read the move: {e}.")));
         }
     });
 }
@@ -253,28 +260,26 @@ mod tests {
     }
 
     #[test]
-    fn a_typed_move_is_read_or_its_error_put_in_words() {
-        let g =
-            crate::app::model::game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1").unwrap();
-        let rec = &g.record;
-        let end = *rec.tree.mainline_nodes().last().unwrap();
-        let pos = rec.tree.position_at(end).unwrap();
-        let expected = study::read_typed(&pos, rec.coordinates, "wQ wS1-").unwrap();
-        let read = kit::chunk::ready(read_typed(
-            Box::new(pos.clone()),
-            rec.coordinates,
-            "wQ wS1-".into(),
-        ));
-        assert_eq!(read, Ok(Ok(expected)));
-        let bad = kit::chunk::ready(read_typed(
-            Box::new(pos.clone()),
-            rec.coordinates,
-            "hello".into(),
-        ));
-        let words = study::read_typed(&pos, rec.coordinates, "hello")
-            .unwrap_err()
-            .to_string();
-        assert!(!words.is_empty());
-        assert_eq!(bad, Ok(Err(words)));
+    fn a_typed_move_is_played_or_its_error_put_in_words() {
+        kit::testing::with_owner(|| {
+            let g = crate::app::model::game::load_text("Base;InProgress;White[2];wS1;bS1 -wS1")
+                .unwrap();
+            let end = *g.record.tree.mainline_nodes().last().unwrap();
+            let pos = g.record.tree.position_at(end).unwrap();
+            let words = study::read_typed(&pos, g.record.coordinates, "hello")
+                .unwrap_err()
+                .to_string();
+            let viewer = Viewer::new(g, end, None);
+            let at = viewer.study.position.get_untracked();
+            assert_eq!(play_text(viewer, &at, "hello"), Err(words));
+            assert_eq!(viewer.study.node_untracked(), end, "nothing played");
+            let said = play_text(viewer, &at, "wQ wS1-").unwrap();
+            assert!(said.starts_with("Played wQ wS1- ("), "{said}");
+            let now = viewer.study.node_untracked();
+            assert_eq!(
+                viewer.study.game.with_untracked(|g| g.tree().parent(now)),
+                Some(end)
+            );
+        });
     }
 }

@@ -129,7 +129,7 @@ fn act(viewer: Viewer, work: StudyWork) {
 
 /// The id a built-in course has while it is open: it is not kept in the library (the app
 /// has it), and its lessons finished count as the reader's progress.
-const COURSE_ID: &str = "course:";
+const COURSE_ID: &str = "course";
 
 /// Opens a built-in course at a chapter, outside the library.
 pub(crate) fn open_course(viewer: Viewer, course: &crate::learn::course::Course, chapter: usize) {
@@ -140,6 +140,12 @@ pub(crate) fn open_course(viewer: Viewer, course: &crate::learn::course::Course,
     desk::show_study(d, open, chapter, None);
     d.note
         .set("A built-in course: export it to keep a changed copy.".to_string());
+}
+
+/// The built-in course a library key names (`courserules`).
+fn course_of_key(key: &str) -> Option<&'static crate::learn::course::Course> {
+    key.strip_prefix(COURSE_ID)
+        .and_then(crate::learn::course::find)
 }
 
 /// Closes the study open, if any (the trainer puts its own positions on the board).
@@ -196,6 +202,12 @@ async fn from_address(d: state::Desk) {
     let hash = services::location_hash().unwrap_or_default();
     if let Some(fragment) = game::fragment_of(&hash).filter(|f| link::is_study_link(f)) {
         match link::decode(fragment) {
+            // A built-in course's link (a reload): the course, at the link's chapter.
+            Ok(opened) if course_of_key(&opened.key).is_some() => {
+                if let Some(c) = course_of_key(&opened.key) {
+                    open_course(d.viewer, c, opened.chapter);
+                }
+            }
             Ok(opened) => {
                 let path = opened.study.chapters[opened.chapter]
                     .record
