@@ -3,18 +3,18 @@
 //! any study is (`beeline learn --export DIR` writes them out, `beeline study check` checks
 //! them).
 //!
-//! A reader's progress is the chapters they finished, kept by the page as [`Progress`]:
+//! A reader's progress is the chapters they finished, kept by the page as [`CourseProgress`]:
 //! one line a chapter, `course/chapter name`, so that a course that gains or reorders
 //! chapters keeps what was done.
 //!
 //! ```
-//! use beeline::learn::course::{self, Progress};
+//! use beeline::learn::course::{self, CourseProgress};
 //! let rules = course::find("rules").unwrap();
 //! let study = rules.study();
 //! assert_eq!(study.title, "Hive: the rules");
-//! let mut p = Progress::default();
+//! let mut p = CourseProgress::default();
 //! p.finish("rules", &study.chapters[0].name);
-//! assert_eq!(Progress::read(&p.write()).done_in(rules), 1);
+//! assert_eq!(CourseProgress::read(&p.write()).done_in(rules), 1);
 //! ```
 
 use crate::study::{file, Study};
@@ -69,21 +69,21 @@ impl Course {
 
 /// The chapters a reader finished, across the courses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct CourseProgress {
     done: BTreeSet<(String, String)>,
 }
 
-impl Progress {
-    /// Progress as kept: one `course/chapter` a line; lines that are not are skipped (a
+impl CourseProgress {
+    /// CourseProgress as kept: one `course/chapter` a line; lines that are not are skipped (a
     /// kept value is the browser's, and may be anything).
-    pub fn read(text: &str) -> Progress {
+    pub fn read(text: &str) -> CourseProgress {
         let done = text
             .lines()
             .filter_map(|l| l.split_once('/'))
             .filter(|(c, n)| !c.is_empty() && !n.trim().is_empty())
             .map(|(c, n)| (c.to_string(), n.trim().to_string()))
             .collect();
-        Progress { done }
+        CourseProgress { done }
     }
 
     pub fn write(&self) -> String {
@@ -219,15 +219,15 @@ mod tests {
 
     #[test]
     fn progress_is_kept_by_name_and_survives_anything_kept() {
-        let mut p = Progress::default();
+        let mut p = CourseProgress::default();
         assert!(p.finish("rules", "The Spider"));
         assert!(!p.finish("rules", " The Spider "));
         p.finish("notations", "Standard");
-        let back = Progress::read(&p.write());
+        let back = CourseProgress::read(&p.write());
         assert_eq!(back, p);
         assert!(back.is_done("rules", "The Spider"));
         assert!(!back.is_done("notations", "The Spider"));
-        let junk = Progress::read("no slash\n/empty course\nrules/\n\u{0}/x\n");
+        let junk = CourseProgress::read("no slash\n/empty course\nrules/\n\u{0}/x\n");
         assert_eq!(junk.write(), "\u{0}/x\n");
         p.reset("rules");
         assert!(!p.is_done("rules", "The Spider") && p.is_done("notations", "Standard"));

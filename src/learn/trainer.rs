@@ -17,13 +17,13 @@
 //! it, which the direction and algebraic notations write alike before the frame is fixed).
 //!
 //! ```
-//! use beeline::learn::trainer::{judge_find, judge_name, Round, Verdict};
+//! use beeline::learn::trainer::{judge_find, judge_name, Round, TrainerVerdict};
 //! use beeline::learn::NotationName;
 //! let mut round = Round::new(7);
 //! let q = round.next_question();
 //! let answer = q.text(NotationName::Direction);
-//! assert_eq!(judge_name(&q, NotationName::Direction, &answer), Verdict::Right);
-//! assert_eq!(judge_find(&q, NotationName::Direction, q.mv), Verdict::Right);
+//! assert_eq!(judge_name(&q, NotationName::Direction, &answer), TrainerVerdict::Right);
+//! assert_eq!(judge_find(&q, NotationName::Direction, q.mv), TrainerVerdict::Right);
 //! assert!(q.position().is_legal(q.mv));
 //! ```
 
@@ -196,7 +196,7 @@ fn kinds_of_moves(pos: &Position, wanted: impl Fn(Move) -> bool) -> Vec<(Move, M
 
 /// One question: a move in a game's position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
+pub struct NotationQuestion {
     pub game_type: GameType,
     /// The game's moves from its start up to the question's position: replayed (rather than
     /// set up) so that the board and the notations' frames are the game's own.
@@ -206,7 +206,7 @@ pub struct Question {
     pub kind: MoveKind,
 }
 
-impl Question {
+impl NotationQuestion {
     /// The position asked about: `moves` replayed from the empty board with tournament
     /// rules (stopping at a move that is not legal, which a round never gives).
     pub fn position(&self) -> Position {
@@ -233,7 +233,7 @@ impl Question {
 
 /// How an answer is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum TrainerVerdict {
     Right,
     /// `answer` is the canonical text of the question's move in the drill's notation;
     /// `reason` says why a typed text named no legal move (the reader's error), and is
@@ -248,32 +248,32 @@ pub enum Verdict {
 /// position. A text naming another move that the notation writes the same way is right
 /// too: before the hive fixes the frame, rotations and mirror images of a move share one
 /// text (`bA @n0` is every first Black placement), and the reader picks one of them.
-pub fn judge_name(q: &Question, n: NotationName, typed: &str) -> Verdict {
+pub fn judge_name(q: &NotationQuestion, n: NotationName, typed: &str) -> TrainerVerdict {
     let pos = q.position();
     let answer = n.write(&pos, q.mv, Coordinates::Record);
     let reason = match n.read(&pos, Coordinates::Record, typed) {
         Ok(mv) if mv == q.mv || n.write(&pos, mv, Coordinates::Record) == answer => {
-            return Verdict::Right
+            return TrainerVerdict::Right
         }
         Ok(_) => None,
         Err(e) => Some(e.to_string()),
     };
-    Verdict::Wrong { answer, reason }
+    TrainerVerdict::Wrong { answer, reason }
 }
 
 /// A move played on the board for the question's move written in notation `n`: right if
 /// the notation writes it as the question's text (see [`judge_name`]). A placement counts
 /// by its kind and cell, whichever piece of that kind the page took from the reserve.
-pub fn judge_find(q: &Question, n: NotationName, played: Move) -> Verdict {
+pub fn judge_find(q: &NotationQuestion, n: NotationName, played: Move) -> TrainerVerdict {
     let pos = q.position();
     let answer = n.write(&pos, q.mv, Coordinates::Record);
     let played = as_legal_placement(&pos, played);
     if played == q.mv
         || (pos.is_legal(played) && n.write(&pos, played, Coordinates::Record) == answer)
     {
-        Verdict::Right
+        TrainerVerdict::Right
     } else {
-        Verdict::Wrong {
+        TrainerVerdict::Wrong {
             answer,
             reason: None,
         }
@@ -298,7 +298,7 @@ fn as_legal_placement(pos: &Position, mv: Move) -> Move {
 
 /// A game read from its line.
 #[derive(Clone, Debug)]
-struct Game {
+struct SourceGame {
     game_type: GameType,
     moves: Vec<Move>,
 }
@@ -307,16 +307,16 @@ struct Game {
 #[derive(Clone, Debug)]
 enum Slot {
     Unread(String),
-    Read(Game),
+    Read(SourceGame),
     /// A line that does not replay, or has no move to ask about: skipped.
     Bad,
 }
 
 /// A GameString line read as a game, if it replays and has a move.
-fn read_game(line: &str) -> Option<Game> {
+fn read_game(line: &str) -> Option<SourceGame> {
     let pos = line.parse::<GameString>().ok()?.replay().ok()?;
     let moves = pos.moves();
-    (!moves.is_empty()).then(|| Game {
+    (!moves.is_empty()).then(|| SourceGame {
         game_type: pos.game_type(),
         moves,
     })
@@ -369,7 +369,7 @@ impl Round {
     /// The next question: of the kind due, or the next kind after it when several sampled
     /// positions have no fresh move of that kind. Should the games run out of fresh moves
     /// (a tiny set of games), the round starts over rather than fail.
-    pub fn next_question(&mut self) -> Question {
+    pub fn next_question(&mut self) -> NotationQuestion {
         for _ in 0..MoveKind::ALL.len() {
             let kind = MoveKind::ALL[self.next_kind];
             self.next_kind = (self.next_kind + 1) % MoveKind::ALL.len();
@@ -395,7 +395,7 @@ impl Round {
     }
 
     /// A fresh question of `kind` (any kind if `None`) in a sampled position, if it has one.
-    fn sample(&mut self, kind: Option<MoveKind>) -> Option<Question> {
+    fn sample(&mut self, kind: Option<MoveKind>) -> Option<NotationQuestion> {
         let (game_type, moves) = self.sample_position();
         let mut pos = Position::new(game_type);
         for &mv in &moves {
@@ -415,7 +415,7 @@ impl Round {
             self.asked.insert((key, mv));
             let name = NotationName::Direction.write(&pos, mv, Coordinates::Canonical);
             if self.named.insert((key, name)) {
-                return Some(Question {
+                return Some(NotationQuestion {
                     game_type,
                     moves,
                     mv,
@@ -529,9 +529,13 @@ mod tests {
             let q = round.next_question();
             let pos = q.position();
             let answer = q.text(n);
-            assert_eq!(judge_name(&q, n, &answer), Verdict::Right, "{n:?} {answer}");
-            assert_eq!(judge_find(&q, n, q.mv), Verdict::Right);
-            let wrong = Verdict::Wrong {
+            assert_eq!(
+                judge_name(&q, n, &answer),
+                TrainerVerdict::Right,
+                "{n:?} {answer}"
+            );
+            assert_eq!(judge_find(&q, n, q.mv), TrainerVerdict::Right);
+            let wrong = TrainerVerdict::Wrong {
                 answer: answer.clone(),
                 reason: None,
             };
@@ -550,12 +554,16 @@ mod tests {
             // Moves the notation cannot tell from the question's (rotations and mirror
             // images before the frame is fixed) are played right.
             for (m, _) in &same {
-                assert_eq!(judge_find(&q, n, *m), Verdict::Right, "{n:?} {answer}");
+                assert_eq!(
+                    judge_find(&q, n, *m),
+                    TrainerVerdict::Right,
+                    "{n:?} {answer}"
+                );
             }
             alike += same.len();
             for junk in ["", "??", "hello world"] {
                 match judge_name(&q, n, junk) {
-                    Verdict::Wrong {
+                    TrainerVerdict::Wrong {
                         answer: a,
                         reason: Some(r),
                     } => assert!(a == answer && !r.is_empty()),

@@ -48,6 +48,9 @@ pub(crate) enum BoardWork {
     /// The reference of the destination hovered and of the row hovered, explained
     /// (`super::why`).
     Why,
+    /// The courses and the notation trainer (`app::learn`), shown or hidden; `true` when
+    /// the address asks for them (`?learn`, `?learn=notation`).
+    Learn(bool),
     /// What the page's address asks for: the puzzle trainer (`?puzzles`, `?puzzles=URL`), a
     /// study (its link `#E…`, `?study=URL`), the courses or the trainer (`?learn…`).
     Address,
@@ -122,6 +125,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
             super::why::explain(viewer);
             String::new()
         }
+        BoardWork::Learn(from_address) => {
+            crate::app::learn::ask(viewer, from_address);
+            String::new()
+        }
         BoardWork::Address => {
             from_address(viewer);
             String::new()
@@ -143,7 +150,7 @@ fn from_address(viewer: Viewer) {
         ask(viewer, StudyWork::FromAddress);
     }
     if query.contains("learn") {
-        ask(viewer, StudyWork::Learn(true));
+        crate::app::learn::ask(viewer, true);
     }
 }
 

@@ -152,7 +152,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::Analyse => drawing_tool::analyse(s),
         BoardTool::Puzzles => drawing_tool::ask(s.viewer, BoardWork::Puzzles),
         BoardTool::Library => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Library)),
-        BoardTool::Learn => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Learn(false))),
+        BoardTool::Learn => drawing_tool::ask(s.viewer, BoardWork::Learn(false)),
     }
 }
 

@@ -2,7 +2,7 @@
 //! sentence (`notation::direction::why_reference`) where the move is looked at: in the
 //! tooltip of a destination hovered on the board (its `<title>`, after "Play …"), and as the
 //! title of a hovered row's direction cell in the move list. Code loaded on first use, asked
-//! through the board's entry point ([`super::drawing_tool::BoardWork::Why`]).
+//! through the board's entry point (`BoardWork::Why`).
 
 use crate::app::kit::dom;
 use crate::app::model::study;

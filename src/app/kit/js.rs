@@ -132,3 +132,25 @@ pub fn local_storage() -> Option<JsValue> {
     let s = field(&web_sys::window()?.into(), "localStorage");
     is_some(&s).then_some(s)
 }
+
+/// A value kept in the page's local storage.
+pub fn kept(key: &str) -> Option<String> {
+    local_storage()
+        .and_then(|s| call(&s, "getItem", &[&key.into()]))
+        .and_then(|v| v.as_string())
+}
+
+/// Keeps a value in local storage (a full or forbidden storage only means it is not kept).
+pub fn keep(key: &str, value: &str) {
+    if let Some(s) = local_storage() {
+        let _ = call(&s, "setItem", &[&key.into(), &value.into()]);
+    }
+}
+
+/// Scrolls the page, if needed, so that `el` is in view (`scrollIntoView({block:
+/// "nearest"})`): a panel opened below the board on a phone, which the reader would not see.
+pub fn scroll_to(el: &web_sys::Element) {
+    let options = js_sys::Object::new();
+    let _ = Reflect::set(&options, &"block".into(), &"nearest".into());
+    let _ = call(el, "scrollIntoView", &[&options]);
+}

@@ -1,13 +1,12 @@
 //! Learning in the app: the built-in courses and the notation trainer (`#learn-menu`),
 //! opened by the toolbar's *Learn* (`#learn-open`), `?learn` (the menu), `?learn=rules` (a
 //! course) or `?learn=notation` (the trainer). The courses are studies (`crate::learn::course`)
-//! opened by the studies' code outside the library; each lesson finished is kept as the
-//! reader's progress. The trainer is [`trainer`].
+//! opened by the studies' code outside the library, which keeps each lesson finished as the
+//! reader's progress (`app::study::course_progress`). The trainer is [`trainer`].
 //!
 //! All of it is a chunk of its own ([`learn_in_chunk`]), fetched on first use through the
-//! studies' code (`app::study::StudyWork::Learn`), which opens the courses: the first screen
-//! has the toolbar's button and the address check only, and a reader of studies does not
-//! fetch the trainer's games. The page's script marks the button once for a first visit
+//! board's entry point (`BoardWork::Learn`): the first screen has the toolbar's button and
+//! the address check only, and a reader of studies does not fetch the trainer's games. The page's script marks the button once for a first visit
 //! (`data-learn-new` on the root, `index.html`).
 //!
 //! Hooks: `#learn-menu`, `#learn-courses` with `[data-course]` (`data-done`, `data-chapters`;
@@ -20,11 +19,9 @@ use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::controls::{self, Markup};
 use crate::app::kit::{self, dom, js, services, Sink, Var};
 use crate::app::model::viewer::Viewer;
-use crate::learn::course::{self, Course, Progress, COURSES};
+use crate::learn::course::{self, Course, CourseProgress, COURSES};
 use crate::view::svg::escape;
 
-/// Where the progress is kept (`Progress::write`'s lines).
-const PROGRESS_KEY: &str = "beeline-learn-progress";
 /// Set once the menu has been opened: the first visit's mark on the button then goes.
 const SEEN_KEY: &str = "beeline-learn-seen";
 
@@ -55,7 +52,6 @@ fn markup() -> String {
 pub(crate) struct Learn {
     pub viewer: Viewer,
     pub shown: Var<bool>,
-    pub progress: Var<Progress>,
 }
 
 thread_local! {
@@ -70,25 +66,10 @@ fn learn(viewer: Viewer) -> Learn {
     let l = Learn {
         viewer,
         shown: Var::new(false),
-        progress: Var::new(Progress::read(&read_kept(PROGRESS_KEY).unwrap_or_default())),
     };
     STATE.with(|s| s.set(Some(l)));
     build(l);
     l
-}
-
-/// A value kept in the page's local storage.
-pub(crate) fn read_kept(key: &str) -> Option<String> {
-    js::local_storage()
-        .and_then(|s| js::call(&s, "getItem", &[&key.into()]))
-        .and_then(|v| v.as_string())
-}
-
-/// Keeps a value (a full or forbidden storage only means it is not kept).
-pub(crate) fn keep(key: &str, value: &str) {
-    if let Some(s) = js::local_storage() {
-        let _ = js::call(&s, "setItem", &[&key.into(), &value.into()]);
-    }
 }
 
 /// [`show`], in a chunk of its own.
@@ -98,7 +79,7 @@ fn learn_in_chunk(viewer: Viewer, from_address: bool) -> Result<(), Unavailable>
     Ok(())
 }
 
-/// Asks the learning code (from the studies' code, which has the way in).
+/// Asks the learning code (from the board's entry point, `BoardWork::Learn`).
 pub(crate) fn ask(viewer: Viewer, from_address: bool) {
     services::spawn(async move {
         if learn_in_chunk(viewer, from_address).await.is_err() {
@@ -112,12 +93,15 @@ pub(crate) fn ask(viewer: Viewer, from_address: bool) {
 /// Shows or hides the menu (the toolbar's *Learn*), or opens what the address asks for.
 fn show(viewer: Viewer, from_address: bool) {
     let l = learn(viewer);
-    keep(SEEN_KEY, "1");
+    js::keep(SEEN_KEY, "1");
     if let Ok(Some(root)) = leptos::prelude::document().query_selector("html") {
         dom::set_attr(&root, "data-learn-new", None);
     }
     if !from_address {
         l.shown.update(|s| *s = !*s);
+        if l.shown.get_untracked() {
+            scroll_to("#learn-menu");
+        }
         return;
     }
     let query = services::location_search().unwrap_or_default();
@@ -130,10 +114,20 @@ fn show(viewer: Viewer, from_address: bool) {
         id => match course::find(id) {
             // A course's own link in the address (a reload) opens it where it was.
             Some(_) if has_study_link() => l.shown.set(true),
-            Some(c) => open(l, c, first_to_do(l, c)),
+            Some(c) => open(l, c, first_to_do(c)),
             None => l.shown.set(true),
         },
     }
+}
+
+/// Brings an element into view once it is drawn (the menu is below the board on a phone,
+/// a lesson above it).
+fn scroll_to(selector: &'static str) {
+    services::next_frame(move || {
+        if let Ok(Some(el)) = leptos::prelude::document().query_selector(selector) {
+            js::scroll_to(&el);
+        }
+    });
 }
 
 /// Whether the address holds a study's link (`#E…`), which the studies' code opens.
@@ -142,38 +136,24 @@ fn has_study_link() -> bool {
     crate::app::model::game::fragment_of(&hash).is_some_and(crate::study::link::is_study_link)
 }
 
-/// A lesson of a course was finished: kept as progress.
-pub(crate) fn finished(course: &str, chapter: &str) {
-    let Some(l) = STATE.with(std::cell::Cell::get) else {
-        return;
-    };
-    let changed = l
-        .progress
-        .try_update(|p| p.finish(course, chapter))
-        .unwrap_or(false);
-    if changed {
-        keep(PROGRESS_KEY, &l.progress.with_untracked(Progress::write));
-    }
-}
-
 /// The first chapter of a course not yet finished (the first when all are).
-fn first_to_do(l: Learn, c: &Course) -> usize {
-    let study = c.study();
-    l.progress.with_untracked(|p| {
-        study
-            .chapters
-            .iter()
-            .position(|ch| !p.is_done(c.id, &ch.name))
-            .unwrap_or(0)
-    })
+fn first_to_do(c: &Course) -> usize {
+    let (p, _) = crate::app::study::course_progress();
+    c.study()
+        .chapters
+        .iter()
+        .position(|ch| !p.is_done(c.id, &ch.name))
+        .unwrap_or(0)
 }
 
 fn open(l: Learn, c: &'static Course, chapter: usize) {
     crate::app::study::open_course(l.viewer, c, chapter);
+    // The lesson is above the board: in view, however far down the menu was.
+    scroll_to("#lesson");
 }
 
 /// The courses' list, with each reader's progress.
-fn courses_markup(p: &Progress) -> String {
+fn courses_markup(p: &CourseProgress) -> String {
     let mut out = String::new();
     for c in COURSES {
         let study = c.study();
@@ -227,10 +207,9 @@ fn build(l: Learn) {
         Box::new(move || {
             let shown = l.shown.get();
             press_button(shown);
-            vec![
-                (!shown).then(String::new),
-                Some(l.progress.with(courses_markup)),
-            ]
+            let (progress, changes) = crate::app::study::course_progress();
+            changes.track();
+            vec![(!shown).then(String::new), Some(courses_markup(&progress))]
         }),
     );
     dom::listen(&menu, &["click"], move |e| {
@@ -250,10 +229,9 @@ fn build(l: Learn) {
             return;
         };
         if dom::event_closest(&e, ".course-reset").is_some() {
-            l.progress.update(|p| p.reset(c.id));
-            keep(PROGRESS_KEY, &l.progress.with_untracked(Progress::write));
+            crate::app::study::reset_course_progress(c.id);
         } else if dom::event_closest(&e, ".course-start").is_some() {
-            open(l, c, first_to_do(l, c));
+            open(l, c, first_to_do(c));
         } else if let Some(i) = dom::event_closest(&e, "[data-chapter]")
             .and_then(|li| li.get_attribute("data-chapter"))
             .and_then(|i| i.parse().ok())
@@ -282,7 +260,7 @@ mod tests {
         );
         let rules = course::find("rules").unwrap();
         let first = rules.study().chapters[0].name.clone();
-        let mut p = Progress::default();
+        let mut p = CourseProgress::default();
         let m = courses_markup(&p);
         assert!(m.contains(r#"data-course="rules""#) && m.contains(r#"data-course="notations""#));
         assert!(m.contains(">Start</button>") && !m.contains("Continue"));

@@ -16,7 +16,9 @@ use crate::app::kit::{self, dom, js, services, Sink, Stored, Var};
 use crate::app::model::game::NotatedGame;
 use crate::app::model::viewer::Viewer;
 use crate::engine::position::{Move, Position};
-use crate::learn::trainer::{judge_find, judge_name, Drill, Question, Round, Verdict};
+use crate::learn::trainer::{
+    judge_find, judge_name, Drill, NotationQuestion, Round, TrainerVerdict,
+};
 use crate::learn::NotationName;
 use crate::record::tree::GameTree;
 use crate::record::{Format, Record};
@@ -29,7 +31,7 @@ const BEST_KEY: &str = "beeline-trainer-best";
 
 crate::controls! {
     /// The trainer's elements.
-    pub(crate) enum TrainerControl {
+    pub(crate) enum NotationTrainerControl {
         Panel = "trainer",
         Heading = "trainer-heading",
         Notation = "trainer-notation",
@@ -48,7 +50,7 @@ crate::controls! {
 }
 
 fn markup() -> String {
-    use TrainerControl as C;
+    use NotationTrainerControl as C;
     Markup::new()
         .control("section", C::Panel, r#" class="trainer" aria-labelledby="trainer-heading" hidden><h2 id="trainer-heading">Notation trainer</h2><div class="trainer-settings"><label for="trainer-notation">Notation</label>"#)
         .control("select", C::Notation, r#"><option value="standard">Standard (wA1 -bQ)</option><option value="direction">Direction (A2×Qs)</option><option value="algebraic">Algebraic (wA m n2)</option></select><label for="trainer-drill">Drill</label>"#)
@@ -68,7 +70,7 @@ fn markup() -> String {
 
 /// What the panel shows.
 #[derive(Clone, Debug, PartialEq)]
-struct Shown {
+struct TrainerView {
     open: bool,
     notation: NotationName,
     drill: Drill,
@@ -90,7 +92,7 @@ struct Shown {
 /// A round being played.
 struct Playing {
     round: Round,
-    question: Option<Question>,
+    question: Option<NotationQuestion>,
     /// The game put on the board for the question: another one there is the reader's move.
     board: Option<Arc<Record>>,
     /// When a timed round ends (`Date.now()`, ms).
@@ -99,14 +101,14 @@ struct Playing {
 }
 
 #[derive(Clone, Copy)]
-struct Trainer {
+struct NotationTrainer {
     viewer: Viewer,
-    shown: Var<Shown>,
+    shown: Var<TrainerView>,
     playing: Stored<Option<Playing>>,
 }
 
 thread_local! {
-    static STATE: std::cell::Cell<Option<Trainer>> = const { std::cell::Cell::new(None) };
+    static STATE: std::cell::Cell<Option<NotationTrainer>> = const { std::cell::Cell::new(None) };
 }
 
 /// `Date.now()`, read by name (see `kit::js`: no new import for the first screen's script).
@@ -122,7 +124,7 @@ fn best_key(n: NotationName, d: Drill) -> String {
 }
 
 fn read_best() -> BTreeMap<String, u32> {
-    super::read_kept(BEST_KEY)
+    js::kept(BEST_KEY)
         .unwrap_or_default()
         .lines()
         .filter_map(|l| {
@@ -147,17 +149,17 @@ pub(crate) fn open(viewer: Viewer) {
         .ok()
         .flatten()
     {
-        let _ = js::call(&p.into(), "scrollIntoView", &[]);
+        js::scroll_to(&p);
     }
 }
 
-fn trainer(viewer: Viewer) -> Trainer {
+fn trainer(viewer: Viewer) -> NotationTrainer {
     if let Some(t) = STATE.with(std::cell::Cell::get) {
         return t;
     }
-    let t = Trainer {
+    let t = NotationTrainer {
         viewer,
-        shown: Var::new(Shown {
+        shown: Var::new(TrainerView {
             open: false,
             notation: NotationName::Standard,
             drill: Drill::Find,
@@ -180,7 +182,7 @@ fn trainer(viewer: Viewer) -> Trainer {
     t
 }
 
-fn build(t: Trainer) {
+fn build(t: NotationTrainer) {
     let page = leptos::prelude::document();
     let Some(status) = page.query_selector("#puzzle-status").ok().flatten() else {
         return;
@@ -189,7 +191,7 @@ fn build(t: Trainer) {
     let Some(panel) = page.query_selector("#trainer").ok().flatten() else {
         return;
     };
-    use TrainerControl as C;
+    use NotationTrainerControl as C;
     let find = |c| controls::element(&panel, c);
     let (Some(start), Some(clock), Some(prompt), Some(form), Some(answer), Some(score)) = (
         find(C::Start),
@@ -231,7 +233,7 @@ fn build(t: Trainer) {
     controls::listen(
         &panel,
         &["click", "change"],
-        move |c: TrainerControl, e, el| {
+        move |c: NotationTrainerControl, e, el| {
             let click = e.type_() == "click";
             match c {
                 C::Start if click => toggle(t),
@@ -250,20 +252,24 @@ fn build(t: Trainer) {
             }
         },
     );
-    controls::listen(&panel, &["submit"], move |c: TrainerControl, e, _| {
-        if c == C::AnswerForm {
-            e.prevent_default();
-            let text = dom::value_of(&answer_el);
-            if !text.trim().is_empty() {
-                dom::set_value(&answer_el, "");
-                answer_named(t, &text);
+    controls::listen(
+        &panel,
+        &["submit"],
+        move |c: NotationTrainerControl, e, _| {
+            if c == C::AnswerForm {
+                e.prevent_default();
+                let text = dom::value_of(&answer_el);
+                if !text.trim().is_empty() {
+                    dom::set_value(&answer_el, "");
+                    answer_named(t, &text);
+                }
             }
-        }
-    });
+        },
+    );
 }
 
 /// The parts' values, in `build`'s order.
-fn values(s: &Shown) -> Vec<Option<String>> {
+fn values(s: &TrainerView) -> Vec<Option<String>> {
     let flag = |on: bool| on.then(String::new);
     let key = best_key(s.notation, s.drill);
     vec![
@@ -288,7 +294,7 @@ fn values(s: &Shown) -> Vec<Option<String>> {
     ]
 }
 
-fn toggle(t: Trainer) {
+fn toggle(t: NotationTrainer) {
     if t.shown.with_untracked(|s| s.running) {
         end(t, "Stopped.");
     } else {
@@ -296,7 +302,7 @@ fn toggle(t: Trainer) {
     }
 }
 
-fn start(t: Trainer) {
+fn start(t: NotationTrainer) {
     let seconds = t.shown.with_untracked(|s| s.seconds);
     let ends = (seconds > 0).then(|| now() + f64::from(seconds) * 1000.0);
     let clock =
@@ -318,7 +324,7 @@ fn start(t: Trainer) {
     ask(t);
 }
 
-fn tick(t: Trainer) {
+fn tick(t: NotationTrainer) {
     let ends = t.playing.with_value(|p| p.as_ref().and_then(|p| p.ends));
     let Some(ends) = ends else {
         return;
@@ -332,7 +338,7 @@ fn tick(t: Trainer) {
 }
 
 /// Ends the round: the best score kept.
-fn end(t: Trainer, why: &str) {
+fn end(t: NotationTrainer, why: &str) {
     if let Some(p) = t.playing.try_update_value(Option::take).flatten() {
         if let Some(c) = p.clock {
             c.stop();
@@ -344,7 +350,7 @@ fn end(t: Trainer, why: &str) {
         let record = s.score > best;
         if record {
             s.best.insert(key, s.score);
-            super::keep(BEST_KEY, &write_best(&s.best));
+            js::keep(BEST_KEY, &write_best(&s.best));
         }
         s.running = false;
         s.left = None;
@@ -357,7 +363,7 @@ fn end(t: Trainer, why: &str) {
     });
 }
 
-fn close(t: Trainer) {
+fn close(t: NotationTrainer) {
     if t.shown.with_untracked(|s| s.running) {
         end(t, "Stopped.");
     }
@@ -365,7 +371,7 @@ fn close(t: Trainer) {
 }
 
 /// The game a question is put on the board as: its moves, the move to name drawn.
-fn board_game(q: &Question, drill: Drill) -> Option<NotatedGame> {
+fn board_game(q: &NotationQuestion, drill: Drill) -> Option<NotatedGame> {
     let tree = GameTree::from_line(Position::new(q.game_type), &q.moves).ok()?;
     let mut tree = tree;
     let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
@@ -398,7 +404,7 @@ fn drawn_words(mv: Move) -> String {
 }
 
 /// Puts the next question on the board.
-fn ask(t: Trainer) {
+fn ask(t: NotationTrainer) {
     let (notation, drill) = t.shown.with_untracked(|s| (s.notation, s.drill));
     let q = t
         .playing
@@ -450,7 +456,7 @@ fn ask(t: Trainer) {
 
 /// The board's game changed: in a *find* round, the reader's move to judge; in a *name*
 /// round, a move is no answer and goes back.
-fn follow(t: Trainer) {
+fn follow(t: NotationTrainer) {
     t.viewer.study.game.track();
     let board = t
         .playing
@@ -469,7 +475,7 @@ fn follow(t: Trainer) {
     services::after(Duration::ZERO, move || judge_board(t, board));
 }
 
-fn judge_board(t: Trainer, board: Arc<Record>) {
+fn judge_board(t: NotationTrainer, board: Arc<Record>) {
     let node = t.viewer.study.node_untracked();
     let played: Option<Move> = t.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
@@ -500,7 +506,7 @@ fn judge_board(t: Trainer, board: Arc<Record>) {
     verdict(t, judge_find(&q, notation, mv), &q, notation);
 }
 
-fn put_back(t: Trainer) {
+fn put_back(t: NotationTrainer) {
     let (drill, q) = (
         t.shown.with_untracked(|s| s.drill),
         t.playing
@@ -524,7 +530,7 @@ fn put_back(t: Trainer) {
     t.viewer.study.replace_game(game, node);
 }
 
-fn answer_named(t: Trainer, text: &str) {
+fn answer_named(t: NotationTrainer, text: &str) {
     let notation = t.shown.with_untracked(|s| s.notation);
     let q = t
         .playing
@@ -535,14 +541,14 @@ fn answer_named(t: Trainer, text: &str) {
 }
 
 /// Says how the answer went, counts it, and asks the next question.
-fn verdict(t: Trainer, v: Verdict, q: &Question, notation: NotationName) {
+fn verdict(t: NotationTrainer, v: TrainerVerdict, q: &NotationQuestion, notation: NotationName) {
     t.shown.update(|s| match &v {
-        Verdict::Right => {
+        TrainerVerdict::Right => {
             s.score += 1;
             s.verdict = Some("right");
             s.said = format!("Right: {}.", q.text(notation));
         }
-        Verdict::Wrong { answer, reason } => {
+        TrainerVerdict::Wrong { answer, reason } => {
             s.verdict = Some("wrong");
             s.said = match reason {
                 Some(r) => format!("Wrong: it was {answer} ({r})."),
@@ -561,7 +567,7 @@ mod tests {
     #[test]
     fn every_element_of_the_markup_is_a_control_and_best_scores_are_kept_by_line() {
         assert_eq!(
-            check_markup::<TrainerControl>(&markup()),
+            check_markup::<NotationTrainerControl>(&markup()),
             Vec::<String>::new()
         );
         let mut best = BTreeMap::new();

@@ -198,7 +198,7 @@ pub(super) fn close(d: Desk) {
     }
     lesson::stop(d, false);
     // (A built-in course is the app's, not the library's.)
-    if super::course_open(d).is_none() {
+    if super::state::course_open(d).is_none() {
         if let Some((entry, text)) = prepare(d) {
             services::spawn(keep(d, entry, text));
         }

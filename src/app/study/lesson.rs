@@ -200,10 +200,10 @@ fn go_on(d: Desk) {
         Some(LessonTurn::Done) => {
             say(LessonVerdict::Done, None);
             if let (Some(course), Some(chapter)) = (
-                super::course_open(d),
+                super::state::course_open(d),
                 lesson.with_untracked(|l| l.as_ref().map(|l| l.chapter_name.clone())),
             ) {
-                crate::app::learn::finished(&course, &chapter);
+                super::state::finish_chapter(&course, &chapter);
             }
         }
         _ => {}

@@ -40,7 +40,7 @@ mod state;
 mod store;
 
 use crate::app::kit::chunk::{wasm_split, Unavailable};
-use crate::app::kit::{js, services};
+use crate::app::kit::{js, services, Var};
 use crate::app::model::game::{self, LoadError};
 use crate::app::model::viewer::Viewer;
 use crate::study::{file, link, Study};
@@ -55,9 +55,6 @@ pub enum StudyWork {
     Text(String),
     /// Games made a study (a title, and their links: a collection's games listed).
     Games(String, Vec<String>),
-    /// The courses and the notation trainer (`crate::app::learn`), shown or hidden; `true`
-    /// when the address asks for them (`?learn`, `?learn=notation`).
-    Learn(bool),
 }
 
 /// [`act`], in a chunk of its own, loaded the first time a study is used.
@@ -120,32 +117,22 @@ fn act(viewer: Viewer, work: StudyWork) {
             listen_keys(d);
             open_games(d, title, fragments);
         }
-        StudyWork::Learn(from_address) => {
-            listen_keys(d);
-            crate::app::learn::ask(viewer, from_address);
-        }
     }
 }
-
-/// The id a built-in course has while it is open: it is not kept in the library (the app
-/// has it), and its lessons finished count as the reader's progress.
-const COURSE_ID: &str = "course";
 
 /// Opens a built-in course at a chapter, outside the library.
 pub(crate) fn open_course(viewer: Viewer, course: &crate::learn::course::Course, chapter: usize) {
     let d = desk(viewer);
     listen_keys(d);
-    let open = open::OpenStudy::new(format!("{COURSE_ID}{}", course.id), course.study(), None);
+    let open = open::OpenStudy::new(
+        format!("{}{}", state::COURSE_ID, course.id),
+        course.study(),
+        None,
+    );
     let chapter = chapter.min(open.chapters.len().saturating_sub(1));
     desk::show_study(d, open, chapter, None);
     d.note
         .set("A built-in course: export it to keep a changed copy.".to_string());
-}
-
-/// The built-in course a library key names (`courserules`).
-fn course_of_key(key: &str) -> Option<&'static crate::learn::course::Course> {
-    key.strip_prefix(COURSE_ID)
-        .and_then(crate::learn::course::find)
 }
 
 /// Closes the study open, if any (the trainer puts its own positions on the board).
@@ -155,12 +142,15 @@ pub(crate) fn close_study() {
     }
 }
 
-/// The course open, if the study open is one: its id.
-fn course_open(d: state::Desk) -> Option<String> {
-    d.open.with_value(|o| {
-        o.as_ref()
-            .and_then(|o| o.id.strip_prefix(COURSE_ID).map(str::to_string))
-    })
+/// Forgets a course's progress (the Learn menu's *Reset progress*).
+pub(crate) fn reset_course_progress(course: &str) {
+    state::reset_progress(course);
+}
+
+/// The courses' progress as kept, and a count that changes with each chapter finished (the
+/// Learn menu follows it).
+pub(crate) fn course_progress() -> (crate::learn::course::CourseProgress, Var<u32>) {
+    (state::kept_progress(), state::progress_changes())
 }
 
 fn press_library_button(on: bool) {
@@ -203,8 +193,8 @@ async fn from_address(d: state::Desk) {
     if let Some(fragment) = game::fragment_of(&hash).filter(|f| link::is_study_link(f)) {
         match link::decode(fragment) {
             // A built-in course's link (a reload): the course, at the link's chapter.
-            Ok(opened) if course_of_key(&opened.key).is_some() => {
-                if let Some(c) = course_of_key(&opened.key) {
+            Ok(opened) if state::course_of_key(&opened.key).is_some() => {
+                if let Some(c) = state::course_of_key(&opened.key) {
                     open_course(d.viewer, c, opened.chapter);
                 }
             }

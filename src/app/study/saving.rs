@@ -19,7 +19,7 @@ const SAVED_KEY: &str = "beeline-study-saved";
 /// Saves the open study a moment from now (once, however many changes come meanwhile).
 pub(super) fn schedule_save(d: Desk) {
     // A built-in course is the app's: a changed copy is kept by exporting it.
-    if super::course_open(d).is_some() {
+    if super::state::course_open(d).is_some() {
         return;
     }
     let (due, _) = d.saving.get_value();

@@ -3,9 +3,10 @@
 
 use super::library::LibraryRow;
 use super::open::OpenStudy;
-use crate::app::kit::js::{call, field};
+use crate::app::kit::js::{self, call, field};
 use crate::app::kit::{Stored, Var};
 use crate::app::model::viewer::Viewer;
+use crate::learn::course::CourseProgress;
 use crate::record::Record;
 use std::sync::Arc;
 
@@ -139,4 +140,62 @@ fn random() -> f64 {
 
 pub(super) fn tab() -> String {
     TAB.with(Clone::clone)
+}
+
+/// The id a built-in course has while it is open: it is not kept in the library (the app
+/// has it), and its lessons finished count as the reader's progress. (A link's library key
+/// is letters and digits: `courserules`.)
+pub(crate) const COURSE_ID: &str = "course";
+
+/// Where the courses' progress is kept (`CourseProgress::write`'s lines).
+const PROGRESS_KEY: &str = "beeline-learn-progress";
+
+/// The course open, if the study open is one: its id.
+pub(super) fn course_open(d: Desk) -> Option<String> {
+    d.open.with_value(|o| {
+        o.as_ref()
+            .and_then(|o| o.id.strip_prefix(COURSE_ID).map(str::to_string))
+    })
+}
+
+/// The built-in course a library key names (`courserules`).
+pub(super) fn course_of_key(key: &str) -> Option<&'static crate::learn::course::Course> {
+    key.strip_prefix(COURSE_ID)
+        .and_then(crate::learn::course::find)
+}
+
+/// The courses' progress as kept in the browser.
+pub(super) fn kept_progress() -> CourseProgress {
+    CourseProgress::read(&js::kept(PROGRESS_KEY).unwrap_or_default())
+}
+
+thread_local! {
+    static PROGRESS_CHANGES: std::cell::Cell<Option<Var<u32>>> = const { std::cell::Cell::new(None) };
+}
+
+/// A count that changes each time a course's chapter is finished.
+pub(super) fn progress_changes() -> Var<u32> {
+    if let Some(v) = PROGRESS_CHANGES.with(std::cell::Cell::get) {
+        return v;
+    }
+    let v = Var::new(0);
+    PROGRESS_CHANGES.with(|c| c.set(Some(v)));
+    v
+}
+
+/// A course's chapter was finished: kept, and said to whoever follows the progress.
+pub(super) fn finish_chapter(course: &str, chapter: &str) {
+    let mut p = kept_progress();
+    if p.finish(course, chapter) {
+        js::keep(PROGRESS_KEY, &p.write());
+        progress_changes().update(|n| *n = n.wrapping_add(1));
+    }
+}
+
+/// Forgets a course's progress.
+pub(crate) fn reset_progress(course: &str) {
+    let mut p = kept_progress();
+    p.reset(course);
+    js::keep(PROGRESS_KEY, &p.write());
+    progress_changes().update(|n| *n = n.wrapping_add(1));
 }
