@@ -135,7 +135,10 @@ pub fn candidates(board: &Board, moved: Option<PieceId>, dest: Hex) -> Vec<Candi
     out
 }
 
-/// The priority of a candidate (smaller is better).
+/// The priority of a candidate (smaller is better). (Inlined where it is used: the web app's
+/// chunks use it too, and a function of its own in the first screen's module costs more than
+/// its copies.)
+#[inline(always)]
 pub fn priority(board: &Board, c: &Candidate) -> u8 {
     let bug = c.piece.bug();
     if bug == Bug::Queen {

@@ -103,7 +103,7 @@ const BUTTONS: [(BoardTool, &str); 15] = [
     ),
     (
         BoardTool::Learn,
-        r#" aria-pressed="false" title="Courses on the rules and the notations, and the notation trainer">Learn</button>"#,
+        r#" aria-pressed="false" title="Courses and the notation trainer">Learn</button>"#,
     ),
 ];
 
@@ -263,7 +263,7 @@ mod tests {
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
         r#"<button type="button" id="puzzles" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
         r#"<button type="button" id="library-open" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,
-        r#"<button type="button" id="learn-open" aria-pressed="false" title="Courses on the rules and the notations, and the notation trainer">Learn</button>"#,
+        r#"<button type="button" id="learn-open" aria-pressed="false" title="Courses and the notation trainer">Learn</button>"#,
     );
 
     #[test]

@@ -95,9 +95,9 @@ struct Playing {
     question: Option<NotationQuestion>,
     /// The game put on the board for the question: another one there is the reader's move.
     board: Option<Arc<Record>>,
-    /// When a timed round ends (`Date.now()`, ms).
+    /// When a timed round ends (`Date.now()`, ms): also what tells its clock's ticks from
+    /// an earlier round's.
     ends: Option<f64>,
-    clock: Option<services::Interval>,
 }
 
 #[derive(Clone, Copy)]
@@ -305,15 +305,15 @@ fn toggle(t: NotationTrainer) {
 fn start(t: NotationTrainer) {
     let seconds = t.shown.with_untracked(|s| s.seconds);
     let ends = (seconds > 0).then(|| now() + f64::from(seconds) * 1000.0);
-    let clock =
-        ends.and_then(|_| services::Interval::start(Duration::from_millis(200), move || tick(t)));
     t.playing.set_value(Some(Playing {
         round: Round::new(now() as u64),
         question: None,
         board: None,
         ends,
-        clock,
     }));
+    if let Some(ends) = ends {
+        tick_later(t, ends);
+    }
     t.shown.update(|s| {
         s.running = true;
         s.score = 0;
@@ -324,26 +324,29 @@ fn start(t: NotationTrainer) {
     ask(t);
 }
 
-fn tick(t: NotationTrainer) {
-    let ends = t.playing.with_value(|p| p.as_ref().and_then(|p| p.ends));
-    let Some(ends) = ends else {
+/// The clock of the round that ends at `ends`, a fifth of a second from now (a timeout a
+/// tick rather than an interval: the first screen's autoplay keeps the interval's code).
+fn tick_later(t: NotationTrainer, ends: f64) {
+    services::after(Duration::from_millis(200), move || tick(t, ends));
+}
+
+fn tick(t: NotationTrainer, ends: f64) {
+    // (A tick of a round stopped since is dropped.)
+    if t.playing.with_value(|p| p.as_ref().and_then(|p| p.ends)) != Some(ends) {
         return;
-    };
+    }
     let left = ((ends - now()) / 1000.0).ceil().max(0.0) as u32;
     if left == 0 {
         end(t, "Time!");
     } else {
         t.shown.update(|s| s.left = Some(left));
+        tick_later(t, ends);
     }
 }
 
 /// Ends the round: the best score kept.
 fn end(t: NotationTrainer, why: &str) {
-    if let Some(p) = t.playing.try_update_value(Option::take).flatten() {
-        if let Some(c) = p.clock {
-            c.stop();
-        }
-    }
+    t.playing.set_value(None);
     t.shown.update(|s| {
         let key = best_key(s.notation, s.drill);
         let best = s.best.get(&key).copied().unwrap_or(0);
