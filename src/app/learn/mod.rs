@@ -13,7 +13,8 @@
 //! its `.course-start`, `.course-reset`) and their `li[data-chapter]` (`data-done`,
 //! `.course-chapter`), `#trainer-open`, `#learn-close`; the trainer's in [`trainer`].
 
-pub(crate) mod trainer;
+mod trainer;
+mod trainer_panel;
 
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::controls::{self, Markup};
@@ -109,7 +110,7 @@ fn show(viewer: Viewer, from_address: bool) {
     match asked.as_str() {
         "notation" | "trainer" => {
             l.shown.set(true);
-            trainer::open(viewer);
+            open_trainer(viewer);
         }
         id => match course::find(id) {
             // A course's own link in the address (a reload) opens it where it was.
@@ -118,6 +119,15 @@ fn show(viewer: Viewer, from_address: bool) {
             None => l.shown.set(true),
         },
     }
+}
+
+/// Opens the trainer, its panel built the first time.
+fn open_trainer(viewer: Viewer) {
+    let (t, new) = trainer::state(viewer);
+    if new {
+        trainer_panel::build(t);
+    }
+    trainer::show(t);
 }
 
 /// Brings an element into view once it is drawn (the menu is below the board on a phone,
@@ -214,7 +224,7 @@ fn build(l: Learn) {
     );
     dom::listen(&menu, &["click"], move |e| {
         match controls::control_of::<LearnControl>(&e) {
-            Some((LearnControl::Trainer, _)) => return trainer::open(l.viewer),
+            Some((LearnControl::Trainer, _)) => return open_trainer(l.viewer),
             Some((LearnControl::Close, _)) => return l.shown.set(false),
             // (A click in the courses' list is told apart below.)
             _ => {}

@@ -11,8 +11,7 @@
 //! UHP; `data-asked`: the questions asked in the round), `#trainer-answer-form` with `#trainer-answer`, `#trainer-score`, `#trainer-status`
 //! (`data-verdict`: `right`, `wrong`, `over`), `#trainer-best`, `#trainer-close`.
 
-use crate::app::kit::controls::{self, Markup};
-use crate::app::kit::{self, dom, js, services, Sink, Stored, Var};
+use crate::app::kit::{self, dom, js, services, Stored, Var};
 use crate::app::model::game::NotatedGame;
 use crate::app::model::viewer::Viewer;
 use crate::engine::position::{Move, Position};
@@ -29,64 +28,25 @@ use std::time::Duration;
 /// Where the best scores are kept: `notation/drill score`, one a line.
 const BEST_KEY: &str = "beeline-trainer-best";
 
-crate::controls! {
-    /// The trainer's elements.
-    pub(crate) enum NotationTrainerControl {
-        Panel = "trainer",
-        Heading = "trainer-heading",
-        Notation = "trainer-notation",
-        Drill = "trainer-drill",
-        Time = "trainer-time",
-        Start = "trainer-start",
-        Clock = "trainer-clock",
-        Prompt = "trainer-prompt",
-        AnswerForm = "trainer-answer-form",
-        Answer = "trainer-answer",
-        Score = "trainer-score",
-        Status = "trainer-status",
-        Best = "trainer-best",
-        Close = "trainer-close",
-    }
-}
-
-fn markup() -> String {
-    use NotationTrainerControl as C;
-    Markup::new()
-        .control("section", C::Panel, r#" class="trainer" aria-labelledby="trainer-heading" hidden><h2 id="trainer-heading">Notation trainer</h2><div class="trainer-settings"><label for="trainer-notation">Notation</label>"#)
-        .control("select", C::Notation, r#"><option value="standard">Standard (wA1 -bQ)</option><option value="direction">Direction (A2×Qs)</option><option value="algebraic">Algebraic (wA m n2)</option></select><label for="trainer-drill">Drill</label>"#)
-        .control("select", C::Drill, r#"><option value="find">Find the move written</option><option value="name">Name the move drawn</option></select><label for="trainer-time">Time</label>"#)
-        .control("select", C::Time, r#"><option value="30">30 s</option><option value="60">60 s</option><option value="0">Untimed</option></select>"#)
-        .control("button", C::Start, r#" type="button">Start</button></div><p class="trainer-line"><span class="trainer-clock-label">Time left </span>"#)
-        .control("span", C::Clock, r#" class="trainer-clock" role="timer"></span> · Score "#)
-        .control("span", C::Score, r#" class="trainer-score">0</span> · "#)
-        .control("span", C::Best, r#" class="trainer-best"></span></p>"#)
-        .control("p", C::Prompt, r#" class="trainer-prompt">Choose a notation and a drill, then Start.</p>"#)
-        .control("form", C::AnswerForm, r#" class="trainer-answer-form" hidden><label for="trainer-answer">Your answer</label>"#)
-        .control("input", C::Answer, r#" type="text" autocomplete="off" spellcheck="false"><button type="submit">Answer</button></form>"#)
-        .control("p", C::Status, r#" class="trainer-status" role="status" aria-live="polite"></p>"#)
-        .control("button", C::Close, r#" type="button" class="trainer-close">Close the trainer</button></section>"#)
-        .done()
-}
-
 /// What the panel shows.
 #[derive(Clone, Debug, PartialEq)]
-struct TrainerView {
-    open: bool,
-    notation: NotationName,
-    drill: Drill,
-    seconds: u32,
-    running: bool,
+pub(super) struct TrainerView {
+    pub(super) open: bool,
+    pub(super) notation: NotationName,
+    pub(super) drill: Drill,
+    pub(super) seconds: u32,
+    pub(super) running: bool,
     /// Seconds left (timed rounds).
-    left: Option<u32>,
-    score: u32,
-    prompt: String,
+    pub(super) left: Option<u32>,
+    pub(super) score: u32,
+    pub(super) prompt: String,
     /// The question's move in UHP.
-    uhp: Option<String>,
+    pub(super) uhp: Option<String>,
     /// Questions asked in the round (`data-asked`: a new question is told by it).
-    asked: usize,
-    verdict: Option<&'static str>,
-    said: String,
-    best: BTreeMap<String, u32>,
+    pub(super) asked: usize,
+    pub(super) verdict: Option<&'static str>,
+    pub(super) said: String,
+    pub(super) best: BTreeMap<String, u32>,
 }
 
 /// A round being played.
@@ -101,9 +61,9 @@ struct Playing {
 }
 
 #[derive(Clone, Copy)]
-struct NotationTrainer {
-    viewer: Viewer,
-    shown: Var<TrainerView>,
+pub(super) struct NotationTrainer {
+    pub(super) viewer: Viewer,
+    pub(super) shown: Var<TrainerView>,
     playing: Stored<Option<Playing>>,
 }
 
@@ -119,7 +79,7 @@ fn now() -> f64 {
         .unwrap_or(0.0)
 }
 
-fn best_key(n: NotationName, d: Drill) -> String {
+pub(super) fn best_key(n: NotationName, d: Drill) -> String {
     format!("{}/{}", n.key(), d.key())
 }
 
@@ -138,10 +98,9 @@ fn write_best(best: &BTreeMap<String, u32>) -> String {
     best.iter().map(|(k, v)| format!("{k} {v}\n")).collect()
 }
 
-/// Opens the trainer (built the first time); a study open is closed, since the trainer puts
-/// its own positions on the board.
-pub(crate) fn open(viewer: Viewer) {
-    let t = trainer(viewer);
+/// Shows the trainer; a study open is closed, since the trainer puts its own positions on
+/// the board.
+pub(super) fn show(t: NotationTrainer) {
     crate::app::study::close_study();
     t.shown.update(|s| s.open = true);
     if let Some(p) = leptos::prelude::document()
@@ -153,9 +112,10 @@ pub(crate) fn open(viewer: Viewer) {
     }
 }
 
-fn trainer(viewer: Viewer) -> NotationTrainer {
+/// The trainer's state, and whether it was made now (its panel is then to be built).
+pub(super) fn state(viewer: Viewer) -> (NotationTrainer, bool) {
     if let Some(t) = STATE.with(std::cell::Cell::get) {
-        return t;
+        return (t, false);
     }
     let t = NotationTrainer {
         viewer,
@@ -177,124 +137,11 @@ fn trainer(viewer: Viewer) -> NotationTrainer {
         playing: Stored::new(None),
     };
     STATE.with(|s| s.set(Some(t)));
-    build(t);
     kit::watch(Box::new(move || follow(t)));
-    t
+    (t, true)
 }
 
-fn build(t: NotationTrainer) {
-    let page = leptos::prelude::document();
-    let Some(status) = page.query_selector("#puzzle-status").ok().flatten() else {
-        return;
-    };
-    let _ = status.insert_adjacent_html("afterend", &markup());
-    let Some(panel) = page.query_selector("#trainer").ok().flatten() else {
-        return;
-    };
-    use NotationTrainerControl as C;
-    let find = |c| controls::element(&panel, c);
-    let (Some(start), Some(clock), Some(prompt), Some(form), Some(answer), Some(score)) = (
-        find(C::Start),
-        find(C::Clock),
-        find(C::Prompt),
-        find(C::AnswerForm),
-        find(C::Answer),
-        find(C::Score),
-    ) else {
-        return;
-    };
-    let (Some(status), Some(best), Some(notation), Some(drill), Some(time)) = (
-        find(C::Status),
-        find(C::Best),
-        find(C::Notation),
-        find(C::Drill),
-        find(C::Time),
-    ) else {
-        return;
-    };
-    let parts = vec![
-        (panel.clone(), Sink::Attr("hidden")),
-        (start, Sink::Text),
-        (clock, Sink::Text),
-        (prompt.clone(), Sink::Text),
-        (prompt.clone(), Sink::Attr("data-move")),
-        (prompt, Sink::Attr("data-asked")),
-        (form, Sink::Attr("hidden")),
-        (score, Sink::Text),
-        (status.clone(), Sink::Text),
-        (status, Sink::Attr("data-verdict")),
-        (best, Sink::Text),
-        (notation.clone(), Sink::Attr("disabled")),
-        (drill.clone(), Sink::Attr("disabled")),
-        (time.clone(), Sink::Attr("disabled")),
-    ];
-    kit::bind_parts(parts, Box::new(move || t.shown.with(values)));
-    let answer_el = answer.clone();
-    controls::listen(
-        &panel,
-        &["click", "change"],
-        move |c: NotationTrainerControl, e, el| {
-            let click = e.type_() == "click";
-            match c {
-                C::Start if click => toggle(t),
-                C::Close if click => close(t),
-                C::Notation | C::Drill | C::Time if !click => {
-                    let v = dom::value_of(el);
-                    t.shown.update(|s| match c {
-                        C::Notation => {
-                            s.notation = NotationName::from_key(&v).unwrap_or(s.notation)
-                        }
-                        C::Drill => s.drill = Drill::from_key(&v).unwrap_or(s.drill),
-                        _ => s.seconds = v.parse().unwrap_or(30),
-                    });
-                }
-                _ => {}
-            }
-        },
-    );
-    controls::listen(
-        &panel,
-        &["submit"],
-        move |c: NotationTrainerControl, e, _| {
-            if c == C::AnswerForm {
-                e.prevent_default();
-                let text = dom::value_of(&answer_el);
-                if !text.trim().is_empty() {
-                    dom::set_value(&answer_el, "");
-                    answer_named(t, &text);
-                }
-            }
-        },
-    );
-}
-
-/// The parts' values, in `build`'s order.
-fn values(s: &TrainerView) -> Vec<Option<String>> {
-    let flag = |on: bool| on.then(String::new);
-    let key = best_key(s.notation, s.drill);
-    vec![
-        flag(!s.open),
-        Some(if s.running { "Stop" } else { "Start" }.to_string()),
-        Some(match s.left {
-            Some(l) => format!("{l} s"),
-            None if s.seconds == 0 => "untimed".to_string(),
-            None => format!("{} s", s.seconds),
-        }),
-        Some(s.prompt.clone()),
-        s.uhp.clone(),
-        Some(s.asked.to_string()),
-        flag(!(s.running && s.drill == Drill::Name)),
-        Some(s.score.to_string()),
-        Some(s.said.clone()),
-        s.verdict.map(str::to_string),
-        Some(format!("best {}", s.best.get(&key).copied().unwrap_or(0))),
-        flag(s.running),
-        flag(s.running),
-        flag(s.running),
-    ]
-}
-
-fn toggle(t: NotationTrainer) {
+pub(super) fn toggle(t: NotationTrainer) {
     if t.shown.with_untracked(|s| s.running) {
         end(t, "Stopped.");
     } else {
@@ -366,7 +213,7 @@ fn end(t: NotationTrainer, why: &str) {
     });
 }
 
-fn close(t: NotationTrainer) {
+pub(super) fn close(t: NotationTrainer) {
     if t.shown.with_untracked(|s| s.running) {
         end(t, "Stopped.");
     }
@@ -533,7 +380,7 @@ fn put_back(t: NotationTrainer) {
     t.viewer.study.replace_game(game, node);
 }
 
-fn answer_named(t: NotationTrainer, text: &str) {
+pub(super) fn answer_named(t: NotationTrainer, text: &str) {
     let notation = t.shown.with_untracked(|s| s.notation);
     let q = t
         .playing
@@ -565,14 +412,9 @@ fn verdict(t: NotationTrainer, v: TrainerVerdict, q: &NotationQuestion, notation
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::kit::controls::check_markup;
 
     #[test]
-    fn every_element_of_the_markup_is_a_control_and_best_scores_are_kept_by_line() {
-        assert_eq!(
-            check_markup::<NotationTrainerControl>(&markup()),
-            Vec::<String>::new()
-        );
+    fn best_scores_are_kept_by_line() {
         let mut best = BTreeMap::new();
         best.insert(best_key(NotationName::Direction, Drill::Name), 7);
         best.insert(best_key(NotationName::Standard, Drill::Find), 12);
