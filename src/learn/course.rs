@@ -14,7 +14,7 @@
 //! assert_eq!(study.title, "Hive: the rules");
 //! let mut p = CourseProgress::default();
 //! p.finish("rules", &study.chapters[0].name);
-//! assert_eq!(CourseProgress::read(&p.write()).done_in(rules), 1);
+//! assert_eq!(CourseProgress::read(&p.write()).done_in(rules, &study), 1);
 //! ```
 
 use crate::study::{file, Study};
@@ -104,10 +104,10 @@ impl CourseProgress {
             .contains(&(course.to_string(), chapter.trim().to_string()))
     }
 
-    /// The chapters of a course finished (those it still has).
-    pub fn done_in(&self, course: &Course) -> usize {
-        course
-            .study()
+    /// The chapters of a course finished (those it still has), given the course's study as
+    /// read (`Course::study`, which reads its file).
+    pub fn done_in(&self, course: &Course, study: &Study) -> usize {
+        study
             .chapters
             .iter()
             .filter(|c| self.is_done(course.id, &c.name))

@@ -441,6 +441,15 @@ impl GameTree {
         out
     }
 
+    /// The main line's last node: the root when the game has no move.
+    pub fn mainline_end(&self) -> NodeId {
+        let mut cur = ROOT;
+        while let Some(&c) = self.children(cur).first() {
+            cur = c;
+        }
+        cur
+    }
+
     /// The moves of the main line.
     pub fn mainline(&self) -> Vec<Move> {
         self.mainline_nodes()
@@ -994,5 +1003,18 @@ mod tests {
             }),
             None
         );
+    }
+
+    #[test]
+    fn the_main_lines_end_is_its_last_node_or_the_root() {
+        let empty = GameTree::from_position(Position::new(GameType::BASE));
+        assert_eq!(empty.mainline_end(), empty.root());
+        let rec = crate::record::import(
+            "[GameType \"Base\"]\n\n1. wS1 2. bS1 -wS1 (2. bG1 -wS1 3. wQ wS1/)\n",
+            None,
+        )
+        .unwrap();
+        let t = &rec.tree;
+        assert_eq!(Some(t.mainline_end()), t.mainline_nodes().last().copied());
     }
 }

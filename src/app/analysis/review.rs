@@ -21,7 +21,7 @@ pub(super) fn start(s: Session) {
     let (moves, bytes, over) = s.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         let moves = tree.mainline();
-        let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+        let last = tree.mainline_end();
         let pos = tree.position_at(last).unwrap_or_else(|| tree.start());
         (moves, transfer::encode(&pos), pos.state().is_over())
     });

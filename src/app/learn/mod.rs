@@ -167,7 +167,7 @@ fn courses_markup(p: &CourseProgress) -> String {
     let mut out = String::new();
     for c in COURSES {
         let study = c.study();
-        let done = p.done_in(&c);
+        let done = p.done_in(&c, &study);
         let total = study.chapters.len();
         out.push_str(&format!(
             r#"<article class="course" data-course="{}" data-chapters="{total}" data-done="{done}"><h3>{}</h3><p>{}</p><p class="course-progress">{done} of {total} chapters done</p><ol class="course-chapters">"#,

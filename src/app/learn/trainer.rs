@@ -224,7 +224,7 @@ pub(super) fn close(t: NotationTrainer) {
 fn board_game(q: &NotationQuestion, drill: Drill) -> Option<NotatedGame> {
     let tree = GameTree::from_line(Position::new(q.game_type), &q.moves).ok()?;
     let mut tree = tree;
-    let last = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+    let last = tree.mainline_end();
     if drill == Drill::Name {
         let comment = crate::learn::drawn(&tree, last, q.mv);
         let _ = tree.set_comment(last, Some(&comment));
@@ -263,15 +263,6 @@ fn ask(t: NotationTrainer) {
     let Some(q) = q else {
         return;
     };
-    let Some(game) = board_game(&q, drill) else {
-        return;
-    };
-    let node = game
-        .tree()
-        .mainline_nodes()
-        .last()
-        .copied()
-        .unwrap_or(game.tree().root());
     let prompt = match drill {
         Drill::Find => format!("Play {}", q.text(notation)),
         Drill::Name => format!(
@@ -281,14 +272,12 @@ fn ask(t: NotationTrainer) {
         ),
     };
     let uhp = q.uhp();
-    let record = game.record.clone();
     let asked = t
         .playing
         .with_value(|p| p.as_ref().map_or(0, |p| p.round.asked()));
     t.playing.update_value(|p| {
         if let Some(p) = p {
             p.question = Some(q);
-            p.board = Some(record);
         }
     });
     t.shown.update(|s| {
@@ -296,7 +285,7 @@ fn ask(t: NotationTrainer) {
         s.uhp = Some(uhp);
         s.asked = asked;
     });
-    t.viewer.study.switch_game(game, node);
+    put_on_board(t, true);
     if drill == Drill::Name {
         if let Ok(Some(a)) = leptos::prelude::document().query_selector("#trainer-answer") {
             dom::focus(&a);
@@ -330,13 +319,7 @@ fn judge_board(t: NotationTrainer, board: Arc<Record>) {
     let played: Option<Move> = t.viewer.study.game.with_untracked(|g| {
         let tree = g.tree();
         let parent = tree.parent(node)?;
-        let last = board
-            .tree
-            .mainline_nodes()
-            .last()
-            .copied()
-            .unwrap_or(board.tree.root());
-        (parent == last && !board.tree.contains(node))
+        (parent == board.tree.mainline_end() && !board.tree.contains(node))
             .then(|| tree.mv(node))
             .flatten()
     });
@@ -350,34 +333,34 @@ fn judge_board(t: NotationTrainer, board: Arc<Record>) {
             t.shown
                 .update(|s| s.said = "Type the move's name below.".to_string());
         }
-        put_back(t);
+        put_on_board(t, false);
         return;
     };
     verdict(t, judge_find(&q, notation, mv), &q, notation);
 }
 
-fn put_back(t: NotationTrainer) {
-    let (drill, q) = (
-        t.shown.with_untracked(|s| s.drill),
-        t.playing
-            .with_value(|p| p.as_ref().and_then(|p| p.question.clone())),
-    );
+/// Puts the question asked on the board (`fit`: a new question, the board fitted to it;
+/// else the same one back, after a move that was no answer).
+fn put_on_board(t: NotationTrainer, fit: bool) {
+    let drill = t.shown.with_untracked(|s| s.drill);
+    let q = t
+        .playing
+        .with_value(|p| p.as_ref().and_then(|p| p.question.clone()));
     let Some(game) = q.and_then(|q| board_game(&q, drill)) else {
         return;
     };
-    let node = game
-        .tree()
-        .mainline_nodes()
-        .last()
-        .copied()
-        .unwrap_or(game.tree().root());
+    let node = game.tree().mainline_end();
     let record = game.record.clone();
     t.playing.update_value(|p| {
         if let Some(p) = p {
             p.board = Some(record);
         }
     });
-    t.viewer.study.replace_game(game, node);
+    if fit {
+        t.viewer.study.switch_game(game, node);
+    } else {
+        t.viewer.study.replace_game(game, node);
+    }
 }
 
 pub(super) fn answer_named(t: NotationTrainer, text: &str) {

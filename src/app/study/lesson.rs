@@ -156,7 +156,7 @@ fn put_on_board(d: Desk) {
             let mut tree = l.lesson.shown_tree();
             if let (Some(_), Some(mv)) = (l.lesson.asks_name(), l.lesson.expected()) {
                 // A move to name is drawn on the board, as the prompt says.
-                let node = tree.mainline_nodes().last().copied().unwrap_or(tree.root());
+                let node = tree.mainline_end();
                 let comment = crate::learn::drawn(&tree, node, mv);
                 let _ = tree.set_comment(node, Some(&comment));
             }
@@ -168,12 +168,7 @@ fn put_on_board(d: Desk) {
     }) else {
         return;
     };
-    let node = game
-        .tree()
-        .mainline_nodes()
-        .last()
-        .copied()
-        .unwrap_or(game.tree().root());
+    let node = game.tree().mainline_end();
     let shown = game.record.clone();
     lesson.update(|l| {
         if let Some(l) = l {
@@ -250,10 +245,8 @@ fn follow(d: Desk) {
 fn judge_board(d: Desk) {
     let (lesson, _) = state();
     let Some((shown, expected_at)) = lesson.with_untracked(|l| {
-        l.as_ref().map(|l| {
-            let last = l.shown.tree.mainline_nodes().last().copied();
-            (l.shown.clone(), last.unwrap_or(l.shown.tree.root()))
-        })
+        l.as_ref()
+            .map(|l| (l.shown.clone(), l.shown.tree.mainline_end()))
     }) else {
         return;
     };
@@ -390,7 +383,7 @@ pub(super) fn show(d: Desk) {
     }
     put_on_board(d);
     let name = d.viewer.study.game.with_untracked(|g| {
-        let node = g.tree().mainline_nodes().last().copied()?;
+        let node = g.tree().mainline_end();
         g.row(node)
             .map(|r| format!("{} ({})", r.standard, r.direction))
     });
