@@ -25,6 +25,7 @@
 pub mod codec;
 pub mod collection;
 pub mod engine;
+pub mod insights;
 pub mod learn;
 pub mod notation;
 pub mod protocol;

@@ -5,8 +5,8 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::{
-    analyse, book, convert, explore, generate, learn, link, perft, puzzles, selfplay, study, uhp,
-    validmoves,
+    analyse, book, convert, explore, generate, insights, learn, link, perft, puzzles, selfplay,
+    study, uhp, validmoves,
 };
 use std::process::ExitCode;
 
@@ -35,6 +35,7 @@ enum Command {
     Uhp(uhp::UhpArgs),
     Analyse(analyse::AnalyseArgs),
     Puzzles(puzzles::PuzzlesArgs),
+    Insights(insights::InsightsArgs),
     Selfplay(selfplay::SelfplayArgs),
     #[command(hide = true)]
     Generate(generate::GenerateArgs),
@@ -53,6 +54,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Uhp(args) => uhp::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Puzzles(args) => puzzles::run(args),
+        Command::Insights(args) => insights::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Generate(args) => generate::run(args),
     }

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod explore;
 pub mod generate;
 pub mod indexing;
+pub mod insights;
 pub mod learn;
 pub mod link;
 pub mod perft;

@@ -196,7 +196,7 @@ fn print_counts(total: usize, by_theme: &[usize; 5]) {
     println!("{total} puzzles: {}", parts.join(", "));
 }
 
-fn write_dir(dir: &Path, puzzles: &[MinedPuzzle], about: &str) -> Result<(), String> {
+pub(super) fn write_dir(dir: &Path, puzzles: &[MinedPuzzle], about: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     // The shards of an earlier set in the folder go: the manifest names only the new ones.
     if let Ok(entries) = std::fs::read_dir(dir) {

@@ -154,6 +154,30 @@ pub struct PlyAnalysis {
     pub lines: Vec<LineAnalysis>,
 }
 
+/// One position of a review, searched and its move judged, before anything is written:
+/// scores are for the mover, as the search gives them.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub mover: Color,
+    /// `None` for the last position, where no move was played.
+    pub played: Option<Move>,
+    /// The position's value with best play.
+    pub before: Score,
+    /// The value after the move played (`before` when none was).
+    pub after: Score,
+    /// `None` for the last position.
+    pub judgement: Option<Judgement>,
+    pub search: super::SearchResult,
+}
+
+impl Judged {
+    /// How far the move played lowered the mover's chances of winning, from 0 to 1: what
+    /// the judgements' thresholds and an accuracy are measured in.
+    pub fn chances_lost(&self) -> f64 {
+        chances_lost(self.before, self.after).max(0.0)
+    }
+}
+
 /// Points from a score, for display: forced wins as ±100.
 pub fn points(score: Score) -> f64 {
     if score > WIN_BOUND {
@@ -293,6 +317,58 @@ impl Review {
     /// position is done.
     pub fn next_row(&mut self, clock: &dyn Clock) -> Option<Option<PlyAnalysis>> {
         let i = self.done;
+        let judged = self.next_judged(clock)?;
+        let Some(j) = judged else {
+            return Some(None);
+        };
+        let player = if j.mover == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let line = &self.moves[..i];
+        let r = &j.search;
+        let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
+        let lines = self.lines(r, line, j.mover);
+        let before = white_view(j.before, j.mover);
+        let after = white_view(j.after, j.mover);
+        let played = j.played.map(|m| {
+            notate_line(&self.start, line, &[m], self.coordinates)
+                .pop()
+                .unwrap_or_else(|| {
+                    let mut at = self.start.clone();
+                    for &p in line {
+                        at.play_unchecked(p);
+                    }
+                    fallback(&at, m)
+                })
+        });
+        Some(Some(PlyAnalysis {
+            ply: i + 1,
+            player,
+            played,
+            best: pv.first().cloned(),
+            best_move: r.best,
+            pv,
+            eval: points(before),
+            eval_after: points(after),
+            win_probability: round3(win_probability(before)),
+            win_probability_after: round3(win_probability(after)),
+            win_in: win_in(before),
+            depth: r.depth,
+            nodes: r.nodes,
+            legal_moves: r.legal_moves,
+            judgement: j.judgement,
+            lines,
+        }))
+    }
+
+    /// Searches the next position and judges the move played there, writing nothing:
+    /// [`Review::next_row`] without the notation (what `insights` needs of every game).
+    /// `Some(None)` for a last position where the game is over, `None` once every position
+    /// is done.
+    pub fn next_judged(&mut self, clock: &dyn Clock) -> Option<Option<Judged>> {
+        let i = self.done;
         if i > self.moves.len() {
             return None;
         }
@@ -301,37 +377,19 @@ impl Review {
             self.searcher.clear();
         }
         let mover = self.pos.to_move();
-        let player = if mover == Color::White {
-            "white"
-        } else {
-            "black"
-        };
         let Some(&m) = self.moves.get(i) else {
             // The position reached, when the game goes on: its evaluation and best line.
             if self.pos.state().is_over() {
                 return Some(None);
             }
-            let r = self.searcher.search(&self.pos, &self.limits, clock);
-            let pv = notate_line(&self.start, &self.moves, &r.pv, self.coordinates);
-            let lines = self.lines(&r, &self.moves, mover);
-            let score = white_view(r.score, mover);
-            return Some(Some(PlyAnalysis {
-                ply: i + 1,
-                player,
+            let search = self.searcher.search(&self.pos, &self.limits, clock);
+            return Some(Some(Judged {
+                mover,
                 played: None,
-                best: pv.first().cloned(),
-                best_move: r.best,
-                pv,
-                eval: points(score),
-                eval_after: points(score),
-                win_probability: round3(win_probability(score)),
-                win_probability_after: round3(win_probability(score)),
-                win_in: win_in(score),
-                depth: r.depth,
-                nodes: r.nodes,
-                legal_moves: r.legal_moves,
+                before: search.score,
+                after: search.score,
                 judgement: None,
-                lines,
+                search,
             }));
         };
         let mut r = self.searcher.search(&self.pos, &self.limits, clock);
@@ -353,36 +411,24 @@ impl Review {
                 after = self.played_score(&r, m, &next, clock);
             }
         }
-        let line = &self.moves[..i];
-        let played = notate_line(&self.start, line, &[m], self.coordinates)
-            .pop()
-            .unwrap_or_else(|| fallback(&self.pos, m));
-        let pv = notate_line(&self.start, line, &r.pv, self.coordinates);
-        let lines = self.lines(&r, line, mover);
         let mut judgement = judge(r.best == Some(m), r.legal_moves, r.score, after);
         if first {
             judgement = first_placement(judgement);
         }
         self.pos = next;
-        let before = r.score;
-        Some(Some(PlyAnalysis {
-            ply: i + 1,
-            player,
-            played: Some(played),
-            best: pv.first().cloned(),
-            best_move: r.best,
-            pv,
-            eval: points(white_view(before, mover)),
-            eval_after: points(white_view(after, mover)),
-            win_probability: round3(win_probability(white_view(before, mover))),
-            win_probability_after: round3(win_probability(white_view(after, mover))),
-            win_in: win_in(white_view(before, mover)),
-            depth: r.depth,
-            nodes: r.nodes,
-            legal_moves: r.legal_moves,
+        Some(Some(Judged {
+            mover,
+            played: Some(m),
+            before: r.score,
+            after,
             judgement: Some(judgement),
-            lines,
+            search: r,
         }))
+    }
+
+    /// The searcher back, for the next game's review.
+    pub fn into_searcher(self) -> Searcher {
+        self.searcher
     }
 
     /// The score, for the mover, of the move `m` that leads to `next`, valued as the search

@@ -121,6 +121,14 @@ impl Prover {
             .collect()
     }
 
+    /// Whether the move `m` of the side to move in `pos` forces the win within `n` of its
+    /// moves (counting `m`).
+    pub fn wins_with(&mut self, pos: &Position, m: Move, n: u8) -> bool {
+        let mut p = pos.clone();
+        let solver = p.to_move();
+        self.try_move(&mut p, solver, m, n, 0)
+    }
+
     /// The defender's replies in `pos` (after a solver's move) against which the solver
     /// needs the most of its `n` remaining moves, with that number; `None` when some reply
     /// escapes them all. The replies are the legal moves that hold out longest.
