@@ -7,8 +7,8 @@ mod common;
 use beeline::collection::{read_games, Game};
 use beeline::engine::piece::Color;
 use beeline::engine::position::Position;
-use beeline::insights::games::{side_of, PlayerGame};
-use beeline::insights::report::{LeftOut, Report};
+use beeline::insights::games::{side_of, LeftOut, PlayerGame};
+use beeline::insights::report::Report;
 use beeline::insights::review::{GameFacts, Reviewer};
 use beeline::insights::tactics::{Tactic, TacticKind, WITHIN};
 use beeline::notation::uhp::{move_string, replay_moves, GameString};
@@ -437,4 +437,48 @@ fn the_tactics_of_real_games_are_proved_again() {
         }
     }
     assert!(found > 0, "the real games hold tactics to prove");
+}
+
+#[test]
+fn a_games_facts_read_back_from_their_text() {
+    let (pgn, _) = missed_win_game();
+    let games = read_games("missed.pgn", &pgn);
+    let game = games[0].1.as_ref().unwrap();
+    let facts = review(game, 2);
+    assert!(!facts.tactics.is_empty() && facts.moves.len() == game.moves.len());
+    let text = facts.to_text();
+    assert_eq!(GameFacts::from_text(&text), Some(facts));
+    for bad in [
+        "",
+        "v2\t|",
+        "v1\twQo0x\t|",
+        "v1\twQo9-\t|",
+        "v1\t|\tXw3,1,wQ",
+    ] {
+        assert_eq!(GameFacts::from_text(bad), None, "{bad:?}");
+    }
+    assert_eq!(GameFacts::from_text("v1\t|"), Some(GameFacts::default()));
+}
+
+#[test]
+fn a_selection_lists_the_players_most_games_first() {
+    let text = std::fs::read_to_string(ann_pgn()).unwrap();
+    let mut selection = beeline::insights::games::Selection::new("bob");
+    let taken: Vec<usize> = read_games("ann.pgn", &text)
+        .into_iter()
+        .filter_map(|(_, g)| selection.take(&g.unwrap()).map(|p| p.index))
+        .collect();
+    assert_eq!(taken, [1, 2, 5, 8]);
+    let players = selection.players();
+    assert_eq!(
+        players[..3],
+        [
+            ("Ann".to_string(), 6),
+            ("Bob".to_string(), 4),
+            ("Cy".to_string(), 3)
+        ]
+    );
+    assert_eq!(players.len(), 6, "{players:?}");
+    let none = beeline::insights::games::Selection::new("Zed").none_taken();
+    assert!(none.contains("the records name no players"), "{none}");
 }

@@ -1,16 +1,14 @@
 //! `beeline insights`: what a player's games say about them (docs/INSIGHTS.md).
 
-use beeline::collection::{files, Failure, Game};
+use beeline::collection::{files, Game};
 use beeline::engine::position::Position;
-use beeline::insights::games::{nearest_names, side_of, PlayerGame};
-use beeline::insights::report::{LeftOut, Report, TacticFigures};
+use beeline::insights::games::{PlayerGame, Selection};
+use beeline::insights::report::{Report, TacticFigures};
 use beeline::insights::review::{GameFacts, Reviewer, QUICK_DEPTH};
 use beeline::insights::tactics::TacticKind;
 use beeline::puzzles::miner::{Dedup, Miner, MinerSettings};
 use beeline::puzzles::MinedPuzzle;
 use beeline::search::{Clock, Limits, NoClock, WallClock};
-use std::collections::{BTreeSet, HashSet};
-use std::hash::{Hash, Hasher};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -61,12 +59,8 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
     }
     let jobs = super::threads(args.jobs);
     let (paths, failures, _) = files::expand(&args.files);
-    let mut left_out = LeftOut {
-        unreadable: failures,
-        ..LeftOut::default()
-    };
-    let mut names: BTreeSet<String> = BTreeSet::new();
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut selection = Selection::new(&args.player);
+    selection.left_out.unreadable = failures;
     let mut reviewed: Vec<(PlayerGame, GameFacts)> = Vec::new();
     let mut puzzles: Vec<MinedPuzzle> = Vec::new();
     let mut reviewers: Vec<Reviewer> = (0..jobs).map(|_| Reviewer::new(limits)).collect();
@@ -91,29 +85,10 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
         }
     };
     files::read_paths_in_parts(&paths, jobs, &mut |part| {
-        left_out.unreadable.extend(part.failures);
+        selection.left_out.unreadable.extend(part.failures);
         for game in part.games {
-            if let Some(error) = &game.info.error {
-                let failure = Failure {
-                    source: game.info.source.clone(),
-                    error: error.clone(),
-                };
-                if game.moves.is_empty() {
-                    left_out.unreadable.push(failure);
-                    continue;
-                }
-                if side_of(&game.info, &args.player).is_some() {
-                    left_out.read_in_part.push(failure);
-                }
-            }
-            match side_of(&game.info, &args.player) {
-                Some(Ok(_)) if !seen.insert(identity(&game)) => left_out.duplicates += 1,
-                Some(Ok(colour)) => pending.push((PlayerGame::of(&game, colour), game)),
-                Some(Err(())) => left_out.ambiguous += 1,
-                None => {
-                    names.extend(game.info.white);
-                    names.extend(game.info.black);
-                }
+            if let Some(g) = selection.take(&game) {
+                pending.push((g, game));
             }
         }
         if pending.len() >= batch {
@@ -123,26 +98,9 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
     review(&mut pending);
     progress.done();
     if reviewed.is_empty() {
-        let near = nearest_names(&args.player, names.iter().map(String::as_str), 5);
-        let hint = if near.is_empty() {
-            "the records name no players".to_string()
-        } else {
-            format!("the nearest names: {}", near.join(", "))
-        };
-        let also = if left_out.ambiguous > 0 {
-            format!(
-                " ({} games where both players' names contain it were left out)",
-                left_out.ambiguous
-            )
-        } else {
-            String::new()
-        };
-        return Err(format!(
-            "no game of {:?} in the records{also}; {hint}",
-            args.player.trim()
-        ));
+        return Err(selection.none_taken());
     }
-    let report = Report::build(&args.player, setting, &reviewed, left_out);
+    let report = Report::build(&args.player, setting, &reviewed, selection.left_out);
     if let Some(dir) = &args.puzzles {
         let mut dedup = Dedup::default();
         puzzles.retain(|p| dedup.is_new(p));
@@ -161,20 +119,6 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
 
 /// A game's review and the puzzles made of its missed wins.
 type Reviewed = (GameFacts, Vec<MinedPuzzle>);
-
-/// What makes two records the same game: the players, the result and the moves (a game
-/// given as both PGN and SGF is counted once).
-fn identity(game: &Game) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    (
-        &game.info.white,
-        &game.info.black,
-        game.info.result,
-        &game.moves,
-    )
-        .hash(&mut h);
-    h.finish()
-}
 
 /// Reviews `games` on the reviewers' threads, each taking the next game when it is free;
 /// with `puzzles`, each missed win made a puzzle too. The answers are in `games`' order.

@@ -3,12 +3,15 @@
 //! its review: the file and number, the opponent, the month, the openings.
 
 use crate::collection::key::PositionKey;
-use crate::collection::{Game, GameInfo};
+use crate::collection::{Failure, Game, GameInfo};
 use crate::engine::piece::Color;
 use crate::engine::position::GameState;
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::uhp::MoveString;
 use crate::notation::{write_game, Coordinates};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 /// Which side a player took in a game, if they played it: a side whose name contains the
 /// asked name, case-insensitively (as the collection's player filter matches). When both
@@ -33,6 +36,111 @@ pub fn side_of(info: &GameInfo, player: &str) -> Option<Result<Color, ()>> {
             _ => Err(()),
         }),
     }
+}
+
+/// What a report leaves out, and why.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LeftOut {
+    /// Games where both players' names contain the name asked.
+    pub ambiguous: usize,
+    /// Games read twice (the same players, result and moves): counted once.
+    pub duplicates: usize,
+    /// Files, or games in them, that could not be read (a record whose first move is
+    /// bad is one).
+    pub unreadable: Vec<Failure>,
+    /// The player's games read only up to a bad move: their moves before it count.
+    pub read_in_part: Vec<Failure>,
+}
+
+/// Takes a player's games from a collection's, one at a time (the command line's parts, the
+/// browser's collection): which side they played, duplicates counted once, and what is left
+/// out and why.
+#[derive(Debug, Default)]
+pub struct Selection {
+    player: String,
+    seen: HashSet<u64>,
+    pub left_out: LeftOut,
+    /// Every player's name, with their games (for the nearest names when none is the
+    /// player's).
+    names: BTreeMap<String, usize>,
+}
+
+impl Selection {
+    pub fn new(player: &str) -> Selection {
+        Selection {
+            player: player.trim().to_string(),
+            ..Selection::default()
+        }
+    }
+
+    /// The game as the player's, if it is one of theirs and not one taken already.
+    pub fn take(&mut self, game: &Game) -> Option<PlayerGame> {
+        for name in [&game.info.white, &game.info.black].into_iter().flatten() {
+            *self.names.entry(name.clone()).or_default() += 1;
+        }
+        let side = side_of(&game.info, &self.player);
+        if let Some(error) = &game.info.error {
+            let failure = Failure {
+                source: game.info.source.clone(),
+                error: error.clone(),
+            };
+            if game.moves.is_empty() {
+                self.left_out.unreadable.push(failure);
+                return None;
+            }
+            if side.is_some() {
+                self.left_out.read_in_part.push(failure);
+            }
+        }
+        match side? {
+            Err(()) => {
+                self.left_out.ambiguous += 1;
+                None
+            }
+            Ok(_) if !self.seen.insert(identity(game)) => {
+                self.left_out.duplicates += 1;
+                None
+            }
+            Ok(colour) => Some(PlayerGame::of(game, colour)),
+        }
+    }
+
+    /// Why no game was taken: the sentence that names the nearest names.
+    pub fn none_taken(&self) -> String {
+        let near = nearest_names(&self.player, self.names.keys().map(String::as_str), 5);
+        let hint = if near.is_empty() {
+            "the records name no players".to_string()
+        } else {
+            format!("the nearest names: {}", near.join(", "))
+        };
+        let also = match self.left_out.ambiguous {
+            0 => String::new(),
+            n => format!(" ({n} games where both players' names contain it were left out)"),
+        };
+        format!("no game of {:?} in the records{also}; {hint}", self.player)
+    }
+
+    /// The players seen so far with their games, most games first (then by name).
+    pub fn players(&self) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> =
+            self.names.iter().map(|(n, &g)| (n.clone(), g)).collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+}
+
+/// What makes two records the same game: the players, the result and the moves (a game
+/// given as both PGN and SGF is counted once).
+fn identity(game: &Game) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (
+        &game.info.white,
+        &game.info.black,
+        game.info.result,
+        &game.moves,
+    )
+        .hash(&mut h);
+    h.finish()
 }
 
 /// The names nearest to `asked` among `names` (at most `n`, nearest first, ties in

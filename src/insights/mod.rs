@@ -10,3 +10,4 @@ pub mod games;
 pub mod report;
 pub mod review;
 pub mod tactics;
+pub mod render;

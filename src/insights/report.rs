@@ -3,10 +3,9 @@
 //! `beeline insights --json` prints (docs/INSIGHTS.md, "The report").
 
 use super::accuracy::{accuracy_of, move_accuracy, round1};
-use super::games::{OpeningSeen, PlayerGame, PlayerResult};
+use super::games::{LeftOut, OpeningSeen, PlayerGame, PlayerResult};
 use super::review::{GameFacts, MoveFacts, Phase};
 use super::tactics::{Tactic, TacticKind};
-use crate::collection::Failure;
 use crate::engine::piece::{Bug, Color};
 use crate::search::game_review::Judgement;
 use serde::Serialize;
@@ -92,10 +91,10 @@ impl MoveFigures {
             Judgement::Blunder => self.blunders += 1,
             _ => {}
         }
-        if let Some(lost) = m.lost {
+        if let Some(lost) = m.lost_chances() {
             self.moves += 1;
-            self.lost += f64::from(lost);
-            self.accuracies.push(move_accuracy(f64::from(lost)));
+            self.lost += lost;
+            self.accuracies.push(move_accuracy(lost));
         }
     }
 
@@ -179,6 +178,16 @@ pub struct GameFigures {
     /// The player's accuracy in the game; `None` when no move of theirs was scored.
     pub accuracy: Option<f64>,
     pub judgements: Judgements,
+    /// The player's inaccuracies, mistakes and blunders, in order.
+    pub marked: Vec<Marked>,
+}
+
+/// A move of the player's judged an inaccuracy or worse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Marked {
+    /// The move's ply, from 1.
+    pub ply: usize,
+    pub judgement: Judgement,
 }
 
 /// A missed win or an allowed loss, with its game.
@@ -239,20 +248,6 @@ pub struct Report {
     pub left_out: LeftOut,
 }
 
-/// What a report leaves out, and why.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct LeftOut {
-    /// Games where both players' names contain the name asked.
-    pub ambiguous: usize,
-    /// Games read twice (the same players, result and moves): counted once.
-    pub duplicates: usize,
-    /// Files, or games in them, that could not be read (a record whose first move is
-    /// bad is one).
-    pub unreadable: Vec<Failure>,
-    /// The player's games read only up to a bad move: their moves before it count.
-    pub read_in_part: Vec<Failure>,
-}
-
 impl Report {
     /// The report of `games` (each the player's, with its review), in the order given.
     pub fn build(
@@ -284,9 +279,19 @@ impl Report {
             }
             let mut mine = MoveFigures::default();
             let mut judgements = Judgements::default();
-            for m in facts.moves.iter().filter(|m| m.mover == g.colour) {
+            let mut marked = Vec::new();
+            for (i, m) in facts.moves.iter().enumerate() {
+                if m.mover != g.colour {
+                    continue;
+                }
                 mine.add(m);
                 judgements.add(m.judgement);
+                if m.judgement.mark().is_some() {
+                    marked.push(Marked {
+                        ply: i + 1,
+                        judgement: m.judgement,
+                    });
+                }
                 phases[m.phase as usize].add(m);
                 if let Some(b) = m.bug {
                     bugs[b as usize].add(m);
@@ -334,6 +339,7 @@ impl Report {
                 plies: g.plies,
                 accuracy: mine.accuracy,
                 judgements,
+                marked,
             });
             if !names.contains(&g.name) {
                 names.push(g.name.clone());
