@@ -8,7 +8,7 @@ use beeline::collection::{read_games, Game};
 use beeline::engine::piece::Color;
 use beeline::engine::position::Position;
 use beeline::insights::games::{side_of, LeftOut, PlayerGame};
-use beeline::insights::report::Report;
+use beeline::insights::report::InsightsReport;
 use beeline::insights::review::{GameFacts, Reviewer};
 use beeline::insights::tactics::{Tactic, TacticKind, WITHIN};
 use beeline::notation::uhp::{move_string, replay_moves, GameString};
@@ -300,7 +300,7 @@ fn missed_win_game() -> (String, usize) {
         .map(|(i, m)| format!("{}. {m}", i + 1))
         .collect();
     let pgn = format!(
-        "[GameType \"Base+MLP\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n{}\n",
+        "[GameType \"Base+MLP\"]\n[Date \"2024.04.02\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n{}\n",
         body.join("\n")
     );
     (pgn, pos.ply())
@@ -352,6 +352,12 @@ fn prove_again(game: &Game, t: &Tactic) {
 #[test]
 fn a_missed_win_is_found_and_proved_again() {
     let (pgn, ply) = missed_win_game();
+    // The browser's tests open the same game from the project's data.
+    let path = format!(
+        "{}/tests/data/insights/missed-win.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert_eq!(std::fs::read_to_string(path).unwrap(), pgn);
     let games = read_games("missed.pgn", &pgn);
     let game = games[0].1.as_ref().unwrap();
     let facts = review(game, 1);
@@ -371,7 +377,7 @@ fn a_missed_win_is_found_and_proved_again() {
     }
     // In the report, as Ann's.
     let colour = side_of(&game.info, "ann").unwrap().unwrap();
-    let report = Report::build(
+    let report = InsightsReport::build(
         "ann",
         "depth 1".into(),
         &[(PlayerGame::of(game, colour), facts.clone())],
@@ -380,7 +386,7 @@ fn a_missed_win_is_found_and_proved_again() {
     assert_eq!(report.missed_wins.len(), 1);
     assert_eq!(report.missed_wins[0].ply, ply);
     // Bob's view of the same game: his allowed losses, not Ann's missed win.
-    let bob = Report::build(
+    let bob = InsightsReport::build(
         "bob",
         "depth 1".into(),
         &[(PlayerGame::of(game, Color::Black), facts)],

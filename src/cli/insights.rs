@@ -3,7 +3,7 @@
 use beeline::collection::{files, Game};
 use beeline::engine::position::Position;
 use beeline::insights::games::{PlayerGame, Selection};
-use beeline::insights::report::{Report, TacticFigures};
+use beeline::insights::report::{InsightsReport, TacticFigures};
 use beeline::insights::review::{GameFacts, Reviewer, QUICK_DEPTH};
 use beeline::insights::tactics::TacticKind;
 use beeline::puzzles::miner::{Dedup, Miner, MinerSettings};
@@ -64,7 +64,7 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
     let mut reviewed: Vec<(PlayerGame, GameFacts)> = Vec::new();
     let mut puzzles: Vec<MinedPuzzle> = Vec::new();
     let mut reviewers: Vec<Reviewer> = (0..jobs).map(|_| Reviewer::new(limits)).collect();
-    let mut progress = Progress::new();
+    let mut progress = ReviewProgress::new();
     let timed = limits.time_ms.is_some();
     // The player's games wait here until there are enough to keep every thread busy (a
     // folder of one-game files comes a file at a time).
@@ -100,7 +100,7 @@ pub fn run(args: InsightsArgs) -> Result<(), String> {
     if reviewed.is_empty() {
         return Err(selection.none_taken());
     }
-    let report = Report::build(&args.player, setting, &reviewed, selection.left_out);
+    let report = InsightsReport::build(&args.player, setting, &reviewed, selection.left_out);
     if let Some(dir) = &args.puzzles {
         let mut dedup = Dedup::default();
         puzzles.retain(|p| dedup.is_new(p));
@@ -127,7 +127,7 @@ fn review_all(
     games: &[(PlayerGame, Game)],
     timed: bool,
     puzzles: bool,
-    progress: &mut Progress,
+    progress: &mut ReviewProgress,
 ) -> Vec<Reviewed> {
     let next = AtomicUsize::new(0);
     let out: Mutex<Vec<Option<Reviewed>>> = Mutex::new(vec![None; games.len()]);
@@ -191,15 +191,15 @@ fn missed_win_puzzles(game: &Game, facts: &GameFacts, g: &PlayerGame) -> Vec<Min
 }
 
 /// Games reviewed, on a terminal's standard error.
-struct Progress {
+struct ReviewProgress {
     start: Instant,
     done: usize,
     terminal: bool,
 }
 
-impl Progress {
-    fn new() -> Progress {
-        Progress {
+impl ReviewProgress {
+    fn new() -> ReviewProgress {
+        ReviewProgress {
             start: Instant::now(),
             done: 0,
             terminal: std::io::stderr().is_terminal(),
@@ -226,7 +226,7 @@ impl Progress {
 }
 
 /// The report for reading.
-fn text(r: &Report) -> String {
+fn text(r: &InsightsReport) -> String {
     use std::fmt::Write;
     let mut s = String::new();
     let pct = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{:.0}%", x * 100.0));

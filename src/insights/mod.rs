@@ -7,7 +7,7 @@
 
 pub mod accuracy;
 pub mod games;
+pub mod render;
 pub mod report;
 pub mod review;
 pub mod tactics;
-pub mod render;

@@ -179,12 +179,12 @@ pub struct GameFigures {
     pub accuracy: Option<f64>,
     pub judgements: Judgements,
     /// The player's inaccuracies, mistakes and blunders, in order.
-    pub marked: Vec<Marked>,
+    pub marked: Vec<MarkedMove>,
 }
 
 /// A move of the player's judged an inaccuracy or worse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Marked {
+pub struct MarkedMove {
     /// The move's ply, from 1.
     pub ply: usize,
     pub judgement: Judgement,
@@ -209,7 +209,7 @@ pub struct TacticFigures {
 
 /// A player's insights.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub struct InsightsReport {
     /// The name asked for.
     pub player: String,
     /// The names it matched, as the records write them.
@@ -248,14 +248,14 @@ pub struct Report {
     pub left_out: LeftOut,
 }
 
-impl Report {
+impl InsightsReport {
     /// The report of `games` (each the player's, with its review), in the order given.
     pub fn build(
         player: &str,
         setting: String,
         games: &[(PlayerGame, GameFacts)],
         left_out: LeftOut,
-    ) -> Report {
+    ) -> InsightsReport {
         let mut all = Results::default();
         let mut by_colour = ByColour::<Results>::default();
         let mut by_type: Vec<NamedResults> = Vec::new();
@@ -287,7 +287,7 @@ impl Report {
                 mine.add(m);
                 judgements.add(m.judgement);
                 if m.judgement.mark().is_some() {
-                    marked.push(Marked {
+                    marked.push(MarkedMove {
                         ply: i + 1,
                         judgement: m.judgement,
                     });
@@ -396,7 +396,7 @@ impl Report {
                 .collect::<Vec<_>>()
         };
         let n = games.len();
-        Report {
+        InsightsReport {
             player: player.trim().to_string(),
             names,
             setting,

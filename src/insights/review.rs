@@ -18,6 +18,10 @@ use serde::Serialize;
 /// (docs/INSIGHTS.md, "Speed and agreement").
 pub const QUICK_DEPTH: u8 = 3;
 
+/// The reviewer's table, in MiB: the browser's worker uses the same, so that a game's facts
+/// are the same in both at the same depth.
+pub const TABLE_MIB: usize = 16;
+
 /// The plies of the opening phase.
 pub const OPENING_PLIES: usize = 12;
 
@@ -191,7 +195,7 @@ pub struct Reviewer {
 
 impl Reviewer {
     pub fn new(limits: Limits) -> Reviewer {
-        Reviewer::with_searcher(limits, Searcher::new(16))
+        Reviewer::with_searcher(limits, Searcher::new(TABLE_MIB))
     }
 
     /// A reviewer with a searcher of the caller's (the browser's worker makes a small one).
@@ -210,7 +214,10 @@ impl Reviewer {
         moves: &[Move],
         clock_for: &dyn Fn() -> Box<dyn Clock>,
     ) -> GameFacts {
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(16));
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(TABLE_MIB));
         // Each game starts from a cleared table: its facts depend on it alone.
         searcher.clear();
         let mut review =

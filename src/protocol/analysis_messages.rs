@@ -7,6 +7,7 @@
 //! | [`EngineRequest::Halt`] | nothing: the search under way or waiting stops |
 //! | [`EngineRequest::Review`] | [`EngineAnswer::Row`] per position, then [`EngineAnswer::Reviewed`] |
 //! | [`EngineRequest::Play`] | [`EngineAnswer::Played`]: a practice level's move |
+//! | [`EngineRequest::Insights`] | [`EngineAnswer::Insights`]: a game's facts for a player's insights |
 //!
 //! A request that cannot be read, or a position that is none, is answered
 //! [`EngineAnswer::Failed`].
@@ -57,6 +58,15 @@ pub enum EngineRequest {
         seed: u32,
         /// The longest search.
         limit_ms: u64,
+        job: u32,
+    },
+    /// Review a game for a player's insights (`insights::review`): its facts, for both
+    /// players, at the quick setting's depth.
+    Insights {
+        /// The game's last position with its moves, as `engine::transfer` bytes.
+        position: Vec<u8>,
+        depth: u8,
+        /// The job's number, in its answer.
         job: u32,
     },
 }
@@ -122,6 +132,11 @@ pub enum EngineAnswer {
     },
     /// Why a request could not be answered.
     Failed(String),
+    /// A game's insights facts (`GameFacts::to_text`) for a job.
+    Insights {
+        job: u32,
+        facts: String,
+    },
 }
 
 impl Message for EngineRequest {
@@ -170,6 +185,16 @@ impl Message for EngineRequest {
                     .uint(*limit_ms)
                     .uint(u64::from(*job));
             }
+            EngineRequest::Insights {
+                position,
+                depth,
+                job,
+            } => {
+                w.tag(4)
+                    .bytes(position)
+                    .uint(u64::from(*depth))
+                    .uint(u64::from(*job));
+            }
         }
     }
 
@@ -195,6 +220,11 @@ impl Message for EngineRequest {
                 level: r.byte()?,
                 seed: r.u32()?,
                 limit_ms: r.uint()?,
+                job: r.u32()?,
+            },
+            4 => EngineRequest::Insights {
+                position: r.bytes()?,
+                depth: r.byte()?,
                 job: r.u32()?,
             },
             t => return Err(ProtocolError::Tag(t)),
@@ -260,6 +290,9 @@ impl Message for EngineAnswer {
                     w.one_move(m);
                 });
             }
+            EngineAnswer::Insights { job, facts } => {
+                w.tag(7).uint(u64::from(*job)).text(facts);
+            }
         }
     }
 
@@ -306,6 +339,10 @@ impl Message for EngineAnswer {
             6 => EngineAnswer::Played {
                 job: r.u32()?,
                 mv: r.option(FieldReader::one_move)?,
+            },
+            7 => EngineAnswer::Insights {
+                job: r.u32()?,
+                facts: r.text()?,
             },
             t => return Err(ProtocolError::Tag(t)),
         })
@@ -367,6 +404,11 @@ mod tests {
                 seed: u32::MAX,
                 limit_ms: 1000,
                 job: 9,
+            },
+            EngineRequest::Insights {
+                position: transfer::encode(&pos),
+                depth: 3,
+                job: 41,
             },
         ];
         for q in requests {
@@ -431,6 +473,10 @@ mod tests {
             }),
             EngineAnswer::Reviewed,
             EngineAnswer::Failed("the position's bytes end too early".into()),
+            EngineAnswer::Insights {
+                job: 41,
+                facts: "v1\twQo0-\t|".into(),
+            },
             EngineAnswer::Played {
                 job: 9,
                 mv: Some(moves()[1]),

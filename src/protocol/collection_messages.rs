@@ -11,11 +11,16 @@
 //! | [`CollectionRequest::Game`] | [`CollectionAnswer::Game`] |
 //! | [`CollectionRequest::Games`] | [`CollectionAnswer::Games`] (a study made of them) |
 //! | [`CollectionRequest::SaveIndex`] | [`CollectionAnswer::Index`], the index file's buffer beside it (handed over, not copied) |
+//! | [`CollectionRequest::Players`] | [`CollectionAnswer::Players`] (the insights' choice of player) |
+//! | [`CollectionRequest::PlayerGames`] | [`CollectionAnswer::PlayerGames`] (the games an insights run reviews) |
 //!
 //! Every list and explorer question is answered, with nothing when no collection is open, so
 //! that the page never waits for an answer that will not come.
 
 use super::{FieldReader, Fields, Message, ProtocolError};
+use crate::collection::Failure;
+use crate::engine::piece::Color;
+use crate::insights::games::{LeftOut, OpeningSeen, PlayerGame, PlayerResult};
 
 /// What the page asks the collection reader.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +40,19 @@ pub enum CollectionRequest {
     Game { index: u32 },
     /// The records of games of the collection, by their numbers, to make a study of.
     Games { indices: Vec<u32> },
+    /// The collection's players, for a player's insights.
+    Players,
+    /// A player's games, for their insights (`insights::games::Selection`).
+    PlayerGames { player: String },
+}
+
+/// One of a player's games for their insights: its number in the collection, what the
+/// report needs of it, and its moves (`engine::transfer` bytes of its last position).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InsightsGame {
+    pub number: u32,
+    pub game: PlayerGame,
+    pub position: Vec<u8>,
 }
 
 /// What the collection reader answers.
@@ -66,6 +84,15 @@ pub enum CollectionAnswer {
     Index,
     /// Games' permalink fragments, in the order asked (those that cannot be had left out).
     Games { fragments: Vec<String> },
+    /// Every player's name with their games, most games first.
+    Players { players: Vec<(String, u32)> },
+    /// A player's games, what was left out and why, and when none was taken, why
+    /// (`Selection::none_taken`).
+    PlayerGames {
+        games: Vec<InsightsGame>,
+        left_out: LeftOut,
+        none: Option<String>,
+    },
 }
 
 impl Message for CollectionRequest {
@@ -82,6 +109,8 @@ impl Message for CollectionRequest {
             }
             CollectionRequest::Game { index } => w.tag(5).uint(u64::from(*index)),
             CollectionRequest::Games { indices } => w.tag(6).u32s(indices),
+            CollectionRequest::Players => w.tag(7),
+            CollectionRequest::PlayerGames { player } => w.tag(8).text(player),
         };
     }
 
@@ -97,6 +126,8 @@ impl Message for CollectionRequest {
             },
             5 => CollectionRequest::Game { index: r.u32()? },
             6 => CollectionRequest::Games { indices: r.u32s()? },
+            7 => CollectionRequest::Players,
+            8 => CollectionRequest::PlayerGames { player: r.text()? },
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -137,6 +168,27 @@ impl Message for CollectionAnswer {
             CollectionAnswer::Games { fragments } => {
                 let w = w.tag(7).uint(fragments.len() as u64);
                 fragments.iter().fold(w, |w, f| w.text(f))
+            }
+            CollectionAnswer::Players { players } => {
+                let w = w.tag(8).uint(players.len() as u64);
+                players
+                    .iter()
+                    .fold(w, |w, (name, games)| w.text(name).uint(u64::from(*games)))
+            }
+            CollectionAnswer::PlayerGames {
+                games,
+                left_out,
+                none,
+            } => {
+                w.tag(9).uint(games.len() as u64);
+                for g in games {
+                    w.uint(u64::from(g.number)).bytes(&g.position);
+                    write_player_game(w, &g.game);
+                }
+                write_left_out(w, left_out);
+                w.option(none.as_deref(), |w, t| {
+                    w.text(t);
+                })
             }
         };
     }
@@ -182,9 +234,131 @@ impl Message for CollectionAnswer {
                 }
                 CollectionAnswer::Games { fragments }
             }
+            8 => {
+                let n = r.u32()?;
+                let mut players = Vec::new();
+                for _ in 0..n {
+                    players.push((r.text()?, r.u32()?));
+                }
+                CollectionAnswer::Players { players }
+            }
+            9 => {
+                let n = r.u32()?;
+                let mut games = Vec::new();
+                for _ in 0..n {
+                    let number = r.u32()?;
+                    let position = r.bytes()?;
+                    let game = read_player_game(r)?;
+                    games.push(InsightsGame {
+                        number,
+                        game,
+                        position,
+                    });
+                }
+                CollectionAnswer::PlayerGames {
+                    games,
+                    left_out: read_left_out(r)?,
+                    none: r.option(FieldReader::text)?,
+                }
+            }
             t => return Err(ProtocolError::Tag(t)),
         })
     }
+}
+
+fn write_player_game(w: &mut Fields, g: &PlayerGame) {
+    w.text(&g.file).uint(g.index as u64).text(&g.name);
+    w.tag(g.colour as u8);
+    w.option(g.opponent.as_deref(), |w, o| {
+        w.text(o);
+    });
+    w.tag(g.result as u8).text(&g.game_type);
+    w.option(g.month.as_deref(), |w, m| {
+        w.text(m);
+    });
+    w.uint(g.plies as u64).uint(g.openings.len() as u64);
+    for o in &g.openings {
+        w.tag(o.player_moves)
+            .uint(o.key)
+            .text(&o.moves)
+            .text(&o.direction);
+    }
+}
+
+fn read_player_game(r: &mut FieldReader) -> Result<PlayerGame, ProtocolError> {
+    let file = r.text()?;
+    let index = r.uint()? as usize;
+    let name = r.text()?;
+    let colour = match r.byte()? {
+        0 => Color::White,
+        1 => Color::Black,
+        t => return Err(ProtocolError::Tag(t)),
+    };
+    let opponent = r.option(FieldReader::text)?;
+    let result = match r.byte()? {
+        0 => PlayerResult::Win,
+        1 => PlayerResult::Draw,
+        2 => PlayerResult::Loss,
+        3 => PlayerResult::Unfinished,
+        t => return Err(ProtocolError::Tag(t)),
+    };
+    let game_type = r.text()?;
+    let month = r.option(FieldReader::text)?;
+    let plies = r.uint()? as usize;
+    let n = r.u32()?;
+    let mut openings = Vec::new();
+    for _ in 0..n {
+        openings.push(OpeningSeen {
+            player_moves: r.byte()?,
+            key: r.uint()?,
+            moves: r.text()?,
+            direction: r.text()?,
+        });
+    }
+    Ok(PlayerGame {
+        file,
+        index,
+        name,
+        colour,
+        opponent,
+        result,
+        game_type,
+        month,
+        plies,
+        openings,
+    })
+}
+
+fn write_left_out(w: &mut Fields, l: &LeftOut) {
+    w.uint(l.ambiguous as u64).uint(l.duplicates as u64);
+    for list in [&l.unreadable, &l.read_in_part] {
+        w.uint(list.len() as u64);
+        for f in list {
+            w.text(&f.source).text(&f.error);
+        }
+    }
+}
+
+fn read_left_out(r: &mut FieldReader) -> Result<LeftOut, ProtocolError> {
+    let ambiguous = r.uint()? as usize;
+    let duplicates = r.uint()? as usize;
+    let mut lists = [Vec::new(), Vec::new()];
+    for list in &mut lists {
+        let n = r.u32()?;
+        for _ in 0..n {
+            list.push(Failure {
+                source: r.text()?,
+                error: r.text()?,
+            });
+        }
+    }
+    let [unreadable, read_in_part] = lists;
+    Ok(LeftOut {
+        ambiguous,
+        duplicates,
+        unreadable,
+        read_in_part,
+    })
 }
 
 #[cfg(test)]
@@ -211,6 +385,10 @@ mod tests {
             CollectionRequest::Game { index: 999_999 },
             CollectionRequest::Games {
                 indices: vec![3, 1, 4, 1, 5],
+            },
+            CollectionRequest::Players,
+            CollectionRequest::PlayerGames {
+                player: "Anna Ü".into(),
             },
         ];
         for q in requests {
@@ -255,6 +433,47 @@ mod tests {
                 fragments: vec!["AgAB".into(), String::new(), "AgAC".into()],
             },
             CollectionAnswer::Games { fragments: vec![] },
+            CollectionAnswer::Players {
+                players: vec![("Ann".into(), 6), ("Bob".into(), 4)],
+            },
+            CollectionAnswer::PlayerGames {
+                games: vec![InsightsGame {
+                    number: 7,
+                    position: vec![1, 0, 0, 0],
+                    game: PlayerGame {
+                        file: "games.pgn".into(),
+                        index: 3,
+                        name: "Ann".into(),
+                        colour: Color::Black,
+                        opponent: None,
+                        result: PlayerResult::Draw,
+                        game_type: "Base+MLP".into(),
+                        month: Some("2024-02".into()),
+                        plies: 61,
+                        openings: vec![OpeningSeen {
+                            player_moves: 2,
+                            key: u64::MAX,
+                            moves: "wG1; bG1 wG1-; wQ -wG1; bQ bG1-".into(),
+                            direction: "G G Q+Gm Q+Gn".into(),
+                        }],
+                    },
+                }],
+                left_out: LeftOut {
+                    ambiguous: 1,
+                    duplicates: 2,
+                    unreadable: vec![Failure {
+                        source: "bad.pgn".into(),
+                        error: "line 3: no move".into(),
+                    }],
+                    read_in_part: vec![],
+                },
+                none: None,
+            },
+            CollectionAnswer::PlayerGames {
+                games: vec![],
+                left_out: LeftOut::default(),
+                none: Some("no game of \"Zed\"".into()),
+            },
         ];
         for a in answers {
             assert_eq!(CollectionAnswer::decode(&a.encode()), Ok(a));
@@ -273,8 +492,8 @@ mod tests {
             assert!(CollectionAnswer::decode(&list[..n]).is_err(), "cut at {n}");
         }
         assert_eq!(
-            CollectionAnswer::decode(b"C\x09"),
-            Err(ProtocolError::Tag(9))
+            CollectionAnswer::decode(b"C\x0a"),
+            Err(ProtocolError::Tag(10))
         );
         assert_eq!(
             CollectionAnswer::decode(b"C\x03\x02"),

@@ -18,12 +18,13 @@
 
 use crate::engine::piece::Color;
 use crate::engine::transfer;
+use crate::insights::review::Reviewer;
 use crate::notation::Coordinates;
 use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, ReviewRow, SearchLine};
 use crate::protocol::{envelope, Message};
 use crate::search::game_review::{self, Review};
 use crate::search::practice::{self, Dice, Level};
-use crate::search::{white_view, Clock, Deepening, Limits, SearchResult, Searcher};
+use crate::search::{white_view, Clock, Deepening, Limits, NoClock, SearchResult, Searcher};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -283,7 +284,46 @@ pub fn answer_request(bytes: &[u8]) {
             Ok(pos) => review(&pos, depth, ms_per_ply),
             Err(e) => failed(e),
         },
+        Ok(EngineRequest::Insights {
+            position,
+            depth,
+            job,
+        }) => match transfer::decode(&position) {
+            Ok(pos) => insights(&pos, depth, job),
+            Err(e) => failed(e),
+        },
         Err(e) => failed(e),
+    }
+}
+
+thread_local! {
+    /// The insights' reviewer and its depth, kept from game to game (its table is cleared
+    /// at each game's start).
+    static INSIGHTS: RefCell<Option<(u8, Reviewer)>> = const { RefCell::new(None) };
+}
+
+/// Reviews a game for a player's insights, in one go (a game takes about a second; the
+/// page stops the worker to stop it), with the command line's table size, so that a game's
+/// facts are the command line's at the same depth.
+fn insights(pos: &crate::engine::position::Position, depth: u8, job: u32) {
+    let depth = depth.max(1);
+    let facts = INSIGHTS.with(|x| {
+        let mut x = x.borrow_mut();
+        if x.as_ref().is_none_or(|(d, _)| *d != depth) {
+            *x = Some((
+                depth,
+                Reviewer::with_searcher(Limits::depth(depth), searcher()),
+            ));
+        }
+        x.as_mut()
+            .map(|(_, r)| r.review(&pos.initial(), &pos.moves(), &|| Box::new(NoClock)))
+    });
+    match facts {
+        Some(f) => post(&EngineAnswer::Insights {
+            job,
+            facts: f.to_text(),
+        }),
+        None => failed("the insights' reviewer could not be made"),
     }
 }
 

@@ -21,6 +21,7 @@ use crate::collection::library::{Indexing, Library, ListFilter, ListQuery};
 
 pub mod analysis_jobs;
 pub mod book;
+pub mod insights;
 pub mod tables;
 use crate::collection::index::{self, ReadAt, SavedLayout};
 use crate::collection::{is_zip_name, text_of, zip};
@@ -159,6 +160,17 @@ impl CollectionReader {
                     .collect();
                 self.post(&CollectionAnswer::Games { fragments });
             }
+            CollectionRequest::Players => {
+                let answer = insights::players(self.library.borrow().as_ref());
+                self.post(&answer);
+            }
+            CollectionRequest::PlayerGames { player } => {
+                let answer =
+                    insights::player_games(self.library.borrow().as_ref(), &player, &|i| {
+                        self.whole_game(i)
+                    });
+                self.post(&answer);
+            }
         }
     }
 
@@ -215,6 +227,24 @@ impl CollectionReader {
                 &Array::of1(&bytes.buffer()),
             );
         }
+    }
+
+    /// A game with every move: a game of a large collection keeps only its opening, and its
+    /// record is read again from the files (and must read as the same game).
+    fn whole_game(&self, i: usize) -> Option<crate::collection::Game> {
+        let library = self.library.borrow();
+        let g = library.as_ref()?.collection.games.get(i)?;
+        if g.is_whole() {
+            return Some(g.clone());
+        }
+        let span = g.span.clone()?;
+        let source = self.sources.as_ref()?.get(span.source);
+        let read = |slice| {
+            let text = record_text(&source, &span, slice)?;
+            let again = crate::collection::read_game(&g.info.source, &text).ok()?;
+            (again.info == g.info).then_some(again)
+        };
+        read(true).or_else(|| read(false))
     }
 
     /// A game's permalink fragment. A game of a large collection keeps only its opening: its

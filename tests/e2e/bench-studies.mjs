@@ -80,7 +80,7 @@ try {
   await page.evaluate(
     () =>
       new Promise((resolve, reject) => {
-        const open = indexedDB.open('beeline', 1);
+        const open = indexedDB.open('beeline');
         open.onsuccess = () => {
           const tx = open.result.transaction('studies', 'readwrite');
           const s = tx.objectStore('studies');
@@ -115,7 +115,7 @@ try {
     await page.evaluate(
       (run) =>
         new Promise((resolve) => {
-          const open = indexedDB.open('beeline', 1);
+          const open = indexedDB.open('beeline');
           open.onsuccess = () => {
             const tx = open.result.transaction('studies', 'readwrite');
             tx.objectStore('studies').put(`1\tAdded ${run}\t1\t${Date.now()}\t1\tbench\t\t`, `m:added${run}`);

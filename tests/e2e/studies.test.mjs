@@ -374,7 +374,7 @@ test('a damaged stored study is named and skipped; the others open', async () =>
   await page.waitForFunction(() => /Kept in the library|Saved in this browser/.test(document.querySelector('#study-note').textContent));
   // Two entries damaged by hand: one whose entry is garbage, one whose file is no study.
   await page.evaluate(() => new Promise((resolve, reject) => {
-    const open = indexedDB.open('beeline', 1);
+    const open = indexedDB.open('beeline');
     open.onsuccess = () => {
       const tx = open.result.transaction('studies', 'readwrite');
       const s = tx.objectStore('studies');
@@ -460,4 +460,55 @@ test('axe finds nothing in the library, a study, a lesson and its end, at both w
     await clearLibrary(page);
     await page.close();
   }
+});
+
+test('a library kept by an older build (the database at version 1) is kept when the database is upgraded', async () => {
+  const { page, errors } = await openStudy();
+  await page.waitForFunction(() => /Kept in the library|Saved in this browser/.test(document.querySelector('#study-note').textContent));
+  // What this build kept, read back; then the database as version 1 held it (one store).
+  const kept = await page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('beeline');
+    open.onsuccess = () => {
+      const s = open.result.transaction('studies').objectStore('studies');
+      const keys = s.getAllKeys();
+      const values = s.getAll();
+      values.onsuccess = () => { open.result.close(); resolve(keys.result.map((k, i) => [k, values.result[i]])); };
+      values.onerror = () => reject(values.error);
+    };
+    open.onerror = () => reject(open.error);
+  }));
+  assert.equal(kept.length, 2);
+  await page.goto('about:blank');
+  await page.goto(new URL('.', process.env.BASE_URL ?? 'http://127.0.0.1:8080/').href);
+  await page.evaluate((rows) => new Promise((resolve, reject) => {
+    const gone = indexedDB.deleteDatabase('beeline');
+    gone.onsuccess = () => {
+      const open = indexedDB.open('beeline', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('studies');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('studies', 'readwrite');
+        for (const [k, v] of rows) tx.objectStore('studies').put(v, k);
+        tx.oncomplete = () => { open.result.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    };
+    gone.onerror = () => reject(gone.error);
+  }), kept);
+  await page.reload();
+  await page.waitForSelector('#library-open');
+  await page.click('#library-open');
+  await page.waitForSelector('#library:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 1);
+  // The entry kept (`m:<id>`): its third field is the study's chapters.
+  const chapters = kept.find(([k]) => k.startsWith('m:'))[1].split('\t')[2];
+  assert.equal(await page.getAttribute('#library-list li[data-study]', 'data-chapters'), chapters);
+  const version = await page.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open('beeline');
+    open.onsuccess = () => { const v = open.result.version; open.result.close(); resolve(v); };
+  }));
+  assert.equal(version, 2);
+  assert.deepEqual(errors, []);
+  await clearLibrary(page);
+  await page.close();
 });

@@ -31,6 +31,9 @@ struct Link {
     rows: Vec<u32>,
 }
 
+/// What takes the insights' answers.
+type InsightsHandler = Box<dyn Fn(CollectionAnswer)>;
+
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
     /// The files (or texts) of the last collection opened: a worker that stops loses its
@@ -40,6 +43,31 @@ thread_local! {
     static SAVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
     /// The book open in the explorer, read again when the files are ([`reopen`]).
     static BOOK: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Where the insights' answers go (`insights`, which registers it when its panel
+    /// opens).
+    static INSIGHTS: RefCell<Option<InsightsHandler>> = const { RefCell::new(None) };
+    /// A game asked to be shown at a ply ([`open_game_at`]): its number and the ply.
+    static AT_PLY: std::cell::Cell<Option<(u32, usize)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Where the insights' answers ([`CollectionAnswer::Players`], [`CollectionAnswer::PlayerGames`])
+/// go from now on.
+pub fn on_insights(handler: InsightsHandler) {
+    INSIGHTS.with(|h| *h.borrow_mut() = Some(handler));
+}
+
+/// Asks the worker an insights question (its answer goes to [`on_insights`]'s handler).
+pub fn ask_insights(viewer: Viewer, request: CollectionRequest) {
+    with_link(viewer, |l| l.worker.post(&request));
+}
+
+/// Opens a game of the collection at the position after `ply` plies of its main line.
+pub fn open_game_at(viewer: Viewer, i: usize, ply: usize) {
+    let index = u32::try_from(i).unwrap_or(u32::MAX);
+    AT_PLY.with(|a| a.set(Some((index, ply))));
+    with_link(viewer, |l| {
+        l.worker.post(&CollectionRequest::Game { index })
+    });
 }
 
 /// The worker, started at the first call.
@@ -283,7 +311,20 @@ fn answered(viewer: Viewer, answer: CollectionAnswer, attachments: &Array) {
         CollectionAnswer::Game { index, fragment } => {
             if let Ok((rec, _)) = permalink::decode(&fragment) {
                 let game = NotatedGame::new(rec);
-                let node = game.first_node();
+                let node = match AT_PLY.with(|a| a.take()) {
+                    Some((i, ply)) if i == index => {
+                        let tree = game.tree();
+                        let mut node = tree.root();
+                        for _ in 0..ply {
+                            match tree.children(node).first() {
+                                Some(&next) => node = next,
+                                None => break,
+                            }
+                        }
+                        node
+                    }
+                    _ => game.first_node(),
+                };
                 viewer.show(game, node);
                 viewer.collection.open_game.set(Some(index as usize));
             }
@@ -300,5 +341,11 @@ fn answered(viewer: Viewer, answer: CollectionAnswer, attachments: &Array) {
         }
         // The explorer's answers say what the book holds.
         CollectionAnswer::Book { .. } => {}
+        a @ (CollectionAnswer::Players { .. } | CollectionAnswer::PlayerGames { .. }) => INSIGHTS
+            .with(|h| {
+                if let Some(h) = h.borrow().as_ref() {
+                    h(a)
+                }
+            }),
     }
 }

@@ -28,6 +28,7 @@ crate::controls! {
         Reopen = "collection-reopen",
         SaveIndex = "save-index",
         MakeStudy = "collection-study",
+        Insights = "insights",
         List = "game-list",
     }
 }
@@ -67,6 +68,7 @@ fn markup() -> String {
         .control("button", C::Reopen, r#" type="button" hidden>Read the files again</button>"#)
         .control("button", C::SaveIndex, r#" type="button" hidden>Save the explorer's index</button>"#)
         .control("button", C::MakeStudy, r#" type="button" hidden title="The games listed (the first 64) as the chapters of a study">Make a study</button>"#)
+        .control("button", C::Insights, r#" type="button" hidden>Insights</button>"#)
         .raw(r#"<div class="game-list-scroll">"#)
         .control("table", C::List, r#" hidden><thead><tr>"#)
         .raw(&sorts)
@@ -127,7 +129,8 @@ impl CollectionAction {
             CollectionControl::MinPlies => kind == "input" || kind == "change",
             CollectionControl::Reopen
             | CollectionControl::SaveIndex
-            | CollectionControl::MakeStudy => kind == "click",
+            | CollectionControl::MakeStudy
+            | CollectionControl::Insights => kind == "click",
             CollectionControl::Progress | CollectionControl::List => false,
         };
         acts.then_some(CollectionAction::Changed(control))
@@ -256,6 +259,7 @@ fn act(viewer: Viewer, el: Option<&web_sys::Element>, action: CollectionAction) 
         CollectionControl::Reopen => link::reopen(viewer),
         CollectionControl::SaveIndex => link::save_index(viewer),
         CollectionControl::MakeStudy => link::make_study(viewer),
+        CollectionControl::Insights => super::insights::open(viewer),
         CollectionControl::Progress | CollectionControl::List => {}
     }
 }
@@ -327,7 +331,7 @@ fn show(viewer: Viewer, root: &web_sys::Element) {
     };
     let opened = viewer.collection.library.get_untracked();
     dom::set_flag(&table, "hidden", opened.is_none());
-    for button in ["#save-index", "#collection-study"] {
+    for button in ["#save-index", "#collection-study", "#insights"] {
         if let Some(b) = find(button) {
             dom::set_flag(&b, "hidden", opened.is_none());
         }
@@ -487,6 +491,7 @@ mod tests {
             r#"<button id="collection-reopen" type="button" hidden>Read the files again</button>"#,
             r#"<button id="save-index" type="button" hidden>Save the explorer's index</button>"#,
             r#"<button id="collection-study" type="button" hidden title="The games listed (the first 64) as the chapters of a study">Make a study</button>"#,
+            r#"<button id="insights" type="button" hidden>Insights</button>"#,
             r#"<div class="game-list-scroll"><table id="game-list" hidden><thead><tr>"#,
             r#"<th scope="col"><button type="button" data-sort="players">Players</button></th>"#,
             r#"<th scope="col"><button type="button" data-sort="date">Date</button></th>"#,

@@ -8,6 +8,7 @@
 //! - [`chunk`]: code loaded on first use;
 //! - [`dom`]: element helpers; [`services`]: the address bar, clipboard, files, downloads,
 //!   timers; [`js`]: browser objects used by name, their promises and events awaited;
+//!   [`idb`]: the browser's database, a store a feature;
 //! - [`worker_link`]: a worker spoken to in typed messages (`crate::protocol`).
 //!
 //! The kit imports nothing from the app's features. Its types exist for the bundle's sake:
@@ -20,6 +21,7 @@ pub mod bind;
 pub mod chunk;
 pub mod controls;
 pub mod dom;
+pub mod idb;
 pub mod js;
 pub mod memo;
 pub mod patch;
