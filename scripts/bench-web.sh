@@ -23,7 +23,10 @@
 #     300 ms), a chapter switched (under 50 ms), the library of 200 studies listed (under
 #     100 ms);
 #   - the notation trainer (tests/e2e/bench-learn.mjs): an answer to the next question
-#     drawn, in each notation (target: under 50 ms).
+#     drawn, in each notation (target: under 50 ms);
+#   - a player's insights (tests/e2e/bench-insights.mjs): 100 games reviewed (target: at
+#     most 3 minutes), the board stepped meanwhile (target: under 16 ms a step), and the same
+#     run again from the reviews kept.
 # Prints the figures. DIST=<dir> builds there instead of dist/; RUNS=<n> repeats (default 7).
 set -euo pipefail
 
@@ -442,3 +445,7 @@ BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-studies.mjs
 
 # The notation trainer: an answer to the next question drawn (tests/e2e/bench-learn.mjs).
 BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-learn.mjs
+
+# A player's insights: 100 games reviewed in the workers, steps meanwhile
+# (tests/e2e/bench-insights.mjs).
+BASE_URL="http://127.0.0.1:$PORT/" node tests/e2e/bench-insights.mjs
