@@ -1,12 +1,14 @@
 //! Accuracy, from 0 to 100, as lichess documents its own: a move's from the winning chances
 //! it lost, a game's (or any set of moves') from its moves' (docs/INSIGHTS.md, "Accuracy").
 
-/// A move's accuracy from the mover's winning chances it lost (0 to 1):
-/// `103.1668 · e^(−0.04354 · lost%) − 3.1669`, within 0 and 100. A best move is 100, a move
-/// that loses 5 points of chances about 80, 10 points about 64, 20 points 40.
+/// A move's accuracy from the mover's winning chances it lost (0 to 1), as lichess's code
+/// computes it: `103.1668 · e^(−0.04354 · lost%) − 3.1669`, plus 1 for the engine's
+/// uncertainty, within 0 and 100. A best move is 100, a move that loses 5 points of chances
+/// about 81, 10 points about 65, 20 points 41.
 pub fn move_accuracy(lost: f64) -> f64 {
     let lost = (lost.clamp(0.0, 1.0)) * 100.0;
-    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * lost).exp() - 3.166_924_740_191_411 + 1.0)
+        .clamp(0.0, 100.0)
 }
 
 /// Moves below this count as this in the harmonic mean, so that one lost game's worth of
@@ -43,9 +45,9 @@ mod tests {
     #[test]
     fn a_move_loses_accuracy_as_it_loses_chances() {
         assert_eq!(move_accuracy(0.0), 100.0);
-        assert!((move_accuracy(0.05) - 79.8).abs() < 0.05);
-        assert!((move_accuracy(0.10) - 63.6).abs() < 0.05);
-        assert!((move_accuracy(0.20) - 40.0).abs() < 0.05);
+        assert!((move_accuracy(0.05) - 80.8).abs() < 0.05);
+        assert!((move_accuracy(0.10) - 64.6).abs() < 0.05);
+        assert!((move_accuracy(0.20) - 41.0).abs() < 0.05);
         assert_eq!(move_accuracy(1.0), 0.0);
         // Gains are no better than the best move.
         assert_eq!(move_accuracy(-0.3), 100.0);
