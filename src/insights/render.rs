@@ -109,6 +109,27 @@ pub fn summary(r: &InsightsReport) -> String {
         plural(r.allowed_losses.len(), "allowed loss", "allowed losses"),
     );
     item(&mut out, "Tactics", &tactics);
+    // The best and the worst two-move openings of each colour (docs/INSIGHTS.md).
+    for (term, picks) in [
+        ("Best opening", &r.best_openings),
+        ("Worst opening", &r.worst_openings),
+    ] {
+        let named: Vec<String> = [(&picks.white, "White"), (&picks.black, "Black")]
+            .into_iter()
+            .filter_map(|(o, colour)| {
+                let o = o.as_ref()?;
+                Some(format!(
+                    "as {colour} {} ({}, {})",
+                    escape(&o.direction),
+                    plural(o.results.games, "game", "games"),
+                    o.results.score.map_or_else(|| "–".to_string(), percent)
+                ))
+            })
+            .collect();
+        if !named.is_empty() {
+            item(&mut out, term, &named.join("; "));
+        }
+    }
     if !r.setting.is_empty() {
         item(&mut out, "Review", &escape(&r.setting));
     }
@@ -571,10 +592,14 @@ pub fn opponents_table(r: &InsightsReport, sort: TableColumn, descending: bool) 
     }
     let mut rows: Vec<&NamedResults> = r.by_opponent.iter().collect();
     sort_rows(&mut rows, sort, descending, |o| &o.name, |o| &o.results);
-    let mut out = format!(
-        r#"<table class="insights-table"><caption>Opponents: the {} most played</caption><thead><tr>"#,
-        super::report::OPPONENTS
-    );
+    // (The report lists the ten most played; fewer are all of them.)
+    let caption = if r.by_opponent.len() < super::report::OPPONENTS {
+        "Opponents".to_string()
+    } else {
+        format!("Opponents: the {} most played", super::report::OPPONENTS)
+    };
+    let mut out =
+        format!(r#"<table class="insights-table"><caption>{caption}</caption><thead><tr>"#);
     headings(&mut out, "opponents", "Opponent", sort, descending);
     out.push_str("</tr></thead><tbody>");
     for o in &rows {

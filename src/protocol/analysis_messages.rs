@@ -8,6 +8,7 @@
 //! | [`EngineRequest::Review`] | [`EngineAnswer::Row`] per position, then [`EngineAnswer::Reviewed`] |
 //! | [`EngineRequest::Play`] | [`EngineAnswer::Played`]: a practice level's move |
 //! | [`EngineRequest::Insights`] | [`EngineAnswer::Insights`]: a game's facts for a player's insights |
+//! | [`EngineRequest::Puzzles`] | [`EngineAnswer::Puzzles`]: puzzles made of positions (a player's missed wins) |
 //!
 //! A request that cannot be read, or a position that is none, is answered
 //! [`EngineAnswer::Failed`].
@@ -69,6 +70,20 @@ pub enum EngineRequest {
         /// The job's number, in its answer.
         job: u32,
     },
+    /// Make puzzles of positions (`puzzles::miner`, verified as the miner verifies its own):
+    /// a player's missed wins to train.
+    Puzzles { positions: Vec<PuzzlePosition> },
+}
+
+/// A position to make a puzzle of, with the game it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzlePosition {
+    /// The position with the game's moves to it, as `engine::transfer` bytes.
+    pub position: Vec<u8>,
+    pub white: String,
+    pub black: String,
+    /// Where the game was read (a file and its number).
+    pub game: String,
 }
 
 /// One of an iteration's lines at a depth (the search's figures, `depth`, `nodes`, `ms` and
@@ -137,6 +152,11 @@ pub enum EngineAnswer {
         job: u32,
         facts: String,
     },
+    /// The puzzles made, as lines of a set's shard (`MinedPuzzle::to_line`): positions that
+    /// make none are left out.
+    Puzzles {
+        lines: Vec<String>,
+    },
 }
 
 impl Message for EngineRequest {
@@ -195,6 +215,15 @@ impl Message for EngineRequest {
                     .uint(u64::from(*depth))
                     .uint(u64::from(*job));
             }
+            EngineRequest::Puzzles { positions } => {
+                w.tag(5).uint(positions.len() as u64);
+                for p in positions {
+                    w.bytes(&p.position)
+                        .text(&p.white)
+                        .text(&p.black)
+                        .text(&p.game);
+                }
+            }
         }
     }
 
@@ -227,6 +256,19 @@ impl Message for EngineRequest {
                 depth: r.byte()?,
                 job: r.u32()?,
             },
+            5 => {
+                let n = r.u32()?;
+                let mut positions = Vec::new();
+                for _ in 0..n {
+                    positions.push(PuzzlePosition {
+                        position: r.bytes()?,
+                        white: r.text()?,
+                        black: r.text()?,
+                        game: r.text()?,
+                    });
+                }
+                EngineRequest::Puzzles { positions }
+            }
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -293,6 +335,12 @@ impl Message for EngineAnswer {
             EngineAnswer::Insights { job, facts } => {
                 w.tag(7).uint(u64::from(*job)).text(facts);
             }
+            EngineAnswer::Puzzles { lines } => {
+                w.tag(8).uint(lines.len() as u64);
+                for l in lines {
+                    w.text(l);
+                }
+            }
         }
     }
 
@@ -344,6 +392,14 @@ impl Message for EngineAnswer {
                 job: r.u32()?,
                 facts: r.text()?,
             },
+            8 => {
+                let n = r.u32()?;
+                let mut lines = Vec::new();
+                for _ in 0..n {
+                    lines.push(r.text()?);
+                }
+                EngineAnswer::Puzzles { lines }
+            }
             t => return Err(ProtocolError::Tag(t)),
         })
     }
@@ -410,6 +466,15 @@ mod tests {
                 depth: 3,
                 job: 41,
             },
+            EngineRequest::Puzzles {
+                positions: vec![PuzzlePosition {
+                    position: transfer::encode(&pos),
+                    white: "Ann".into(),
+                    black: String::new(),
+                    game: "games.pgn #3".into(),
+                }],
+            },
+            EngineRequest::Puzzles { positions: vec![] },
         ];
         for q in requests {
             assert_eq!(EngineRequest::decode(&q.encode()), Ok(q));
@@ -476,6 +541,9 @@ mod tests {
             EngineAnswer::Insights {
                 job: 41,
                 facts: "v1\twQo0-\t|".into(),
+            },
+            EngineAnswer::Puzzles {
+                lines: vec!["a\tb".into(), String::new()],
             },
             EngineAnswer::Played {
                 job: 9,

@@ -138,13 +138,19 @@ impl Miner {
 
     /// The puzzle a position makes, if any, verified.
     pub fn examine(&mut self, pos: &Position, game: &Game) -> Option<MinedPuzzle> {
-        let source = || PuzzleSource {
+        let source = PuzzleSource {
             white: game.info.white.clone(),
             black: game.info.black.clone(),
             event: game.info.event.clone(),
             game: game.info.source.clone(),
             ply: pos.ply(),
         };
+        self.puzzle_at(pos, source)
+    }
+
+    /// The puzzle a position makes, if any, verified, from the game `source` names (its
+    /// `ply` is the position's).
+    pub fn puzzle_at(&mut self, pos: &Position, source: PuzzleSource) -> Option<MinedPuzzle> {
         let (theme, solution, difficulty) = self.find(pos)?;
         // The GameString must replay to this very position (a record read with other rules
         // might not).
@@ -159,7 +165,10 @@ impl Miner {
             difficulty,
             position: replayed,
             solution,
-            source: source(),
+            source: PuzzleSource {
+                ply: pos.ply(),
+                ..source
+            },
         })
     }
 

@@ -20,8 +20,12 @@ use crate::engine::piece::Color;
 use crate::engine::transfer;
 use crate::insights::review::Reviewer;
 use crate::notation::Coordinates;
-use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, ReviewRow, SearchLine};
+use crate::protocol::analysis_messages::{
+    EngineAnswer, EngineRequest, PuzzlePosition, ReviewRow, SearchLine,
+};
 use crate::protocol::{envelope, Message};
+use crate::puzzles::miner::{Miner, MinerSettings};
+use crate::puzzles::PuzzleSource;
 use crate::search::game_review::{self, Review};
 use crate::search::practice::{self, Dice, Level};
 use crate::search::{white_view, Clock, Deepening, Limits, NoClock, SearchResult, Searcher};
@@ -292,6 +296,7 @@ pub fn answer_request(bytes: &[u8]) {
             Ok(pos) => insights(&pos, depth, job),
             Err(e) => failed(e),
         },
+        Ok(EngineRequest::Puzzles { positions }) => puzzles(&positions),
         Err(e) => failed(e),
     }
 }
@@ -300,6 +305,31 @@ thread_local! {
     /// The insights' reviewer and its depth, kept from game to game (its table is cleared
     /// at each game's start).
     static INSIGHTS: RefCell<Option<(u8, Reviewer)>> = const { RefCell::new(None) };
+}
+
+/// Makes puzzles of positions, as the miner makes and verifies its own (a position that
+/// makes none, or cannot be read, is left out).
+fn puzzles(positions: &[PuzzlePosition]) {
+    let mut miner = Miner::new(MinerSettings {
+        table_mib: 4,
+        ..MinerSettings::default()
+    });
+    let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
+    let lines = positions
+        .iter()
+        .filter_map(|p| {
+            let pos = transfer::decode(&p.position).ok()?;
+            let source = PuzzleSource {
+                white: opt(&p.white),
+                black: opt(&p.black),
+                event: None,
+                game: p.game.clone(),
+                ply: pos.ply(),
+            };
+            Some(miner.puzzle_at(&pos, source)?.to_line())
+        })
+        .collect();
+    post(&EngineAnswer::Puzzles { lines });
 }
 
 /// Reviews a game for a player's insights, in one go (a game takes about a second; the

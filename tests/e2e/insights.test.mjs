@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser, openApp, waitForPly, beeline, audit, ROOT, WIDTHS } from './helpers.mjs';
@@ -62,6 +62,7 @@ test('the players are listed most games first, and a run gives the command line\
   // The same facts, so the same accuracy and the same missed win.
   const text = await page.textContent('#insights-summary');
   assert.ok(text.includes(cli.accuracy.toFixed(1)), `${cli.accuracy} in ${text}`);
+  assert.ok(text.includes(`Best openingas White ${cli.best_openings.white.direction} (2 games, 75%)`), text);
   const missed = await page.$$eval('#insights-missed [data-game][data-ply]', (bs) => bs.map((b) => Number(b.dataset.ply)));
   assert.deepEqual(missed, cli.missed_wins.map((m) => m.ply));
   assert.ok(missed.length >= 1);
@@ -74,6 +75,22 @@ test('the players are listed most games first, and a run gives the command line\
   // The missed-win game is the collection's eighth (after ann.pgn's eight).
   assert.equal(game, '8');
   await page.waitForSelector(`#game-list tr[data-game="${game}"][aria-current="true"]`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Train these opens the missed wins in the puzzle trainer, as `beeline insights --puzzles` makes them', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeline-insights-set-'));
+  beeline(['insights', ...FILES, '--player', 'Ann', '--puzzles', dir]);
+  const shards = readdirSync(dir).filter((f) => f !== 'puzzles.txt');
+  const ids = shards.flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l.split('\t').length >= 9).map((l) => l.split('\t')[0]));
+  assert.equal(ids.length, 1);
+  const { page, errors } = await openInsights(chosen(FILES));
+  await run(page, 'Ann');
+  await page.click('#insights-train');
+  await page.waitForSelector('#puzzle-trainer:not([hidden])', { timeout: 60_000 });
+  await page.waitForFunction((id) => document.querySelector('#puzzle-trainer')?.dataset.puzzleId === id, ids[0], { timeout: 60_000 });
+  assert.match(await page.textContent('#insights-status'), /1 puzzles of the missed wins/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -102,7 +119,7 @@ test('a run stopped covers the games reviewed, and a second run takes them from 
   const t0 = Date.now();
   await page.click('#insights-run');
   await page.waitForSelector('#insights-run:not([hidden])');
-  await page.waitForFunction(() => /reviewed in/.test(document.querySelector('#insights-status').textContent));
+  await page.waitForFunction(() => /every review kept from an earlier run/.test(document.querySelector('#insights-status').textContent));
   assert.ok(Date.now() - t0 < 3000, `${Date.now() - t0} ms`);
   assert.equal((await summary(page))[0], total);
   assert.deepEqual(errors, []);

@@ -71,6 +71,21 @@ fn listen(panel: &web_sys::Element) {
                 }
             }
             C::Stop => run::stop(),
+            C::Train => {
+                let missed = SHOWN.with(|s| {
+                    let s = s.borrow();
+                    let r = s.as_ref()?.report.as_ref()?;
+                    Some(
+                        r.missed_wins
+                            .iter()
+                            .map(|m| (m.file.clone(), m.index, m.ply))
+                            .collect::<Vec<_>>(),
+                    )
+                });
+                if let Some(missed) = missed.filter(|m| !m.is_empty()) {
+                    run::train(viewer, missed);
+                }
+            }
             C::Close => {
                 run::stop();
                 if let Some(p) = element(C::Panel) {

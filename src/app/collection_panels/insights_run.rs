@@ -9,11 +9,15 @@ use super::insights_view::{element, say, show, InsightsControl};
 use super::link;
 use crate::app::kit::{dom, js, services, WorkerLink};
 use crate::app::model::viewer::Viewer;
+use crate::engine::piece::Color;
+use crate::engine::transfer;
 use crate::insights::games::LeftOut;
 use crate::insights::report::InsightsReport;
 use crate::insights::review::{GameFacts, QUICK_DEPTH};
-use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest};
+use crate::protocol::analysis_messages::{EngineAnswer, EngineRequest, PuzzlePosition};
 use crate::protocol::collection_messages::{CollectionRequest, InsightsGame};
+use crate::puzzles::set::write_set;
+use crate::puzzles::MinedPuzzle;
 use std::cell::RefCell;
 
 /// Workers at most (the page keeps a core where it can).
@@ -32,6 +36,8 @@ struct Run {
     workers: Vec<WorkerLink>,
     /// When the run started (`Date.now()`), for the status.
     started: f64,
+    /// Games whose reviews the browser had kept.
+    kept: usize,
 }
 
 thread_local! {
@@ -72,6 +78,7 @@ pub(super) fn start(games: Vec<InsightsGame>, left_out: LeftOut) {
             queue: Vec::new(),
             workers: Vec::new(),
             started: js_sys::Date::now(),
+            kept: 0,
         })
     });
     set_running(true);
@@ -93,6 +100,7 @@ pub(super) fn start(games: Vec<InsightsGame>, left_out: LeftOut) {
                 }
             }
             run.queue = (0..n).rev().filter(|&i| run.facts[i].is_none()).collect();
+            run.kept = n - run.queue.len();
             Some(())
         });
         if started.is_some() {
@@ -216,6 +224,91 @@ pub(super) fn stop() {
     }
 }
 
+thread_local! {
+    /// The worker making the missed wins' puzzles, while it does.
+    static TRAINING: RefCell<Option<WorkerLink>> = const { RefCell::new(None) };
+}
+
+/// Makes the missed wins (each a game's file, number and ply) puzzles, in an engine worker
+/// as the puzzle miner makes and verifies its own, and opens them in the puzzle trainer.
+pub(super) fn train(viewer: Viewer, missed: Vec<(String, usize, usize)>) {
+    let (positions, player) = RUN.with(|r| {
+        let r = r.borrow();
+        let Some(run) = r.as_ref() else {
+            return (Vec::new(), String::new());
+        };
+        let positions = missed
+            .iter()
+            .filter_map(|(file, index, ply)| {
+                let g = run
+                    .games
+                    .iter()
+                    .find(|g| g.game.file == *file && g.game.index == *index)?;
+                let whole = transfer::decode(&g.position).ok()?;
+                let mut pos = whole.initial();
+                for &m in whole.moves().get(..*ply)? {
+                    pos.play(m).ok()?;
+                }
+                let (white, black) = match g.game.colour {
+                    Color::White => (g.game.name.clone(), g.game.opponent.clone()),
+                    Color::Black => (
+                        g.game.opponent.clone().unwrap_or_default(),
+                        Some(g.game.name.clone()),
+                    ),
+                };
+                Some(PuzzlePosition {
+                    position: transfer::encode(&pos),
+                    white,
+                    black: black.unwrap_or_default(),
+                    game: format!("{file} #{index}"),
+                })
+            })
+            .collect::<Vec<_>>();
+        (positions, run.player.clone())
+    });
+    if positions.is_empty() {
+        return;
+    }
+    say(&format!(
+        "Making {} puzzles of the missed wins…",
+        positions.len()
+    ));
+    let link = WorkerLink::start(
+        move |a: EngineAnswer, _| {
+            TRAINING.with(|t| {
+                if let Some(w) = t.borrow_mut().take() {
+                    w.stop();
+                }
+            });
+            match a {
+                EngineAnswer::Puzzles { lines } => {
+                    let puzzles: Vec<MinedPuzzle> = lines
+                        .iter()
+                        .filter_map(|l| MinedPuzzle::from_line(l).ok())
+                        .collect();
+                    if puzzles.is_empty() {
+                        say("None of the missed wins made a puzzle the miner's checks accept.");
+                        return;
+                    }
+                    say(&format!(
+                        "{} puzzles of the missed wins, in the puzzle trainer.",
+                        puzzles.len()
+                    ));
+                    let files = write_set(&puzzles, &format!("Missed wins of {player}"));
+                    crate::app::puzzle_trainer::open_set(viewer, files);
+                }
+                EngineAnswer::Failed(why) => say(&format!("The puzzles could not be made: {why}.")),
+                _ => {}
+            }
+        },
+        || say("The engine's worker stopped before the puzzles were made."),
+    );
+    if let Some(link) = link {
+        link.post(&EngineRequest::Puzzles { positions });
+        TRAINING.with(|t| *t.borrow_mut() = Some(link));
+    }
+}
+
 /// Shows the games done and the progress bar.
 fn progress() {
     let (done, total, player) = RUN.with(|r| {
@@ -252,14 +345,18 @@ fn finish(serial: u32) {
         let report = InsightsReport::build(&run.player, setting, &reviewed, run.left_out.clone());
         let seconds = (js_sys::Date::now() - run.started) / 1000.0;
         let whole = reviewed.len() == run.games.len();
-        Some((report, numbers, whole, run.games.len(), seconds))
+        Some((report, numbers, whole, run.games.len(), seconds, run.kept))
     });
-    let Some((report, numbers, whole, total, seconds)) = made else {
+    let Some((report, numbers, whole, total, seconds, kept)) = made else {
         return;
     };
     set_running(false);
-    let said = if whole {
-        format!("{total} games reviewed in {seconds:.1} s.")
+    let said = if whole && kept == total {
+        format!("{total} games, every review kept from an earlier run ({seconds:.1} s).")
+    } else if whole {
+        format!(
+            "{total} games reviewed in {seconds:.1} s ({kept} of them kept from an earlier run)."
+        )
     } else {
         format!(
             "Stopped: the report covers {} of the {total} games; Run reviews the rest.",

@@ -25,6 +25,7 @@ crate::controls! {
         Openings = "insights-openings",
         Opponents = "insights-opponents",
         Missed = "insights-missed",
+        Train = "insights-train",
         Allowed = "insights-allowed",
     }
 }
@@ -44,6 +45,7 @@ pub(super) fn markup() -> String {
         .control("div", C::Charts, r#" class="insights-charts"></div>"#)
         .control("div", C::Openings, r#" class="insights-openings"></div>"#)
         .control("div", C::Opponents, r#" class="insights-opponents"></div><h3>Missed wins</h3>"#)
+        .control("button", C::Train, r#" type="button" hidden title="The missed wins as puzzles in the puzzle trainer">Train these</button>"#)
         .control("div", C::Missed, r#" class="insights-missed"></div><h3>Allowed losses</h3>"#)
         .control("div", C::Allowed, r#" class="insights-allowed"></div></section>"#)
         .done()
@@ -141,6 +143,9 @@ fn draw() {
                 render::tactics_list(&r.allowed_losses, &number, "No allowed loss: no move let the opponent force a surround within two moves when another move escaped."),
             ),
         ];
+        if let Some(el) = find(C::Train) {
+            dom::set_flag(&el, "hidden", r.missed_wins.is_empty());
+        }
         for (c, html) in parts {
             if let Some(el) = find(c) {
                 el.set_inner_html(&html);

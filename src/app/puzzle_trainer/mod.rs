@@ -26,15 +26,43 @@ thread_local! {
 
 /// Opens the trainer (the first time: builds it and reads the set) or closes it.
 pub fn toggle(viewer: Viewer) {
-    let t = TRAINER.with(Cell::get).unwrap_or_else(|| {
-        let t = Trainer::new(viewer);
-        TRAINER.with(|x| x.set(Some(t)));
-        panel::build(t);
-        kit::watch(Box::new(move || trainer::follow(t)));
-        trainer::start(t);
-        t
-    });
+    let t = TRAINER
+        .with(Cell::get)
+        .unwrap_or_else(|| made(viewer, true));
     let open = !t.open.get_untracked();
+    show(t, open);
+}
+
+/// The trainer built, its set read when `start`.
+fn made(viewer: Viewer, start: bool) -> Trainer {
+    let t = Trainer::new(viewer);
+    TRAINER.with(|x| x.set(Some(t)));
+    panel::build(t);
+    kit::watch(Box::new(move || trainer::follow(t)));
+    if start {
+        trainer::start(t);
+    }
+    t
+}
+
+/// Opens the trainer on a set made in the page (a player's missed wins, from their
+/// insights): `files` as `puzzles::set::write_set` writes them.
+pub fn open_set(viewer: Viewer, files: Vec<(String, String)>) {
+    set_source::keep_made(files);
+    let t = TRAINER
+        .with(Cell::get)
+        .unwrap_or_else(|| made(viewer, false));
+    t.folder.set(set_source::MADE.to_string());
+    t.manifest.set(None);
+    t.current.set(None);
+    t.theme.set(None);
+    t.difficulty.set((1, 9));
+    trainer::start(t);
+    show(t, true);
+}
+
+/// Opens or closes the trainer's panel.
+fn show(t: Trainer, open: bool) {
     t.open.set(open);
     let page = leptos::prelude::document();
     if let Ok(Some(b)) = page.query_selector("#puzzles") {

@@ -24,9 +24,44 @@ pub(super) fn set_folder(query: &str) -> String {
     }
 }
 
+/// The folder of a set made in the page ([`keep_made`]).
+pub(super) const MADE: &str = "made:missed-wins/";
+
+thread_local! {
+    /// The files of the set made in the page, by URL: read instead of fetched.
+    static MADE_FILES: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps the files of a set made in the page (a player's missed wins, from their insights)
+/// under [`MADE`], in place of the one made before.
+pub(super) fn keep_made(files: Vec<(String, String)>) {
+    MADE_FILES.with(|m| {
+        *m.borrow_mut() = files
+            .into_iter()
+            .map(|(name, text)| (format!("{MADE}{name}"), text))
+            .collect()
+    });
+    SHARDS.with(|s| s.borrow_mut().retain(|(url, _)| !url.starts_with(MADE)));
+}
+
+/// A file of a set: made in the page, or fetched.
+async fn text(url: &str) -> Result<String, String> {
+    let made = MADE_FILES.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(u, _)| u == url)
+            .map(|(_, t)| t.clone())
+    });
+    match made {
+        Some(t) => Ok(t),
+        None if url.starts_with(MADE) => Err(format!("{url} is not kept any more")),
+        None => fetch_text(url).await,
+    }
+}
+
 pub(super) async fn manifest(folder: &str) -> Result<SetManifest, String> {
     let url = format!("{folder}{MANIFEST}");
-    let text = fetch_text(&url).await?;
+    let text = text(&url).await?;
     SetManifest::parse(&text).map_err(|e| format!("{url}: {e}"))
 }
 
@@ -54,7 +89,7 @@ pub(super) async fn shard(folder: &str, entry: &ShardEntry) -> Result<Rc<Fetched
     if let Some(s) = kept {
         return Ok(s);
     }
-    let text = fetch_text(&url).await?;
+    let text = text(&url).await?;
     let read = read_shard(entry, &text).map_err(|e| e.to_string())?;
     let shard = Rc::new(FetchedShard {
         puzzles: read.puzzles.into_iter().map(Rc::new).collect(),
@@ -80,7 +115,7 @@ fn controlled() -> bool {
 /// the shards solved so far. (On a first visit the worker takes the page over a few
 /// seconds after it loads; until then, fetches pass it by.)
 pub(super) fn keep_offline(folder: String, manifest: Rc<SetManifest>, tries: u32) {
-    if manifest.shards.len() > 64 {
+    if manifest.shards.len() > 64 || folder.starts_with(MADE) {
         return;
     }
     if !controlled() {
