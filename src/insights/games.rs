@@ -132,7 +132,9 @@ impl Selection {
 /// What makes two records the same game: the players, the result and the moves (a game
 /// given as both PGN and SGF is counted once).
 fn identity(game: &Game) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
+    // (FNV-1a, as `codec` keeps it for keys that need no protection: SipHash would add its
+    // code to the collection worker.)
+    let mut h = crate::codec::Fnv1a::default();
     (
         &game.info.white,
         &game.info.black,

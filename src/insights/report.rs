@@ -151,6 +151,13 @@ pub struct Judgements {
 }
 
 impl Judgements {
+    /// Adds another's inaccuracies, mistakes and blunders (the marks a report sums).
+    fn add_marks(&mut self, o: &Judgements) {
+        self.inaccuracy += o.inaccuracy;
+        self.mistake += o.mistake;
+        self.blunder += o.blunder;
+    }
+
     fn add(&mut self, j: Judgement) {
         *match j {
             Judgement::Best => &mut self.best,
@@ -298,28 +305,23 @@ impl InsightsReport {
                 }
             }
             mine.finish();
-            total.inaccuracy += judgements.inaccuracy;
-            total.mistake += judgements.mistake;
-            total.blunder += judgements.blunder;
+            total.add_marks(&judgements);
             if let Some(month) = &g.month {
-                let at = match months.iter().position(|m| &m.0 == month) {
-                    Some(i) => i,
-                    None => {
-                        months.push((
+                let m = slot(
+                    &mut months,
+                    |m| &m.0 == month,
+                    || {
+                        (
                             month.clone(),
                             Results::default(),
                             Vec::new(),
                             Judgements::default(),
-                        ));
-                        months.len() - 1
-                    }
-                };
-                let m = &mut months[at];
+                        )
+                    },
+                );
                 m.1.add(g.result);
                 m.2.extend(mine.accuracy);
-                m.3.inaccuracy += judgements.inaccuracy;
-                m.3.mistake += judgements.mistake;
-                m.3.blunder += judgements.blunder;
+                m.3.add_marks(&judgements);
             }
             for t in facts.tactics.iter().filter(|t| t.by == g.colour) {
                 let list = match t.kind {
@@ -441,18 +443,28 @@ fn colour_name<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error>
     })
 }
 
-fn named<'a>(list: &'a mut Vec<NamedResults>, name: &str) -> &'a mut Results {
-    let at = match list.iter().position(|n| n.name == name) {
+/// The item of `list` that `is`, made by `make` and added at the end when there is none.
+fn slot<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> &mut T {
+    let at = match list.iter().position(is) {
         Some(i) => i,
         None => {
-            list.push(NamedResults {
-                name: name.to_string(),
-                results: Results::default(),
-            });
+            list.push(make());
             list.len() - 1
         }
     };
-    &mut list[at].results
+    &mut list[at]
+}
+
+fn named<'a>(list: &'a mut Vec<NamedResults>, name: &str) -> &'a mut Results {
+    let n = slot(
+        list,
+        |n| n.name == name,
+        || NamedResults {
+            name: name.to_string(),
+            results: Results::default(),
+        },
+    );
+    &mut n.results
 }
 
 fn add_opening(

@@ -10,10 +10,7 @@ use crate::insights::review::GameFacts;
 /// A game's key: the review's depth and a hash (FNV-1a, 64 bits) of its moves' bytes
 /// (`engine::transfer`), the same whichever collection the game is read from.
 pub(super) fn key(depth: u8, position: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in position {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
+    let h = crate::codec::fnv1a_64(position);
     format!("d{depth}:{h:016x}:{}", position.len())
 }
 
