@@ -163,12 +163,14 @@ fn row_markup(turn: usize, player: u8, notations: [&str; 3], mark: &str) -> Stri
                     if hyphen {
                         s.push_str("<span class=\"nb\">");
                     }
-                    push_escaped(&mut s, part);
+                    push_pieces(&mut s, part);
                     if hyphen {
                         s.push_str("</span>");
                     }
                 }
             }
+        } else if class == "standard" {
+            push_pieces(&mut s, text);
         } else {
             push_escaped(&mut s, text);
         }
@@ -178,6 +180,34 @@ fn row_markup(turn: usize, player: u8, notations: [&str; 3], mark: &str) -> Stri
     s
 }
 
+/// Writes a move in standard or algebraic notation, escaped, each piece's colour and bug
+/// (`wA`, `bQ`) in a `<span class="fig" data-p="wA">` that the figurines option draws as the
+/// board's icon (the text stays, so a copied row is still text).
+fn push_pieces(s: &mut String, text: &str) {
+    let b = text.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    while i + 1 < b.len() {
+        let piece = matches!(b[i], b'w' | b'b')
+            && b"QBGSAMLP".contains(&b[i + 1])
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
+        if piece {
+            push_escaped(s, &text[from..i]);
+            let code = &text[i..i + 2];
+            s.push_str("<span class=\"fig\" data-p=\"");
+            s.push_str(code);
+            s.push_str("\">");
+            s.push_str(code);
+            s.push_str("</span>");
+            i += 2;
+            from = i;
+        } else {
+            i += 1;
+        }
+    }
+    push_escaped(s, &text[from..]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,28 +215,57 @@ mod tests {
     #[test]
     fn an_algebraic_coordinate_is_kept_on_one_line_and_the_text_is_unchanged() {
         let row = row_markup(3, 2, ["bP wM/", "P+Ma", "bP q0 r-1 (wM r0)"], "?");
+        let (bp, wm) = (
+            r#"<span class="fig" data-p="bP">bP</span>"#,
+            r#"<span class="fig" data-p="wM">wM</span>"#,
+        );
         assert!(
-            row.ends_with(
-                r#"<td class="algebraic">bP q0 <span class="nb">r-1</span> <wbr>(wM r0)?</td>"#
-            ),
+            row.ends_with(&format!(
+                r#"<td class="algebraic">{bp} q0 <span class="nb">r-1</span> <wbr>({wm} r0)?</td>"#
+            )),
             "{row}"
         );
         // The compressed form may break before its bracket.
         let compressed = row_markup(3, 2, ["bP wM/", "P+Ma", "bPqr-1(wM)"], "");
         assert!(
-            compressed
-                .ends_with(r#"<td class="algebraic"><span class="nb">bPqr-1</span><wbr>(wM)</td>"#),
+            compressed.ends_with(&format!(
+                r#"<td class="algebraic"><span class="nb">{bp}qr-1</span><wbr>({wm})</td>"#
+            )),
             "{compressed}"
         );
-        // The other notations are written as they are.
+        // The standard notation's pieces are marked too; the direction's are written as
+        // they are.
         assert!(
-            row.contains(r#"<td class="standard">bP wM/?</td>"#),
+            row.contains(&format!(r#"<td class="standard">{bp} {wm}/?</td>"#)),
             "{row}"
         );
+        assert!(row.contains(r#"<td class="direction">P+Ma?</td>"#), "{row}");
         let plain = row_markup(1, 1, ["wA1", "A", "wA m0"], "");
         assert!(
-            plain.ends_with(r#"<td class="algebraic">wA m0</td>"#),
+            plain.ends_with(
+                r#"<td class="algebraic"><span class="fig" data-p="wA">wA</span> m0</td>"#
+            ),
             "{plain}"
+        );
+    }
+
+    #[test]
+    fn pieces_are_marked_only_where_a_piece_is_named() {
+        let marked = |t: &str| {
+            let mut s = String::new();
+            push_pieces(&mut s, t);
+            s
+        };
+        assert_eq!(
+            marked(r"wB1 \bQ"),
+            r#"<span class="fig" data-p="wB">wB</span>1 \<span class="fig" data-p="bQ">bQ</span>"#
+        );
+        assert_eq!(marked("-bQ"), r#"-<span class="fig" data-p="bQ">bQ</span>"#);
+        // A column letter, a word or a lone letter is no piece.
+        assert_eq!(marked("b2 web wX b"), "b2 web wX b");
+        assert_eq!(
+            marked("<wA>"),
+            r#"&lt;<span class="fig" data-p="wA">wA</span>&gt;"#
         );
     }
 }
