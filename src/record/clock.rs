@@ -408,15 +408,15 @@ pub struct MoveTimes {
 
 /// What is known of a player's clock along a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Running {
+struct PlayerTime {
     left: Option<u64>,
     spent: Option<u64>,
     moves: u64,
 }
 
-impl Running {
-    fn new(control: Option<&TimeControl>) -> Running {
-        Running {
+impl PlayerTime {
+    fn new(control: Option<&TimeControl>) -> PlayerTime {
+        PlayerTime {
             left: control.and_then(TimeControl::start),
             spent: Some(0),
             moves: 0,
@@ -460,7 +460,7 @@ pub fn line_times(
     nodes: &[NodeId],
 ) -> Vec<MoveTimes> {
     let mut mover = tree.start().to_move();
-    let mut players = [Running::new(control); 2];
+    let mut players = [PlayerTime::new(control); 2];
     nodes
         .iter()
         .map(|&n| {
@@ -478,8 +478,8 @@ pub fn tree_times(tree: &GameTree, control: Option<&TimeControl>) -> Vec<Option<
     let first = tree.start().to_move();
     let mut times = vec![None; tree.capacity()];
     // Each node's players after it (parents come before their children in `nodes`).
-    let mut after: Vec<Option<[Running; 2]>> = vec![None; tree.capacity()];
-    after[tree.root().index()] = Some([Running::new(control); 2]);
+    let mut after: Vec<Option<[PlayerTime; 2]>> = vec![None; tree.capacity()];
+    after[tree.root().index()] = Some([PlayerTime::new(control); 2]);
     for n in tree.nodes() {
         let (Some(parent), Some(ply)) = (tree.parent(n), tree.ply(n)) else {
             continue;
@@ -795,7 +795,7 @@ mod tests {
             base: 60_000,
             increment: 2_000,
         };
-        let mut p = Running::new(Some(&control));
+        let mut p = PlayerTime::new(Some(&control));
         let w = |left, used| MoveClock { left, used };
         // A clock only: used from the one before, with the increment.
         let a = p.step(Some(&control), Color::White, w(Some(55_000), None));
@@ -815,7 +815,7 @@ mod tests {
         let f = p.step(Some(&control), Color::White, w(None, Some(99_000)));
         assert_eq!(f.left, Some(0));
         // Without a time control, clocks give the time used as if there were no increment.
-        let mut q = Running::new(None);
+        let mut q = PlayerTime::new(None);
         q.step(None, Color::Black, w(Some(100_000), None));
         assert_eq!(
             q.step(None, Color::Black, w(Some(90_000), None)).used,
