@@ -302,6 +302,15 @@ fn the_json_form_gives_clocks_in_seconds_the_time_control_and_the_timeout() {
     assert!(text.contains("\"time_control\": \"180+2\""));
     assert!(text.contains("\"loser\": \"White\""));
     assert!(!text.contains("[%clk"));
+    // A variation's times follow its own line.
+    let with_line = LICHESS.replace(
+        "{ [%clk 0:02:58.5] }\n",
+        "{ [%clk 0:02:58.5] }\n(2. bA1 wS1- { [%clk 0:02:50] })\n",
+    );
+    let j = export::json_record(&import(&with_line, None).unwrap());
+    let line = j.moves.iter().find(|m| m.path == "2.1.1").unwrap();
+    assert_eq!((line.clock, line.elapsed), (Some(170.0), Some(12.0)));
+    assert_eq!(j.moves[2].elapsed, Some(21.0));
     // Without clocks, no clock fields at all.
     let plain = export::to_json(&import("Base;InProgress;White[2];wS1;bS1 -wS1", None).unwrap());
     for field in ["clock", "elapsed", "time_control", "timeout"] {

@@ -118,6 +118,13 @@ impl TimeControl {
         }
     }
 
+    /// The time a player has had for their first `moves` moves: the start and the
+    /// increments (saturating: a control read from a file may be absurd).
+    fn allowed(&self, moves: u64) -> Option<u64> {
+        let added = self.increment().saturating_mul(moves);
+        Some(self.start()?.saturating_add(added))
+    }
+
     /// The time added after each move.
     pub fn increment(&self) -> u64 {
         match self {
@@ -128,8 +135,7 @@ impl TimeControl {
 
     /// A player's time left after their `moves`th move, having used `spent` in all.
     pub fn left_after(&self, spent: u64, moves: u64) -> Option<u64> {
-        let start = self.start()?;
-        Some((start + self.increment() * moves).saturating_sub(spent))
+        Some(self.allowed(moves)?.saturating_sub(spent))
     }
 
     /// Whether a player who used `spent` in all (the other `other_spent`) has no time left
@@ -427,18 +433,18 @@ impl PlayerTime {
     fn step(&mut self, control: Option<&TimeControl>, mover: Color, w: MoveClock) -> MoveTimes {
         let increment = control.map_or(0, TimeControl::increment);
         self.moves += 1;
-        let before = self.left.map(|l| l + increment);
+        let before = self.left.map(|l| l.saturating_add(increment));
         let used = w
             .used
             .or_else(|| before.zip(w.left).and_then(|(b, l)| b.checked_sub(l)));
-        let mut spent = self.spent.zip(used).map(|(s, u)| s + u);
+        let mut spent = self.spent.zip(used).map(|(s, u)| s.saturating_add(u));
         let left = w
             .left
             .or_else(|| before.zip(used).map(|(b, u)| b.saturating_sub(u)))
             .or_else(|| control?.left_after(spent?, self.moves));
         if spent.is_none() {
-            let c = control.and_then(|c| c.start().map(|s| s + c.increment() * self.moves));
-            spent = c.zip(left).and_then(|(c, l)| c.checked_sub(l));
+            let allowed = control.and_then(|c| c.allowed(self.moves));
+            spent = allowed.zip(left).and_then(|(a, l)| a.checked_sub(l));
         }
         self.left = left;
         self.spent = spent;
@@ -475,24 +481,25 @@ pub fn line_times(
 /// The times of every move of the tree, indexed by [`NodeId::index`] (`None` for the root
 /// and the indices no node has): each along its own line.
 pub fn tree_times(tree: &GameTree, control: Option<&TimeControl>) -> Vec<Option<MoveTimes>> {
-    let first = tree.start().to_move();
     let mut times = vec![None; tree.capacity()];
-    // Each node's players after it (parents come before their children in `nodes`).
-    let mut after: Vec<Option<[PlayerTime; 2]>> = vec![None; tree.capacity()];
-    after[tree.root().index()] = Some([PlayerTime::new(control); 2]);
+    // Each node's players after it, and who moves next (parents come before their children
+    // in `nodes`).
+    let mut after: Vec<Option<([PlayerTime; 2], Color)>> = vec![None; tree.capacity()];
+    if let Some(root) = after.get_mut(tree.root().index()) {
+        *root = Some(([PlayerTime::new(control); 2], tree.start().to_move()));
+    }
     for n in tree.nodes() {
-        let (Some(parent), Some(ply)) = (tree.parent(n), tree.ply(n)) else {
+        let Some(parent) = tree.parent(n) else {
             continue;
         };
-        let Some(mut players) = after.get(parent.index()).copied().flatten() else {
+        let Some((mut players, mover)) = after.get(parent.index()).copied().flatten() else {
             continue;
         };
-        let mover = if ply % 2 == 1 { first } else { first.other() };
         let written = tree.comment(n).map(MoveClock::of).unwrap_or_default();
         let t = players[mover.index()].step(control, mover, written);
         if let (Some(slot), Some(state)) = (times.get_mut(n.index()), after.get_mut(n.index())) {
             *slot = Some(t);
-            *state = Some(players);
+            *state = Some((players, mover.other()));
         }
     }
     times
@@ -533,7 +540,8 @@ impl FinalClocks {
 pub struct Timeout {
     /// Who ran out of time.
     pub loser: Color,
-    /// Both clocks at the end, the loser's at 0 (the record's own when its clocks tell it).
+    /// Both clocks at the end ([`Record::final_clocks`]); when the record states the timeout,
+    /// the loser's is 0 (their flag fell after their last clock was written).
     pub clocks: FinalClocks,
     /// The record says so (a PGN `Termination` tag); otherwise its clocks tell it.
     pub stated: bool,
@@ -814,6 +822,16 @@ mod tests {
         // Overstepped: the clock stops at 0.
         let f = p.step(Some(&control), Color::White, w(None, Some(99_000)));
         assert_eq!(f.left, Some(0));
+        // An absurd time control is no overflow.
+        let huge = TimeControl::from_sgf("PlusTime 18446744073709551615 18446744073709551615");
+        let mut h = PlayerTime::new(Some(&huge));
+        let g = h.step(Some(&huge), Color::White, w(None, None));
+        assert_eq!((g.left, g.spent), (None, None));
+        assert_eq!(
+            h.step(Some(&huge), Color::White, w(Some(5), None)).used,
+            None
+        );
+        assert_eq!(huge.left_after(1, 3), Some(u64::MAX - 1));
         // Without a time control, clocks give the time used as if there were no increment.
         let mut q = PlayerTime::new(None);
         q.step(None, Color::Black, w(Some(100_000), None));

@@ -11,6 +11,11 @@
 //! the same rules (a branch may even come between a drop and its `Done`). `C[…]` comments
 //! go into the record's tree. (The BoardSpace records seen so far have neither.)
 //!
+//! Clocks: `TC[…]` is the time control; the `TM[ms]` after the action that makes a move (the
+//! player's time used since the start) gives the move's `[%emt …]`, and with the time
+//! control its `[%clk …]`, in its comment; the closing `P0[time …]`/`P1[time …]` are each
+//! player's time used in all ([`super::Metadata::time_used`]).
+//!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};
 //! use beeline::record::sgf;
