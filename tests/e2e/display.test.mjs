@@ -306,3 +306,29 @@ describe('the toolbar on a phone', () => {
     await page.close();
   });
 });
+
+describe('clocks', () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("each move shows the mover's time left", async () => {
+    const { page, errors } = await openApp(browser.context);
+    await pasteRecord(
+      page,
+      '[GameType "Base"]\n[White "Ann"]\n[Black "Bo"]\n[Result "0-1"]\n[TimeControl "180+2"]\n[Termination "Time forfeit"]\n\n'
+        + '1. wS1 {[%clk 0:03:00]}\n2. bS1 wS1- {good [%clk 0:02:55]}\n3. wQ -wS1 {[%clk 0:00:00]}\n\n0-1\n',
+    );
+    await page.waitForSelector('#notation tr[data-ply="3"][data-clock]');
+    const clocks = await page.$$eval('#notation tr[data-ply]', (rows) => rows.map((r) => [r.dataset.clock, r.querySelector('.clock')?.textContent]));
+    assert.deepEqual(clocks, [['3:00', '3:00'], ['2:55', '2:55'], ['0:00', '0:00']]);
+    // The comment's words only: the clock is not shown as words.
+    assert.equal(await page.textContent('#notation tr[data-comment-for="2"]'), 'good');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -452,7 +452,9 @@ mod tests {
         assert_eq!(m.matches(" selected").count(), 1);
         assert!(m.contains(r#"<select id="algebraic-form"><option"#), "{m}");
         assert!(
-            m.contains(r#"</select><span class="option"><input id="direction-ascii" type="checkbox">"#),
+            m.contains(
+                r#"</select><span class="option"><input id="direction-ascii" type="checkbox">"#
+            ),
             "{m}"
         );
         assert!(m.contains(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
