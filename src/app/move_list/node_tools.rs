@@ -237,7 +237,7 @@ fn act(viewer: Viewer, node: NodeId, tool: NodeTool, value: &str) -> Option<Stri
             // The words change; the drawing and the clock kept in the comment stay (with any
             // typed), written after them (see `drawing::prose`).
             viewer.study.edit_at(node, |t, n| {
-                let comment = drawing::with_words(t.comment(n), &value);
+                let comment = drawing::with_words(t.comment(n), value);
                 t.set_comment(n, comment.as_deref()).map(|()| n)
             })
         }
