@@ -316,7 +316,7 @@ describe('clocks', () => {
     await browser?.close();
   });
 
-  test("each move shows the mover's time left", async () => {
+  test("each move shows the mover's time left, the time graph its clocks, and a timeout its end", async () => {
     const { page, errors } = await openApp(browser.context);
     await pasteRecord(
       page,
@@ -328,6 +328,24 @@ describe('clocks', () => {
     assert.deepEqual(clocks, [['3:00', '3:00'], ['2:55', '2:55'], ['0:00', '0:00']]);
     // The comment's words only: the clock is not shown as words.
     assert.equal(await page.textContent('#notation tr[data-comment-for="2"]'), 'good');
+    // The time graph: a point a move, the move shown marked, a click going to a move.
+    await page.waitForSelector('#time-graph svg circle[data-ply]');
+    assert.deepEqual(await page.$$eval('#time-graph circle[data-ply]', (cs) => cs.map((c) => [c.dataset.ply, c.classList[1]])), [
+      ['1', 'white'], ['3', 'white'], ['2', 'black'],
+    ]);
+    await page.click('#time-graph circle[data-ply="2"]');
+    await waitForPly(page, 2);
+    await page.waitForFunction(() => document.querySelector('#time-graph .time-shown')?.getAttribute('x1') === '300');
+    // The timeout: under the last move's row and in the graph's caption, with both clocks.
+    const timeout = await page.getAttribute('#notation tr[data-ply="3"]', 'data-timeout');
+    assert.match(timeout, /^White lost on time \(White 0:00, Black 2:5\d\)$/);
+    assert.match(await page.textContent('#time-graph .time-out'), /^White lost on time/);
+    assert.equal(await page.$eval('#notation tr[data-ply="3"]', (r) => getComputedStyle(r, '::after').content), JSON.stringify(timeout));
+    // The graph is the board column's last part.
+    assert.equal(await page.$eval('#time-graph', (g) => g.parentElement.lastElementChild === g), true);
+    // A game without times has none.
+    await pasteRecord(page, 'Base;InProgress;White[2];wS1;bS1 wS1-');
+    await page.waitForSelector('#time-graph', { state: 'detached' });
     assert.deepEqual(errors, []);
     await page.close();
   });
