@@ -329,7 +329,8 @@ pub(super) fn show(s: BoardState) {
                     .and_then(|&n| t.comment(n))
                     .is_some_and(|c| c.contains("[%clk") || c.contains("[%emt"))
         });
-        if !s.compact && (clocked || CLOCKED.replace(clocked)) {
+        let was = CLOCKED.replace(clocked);
+        if !s.compact && (clocked || was) {
             ask(v, BoardWork::Clocks);
         }
         let layout = s.layout.get();
