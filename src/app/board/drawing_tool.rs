@@ -55,7 +55,7 @@ pub(crate) enum BoardWork {
     /// study (its link `#E…`, `?study=URL`), the courses or the trainer (`?learn…`).
     Address,
     /// The game's clocks: the time graph, the move shown on it, a timeout
-    /// (`record_panels::clocks`).
+    /// (`super::clocks`).
     Clocks,
 }
 
@@ -137,7 +137,7 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
             String::new()
         }
         BoardWork::Clocks => {
-            crate::app::record_panels::clocks::show(viewer);
+            super::clocks::show(viewer);
             String::new()
         }
     }

@@ -1,8 +1,7 @@
 //! Records in and out: loading a pasted or dropped record ([`load`]), the game's players
-//! and result ([`game_info`]), its clocks ([`clocks`]), links, embeds and puzzles to share
-//! ([`share`]) and the exports ([`export`]).
+//! and result ([`game_info`]), links, embeds and puzzles to share ([`share`]) and the
+//! exports ([`export`]).
 
-pub mod clocks;
 pub mod export;
 pub mod game_info;
 pub mod load;
