@@ -34,7 +34,7 @@
 //! ```
 
 use super::tree::{GameTree, NodeId};
-use super::Record;
+use super::{push_words, Record};
 use crate::engine::piece::Color;
 use crate::engine::position::GameState;
 use std::fmt;
@@ -369,16 +369,6 @@ pub fn without_clock(comment: &str) -> String {
     }
     push_words(&mut out, &comment[from..]);
     out
-}
-
-fn push_words(out: &mut String, words: &str) {
-    let w = words.trim();
-    if !w.is_empty() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(w);
-    }
 }
 
 /// A comment with its clock commands replaced by `clock`'s, written where the readers of

@@ -20,6 +20,7 @@
 //! ```
 
 use super::clock::{ClockCommand, MoveClock};
+use super::push_words;
 use crate::engine::hex::Hex;
 use crate::notation::algebraic::{Column, Square};
 
@@ -180,17 +181,6 @@ pub fn prose(comment: &str) -> Option<String> {
     let end = next_command(comment).map_or(comment.len(), |(i, _)| i);
     let words = comment[..end].trim();
     (!words.is_empty()).then(|| words.to_string())
-}
-
-/// Appends a piece of text, trimmed, one space after what is there.
-fn push_words(out: &mut String, words: &str) {
-    let w = words.trim();
-    if !w.is_empty() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(w);
-    }
 }
 
 /// A cell name (`m0`, `n-1`, `aa+2`) at the start of `s`, and the rest.

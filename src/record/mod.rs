@@ -766,6 +766,17 @@ fn kind_name(p: Piece) -> String {
 }
 
 /// Splits text into lines, numbered from 1.
+/// Appends a piece of a comment (words or commands), trimmed, one space after what is there.
+pub(crate) fn push_words(out: &mut String, words: &str) {
+    let w = words.trim();
+    if !w.is_empty() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+}
+
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
