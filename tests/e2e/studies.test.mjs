@@ -353,15 +353,19 @@ test('a collection made a study: the games listed become its chapters', async ()
   await page.close();
 });
 
-test('a browser that refuses to store says so; the study stays open and exportable', async () => {
+test('a browser that refuses to store says so; the study stays open and exportable', async (t) => {
   // A browser of its own (a quota set where the origin has stored nothing yet), with a real
   // quota of one byte for the origin: every write fails with QuotaExceededError.
   const own = await launchBrowser({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  t.after(() => own.close());
   const { page, errors } = await openApp(own.context);
   const cdp = await own.context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin, quotaSize: 1 });
   await pasteRecord(page, STUDY);
   await page.waitForSelector('#chapters li[data-chapter="3"]');
+  // A change to keep (the browser may take the study's first small write).
+  await page.fill('#chapter-name', 'Renamed');
+  await page.press('#chapter-name', 'Enter');
   await page.waitForFunction(() => /does not keep studies/.test(document.querySelector('#study-note').textContent));
   assert.match(await page.textContent('#study-note'), /export it to keep it/);
   await audit(page, 'a refused storage at 1280 px');
@@ -370,7 +374,6 @@ test('a browser that refuses to store says so; the study stays open and exportab
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#study-export')]);
   assert.match(readFileSync(await download.path(), 'utf8'), /\[ChapterName "Grasshoppers"\]/);
   assert.deepEqual(errors, []);
-  await own.close();
 });
 
 test('a damaged stored study is named and skipped; the others open', async () => {
@@ -423,6 +426,11 @@ test('two tabs on one study: the later save wins and the other tab is told', asy
   await b.page.waitForSelector('#library-list li[data-study] .study-open');
   await b.page.click('#library-list li[data-study] .study-open');
   await b.page.waitForSelector('#chapters li[data-chapter="3"]');
+  // Opening the study is no change: B saves nothing, so A is told nothing (a save of B's
+  // here would also overwrite what A saves next).
+  await b.page.waitForTimeout(1500);
+  assert.doesNotMatch(await a.page.textContent('#study-note'), /Another tab/);
+  assert.doesNotMatch(await b.page.textContent('#study-note'), /Saved/);
   // A adds a chapter: B hears of it.
   await a.page.selectOption('#chapter-source', 'empty');
   await a.page.click('#chapter-add');

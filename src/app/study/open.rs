@@ -111,8 +111,11 @@ impl OpenStudy {
     /// Makes chapter `i` the one shown: its game and node, for the board (`None`: no such
     /// chapter).
     pub fn open(&mut self, i: usize) -> Option<(NotatedGame, NodeId)> {
-        let slot = self.chapters.get(i)?;
+        let slot = self.chapters.get_mut(i)?;
         let shown = slot.game();
+        // The chapter shares the board's game from now on, so that the board's first sync is
+        // no change: opening a chapter (or the study, in another tab too) saves nothing.
+        slot.record = shown.0.record.clone();
         self.current = i;
         Some(shown)
     }
@@ -189,6 +192,8 @@ mod tests {
         assert_eq!(s.chapters.len(), 2);
         let (game, node) = s.open(1).unwrap();
         assert_eq!(s.current, 1);
+        // The chapter as opened is no change (nothing to save).
+        assert!(!s.sync(&game, node), "a chapter opened is no change");
         assert_eq!(game.tree().path(node).unwrap().to_string(), "1");
         // A move played on the board goes into the chapter.
         let pos = game.tree().position_at(node).unwrap();
