@@ -765,7 +765,6 @@ fn kind_name(p: Piece) -> String {
     format!("{c} {}", p.bug.name())
 }
 
-/// Splits text into lines, numbered from 1.
 /// Appends a piece of a comment (words or commands), trimmed, one space after what is there.
 pub(crate) fn push_words(out: &mut String, words: &str) {
     let w = words.trim();
@@ -777,6 +776,7 @@ pub(crate) fn push_words(out: &mut String, words: &str) {
     }
 }
 
+/// Splits text into lines, numbered from 1.
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
