@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openApp, pasteRecord, waitForPly, boardPieces, beeline, audit, WIDTHS } from './helpers.mjs';
+import { launchBrowser, openApp, pasteRecord, waitForPly, boardPieces, beeline, audit, WIDTHS, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -92,7 +92,7 @@ beforeEach(async () => {
   const { context } = browser;
   const blank = await context.newPage();
   for (const p of context.pages()) if (p !== blank) await p.close();
-  await blank.goto(new URL('icons/favicon.svg', process.env.BASE_URL ?? 'http://127.0.0.1:8080/').href);
+  await blank.goto(new URL('icons/favicon.svg', BASE_URL).href);
   await blank.evaluate(() => new Promise((resolve, reject) => {
     const r = indexedDB.deleteDatabase('beeline');
     r.onsuccess = () => resolve();
@@ -488,7 +488,7 @@ test('a library kept by an older build (the database at version 1) is kept when 
   }));
   assert.equal(kept.length, 2);
   await page.goto('about:blank');
-  await page.goto(new URL('.', process.env.BASE_URL ?? 'http://127.0.0.1:8080/').href);
+  await page.goto(new URL('.', BASE_URL).href);
   await page.evaluate((rows) => new Promise((resolve, reject) => {
     const gone = indexedDB.deleteDatabase('beeline');
     gone.onsuccess = () => {
