@@ -4,7 +4,10 @@
 
 use beeline::engine::piece::{Color, PieceId};
 use beeline::engine::position::{GameState, Position};
+use beeline::puzzles::daily::{daily_puzzle, CalendarDate};
 use beeline::puzzles::miner::MinerSettings;
+use beeline::puzzles::rating::seed_rating;
+use beeline::puzzles::set::read_shard;
 use beeline::puzzles::{builtin, MinedPuzzle, PuzzleTheme};
 use beeline::record::puzzle::Solution;
 use beeline::search::game_review::win_probability;
@@ -178,6 +181,57 @@ fn the_built_in_set_reads_whole() {
         assert_eq!(j.first_moves.len(), p.solution.branches.len());
         assert_eq!(j.solution.len(), p.solution.main_line().len());
     }
+    // A puzzle's rating lies among the ratings of its difficulty's node counts, and the
+    // shards of a theme go up in rating.
+    for p in &puzzles {
+        let d = u32::from(p.difficulty);
+        let low = if d <= 1 { 0 } else { 256u64 << (2 * (d - 2)) };
+        let high = if d >= 9 {
+            u64::MAX
+        } else {
+            256u64 << (2 * (d - 1))
+        };
+        assert!(
+            (seed_rating(low)..=seed_rating(high)).contains(&p.rating),
+            "{}: difficulty {d}, rating {}",
+            p.id,
+            p.rating
+        );
+    }
+    let m = builtin::manifest().unwrap();
+    for t in PuzzleTheme::ALL {
+        let shards: Vec<_> = m.shards_of(Some(t)).collect();
+        assert!(shards.windows(2).all(|w| w[0].rating.1 <= w[1].rating.0));
+    }
+}
+
+#[test]
+fn the_built_in_set_has_a_puzzle_for_every_day() {
+    let m = builtin::manifest().unwrap();
+    let (puzzles, _) = builtin::puzzles();
+    let mut days = HashSet::new();
+    for d in 1..=28 {
+        let date = CalendarDate::new(2026, 2, d).unwrap();
+        let daily = daily_puzzle(&m, date).unwrap();
+        // The shard named, read alone, holds it; the set read whole has it at the same place.
+        let text = builtin::FILES
+            .iter()
+            .find(|f| f.0 == daily.shard.name)
+            .unwrap()
+            .1;
+        let shard = read_shard(daily.shard, text).unwrap();
+        let p = &shard.puzzles[daily.index];
+        let before: usize = m
+            .shards
+            .iter()
+            .take_while(|e| e.name != daily.shard.name)
+            .map(|e| e.count)
+            .sum();
+        assert_eq!(puzzles[before + daily.index].id, p.id);
+        assert_eq!(daily_puzzle(&m, date).unwrap(), daily);
+        days.insert(p.id.clone());
+    }
+    assert!(days.len() >= 25, "{} puzzles in 28 days", days.len());
 }
 
 #[test]
@@ -250,6 +304,7 @@ fn selfplay_games_are_mined_into_a_set_the_built_in_reader_reads() {
             "first_moves",
             "theme",
             "difficulty",
+            "rating",
             "source",
         ] {
             assert!(!p[field].is_null(), "{field} missing in {p}");
@@ -284,4 +339,5 @@ fn the_built_in_set_prints_as_json() {
     assert_eq!(text.lines().count(), puzzles.len());
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(first["id"], puzzles[0].id.as_str());
+    assert_eq!(first["rating"], puzzles[0].rating);
 }

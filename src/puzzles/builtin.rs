@@ -152,7 +152,8 @@ pub fn about() -> String {
     manifest().map(|m| m.about).unwrap_or_default()
 }
 
-fn manifest() -> Result<SetManifest, String> {
+/// The set's manifest.
+pub fn manifest() -> Result<SetManifest, String> {
     let text = FILES
         .iter()
         .find(|(n, _)| *n == MANIFEST)

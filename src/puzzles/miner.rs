@@ -12,6 +12,7 @@
 //! dropped where they disagree. The thresholds are [`MinerSettings`]; docs/PUZZLES.md says
 //! why they are what they are.
 
+use super::rating::{difficulty, seed_rating};
 use super::{puzzle_id, MinedPuzzle, PuzzleSource, PuzzleTheme};
 use crate::collection::key::PositionKey;
 use crate::collection::Game;
@@ -151,7 +152,7 @@ impl Miner {
     /// The puzzle a position makes, if any, verified, from the game `source` names (its
     /// `ply` is the position's).
     pub fn puzzle_at(&mut self, pos: &Position, source: PuzzleSource) -> Option<MinedPuzzle> {
-        let (theme, solution, difficulty) = self.find(pos)?;
+        let (theme, solution, nodes) = self.find(pos)?;
         // The GameString must replay to this very position (a record read with other rules
         // might not).
         let text = GameString::from_position(pos).to_string();
@@ -162,7 +163,8 @@ impl Miner {
         Some(MinedPuzzle {
             id: puzzle_id(&replayed),
             theme,
-            difficulty,
+            difficulty: difficulty(nodes),
+            rating: seed_rating(nodes),
             position: replayed,
             solution,
             source: PuzzleSource {
@@ -172,8 +174,10 @@ impl Miner {
         })
     }
 
-    /// The theme, verified solution and difficulty of a position, if it is a puzzle.
-    pub fn find(&mut self, pos: &Position) -> Option<(PuzzleTheme, Solution, u8)> {
+    /// The theme and verified solution of a position, if it is a puzzle, with the nodes the
+    /// engine's search needed to keep to a solving move (its difficulty and rating:
+    /// [`difficulty`], [`seed_rating`]).
+    pub fn find(&mut self, pos: &Position) -> Option<(PuzzleTheme, Solution, u64)> {
         let me = pos.to_move();
         let (mine, theirs) = (open_cells(pos, me)?, open_cells(pos, me.other())?);
         if theirs <= self.settings.max_surround {
@@ -203,7 +207,7 @@ impl Miner {
     /// engine's search to the win's depth. (The engine's search reduces and prunes, and at
     /// that depth misses about half of the surrounds in three: it rates, it does not judge.
     /// The test suite checks every built-in puzzle with it two plies deeper.)
-    fn surround(&mut self, pos: &Position, n: u8) -> Option<(PuzzleTheme, Solution, u8)> {
+    fn surround(&mut self, pos: &Position, n: u8) -> Option<(PuzzleTheme, Solution, u64)> {
         let mut full = Prover::full();
         let solution = surround_tree(&mut full, pos, n);
         let shorter = n > 1 && full.shortest_win(pos, n - 1).is_some();
@@ -211,18 +215,18 @@ impl Miner {
             return self.reject();
         }
         let first = solution.first_moves();
-        let (_, difficulty) = self.rated_search(pos, Limits::depth(2 * n - 1), &first);
-        Some((PuzzleTheme::surround(n)?, solution, difficulty))
+        let (_, nodes) = self.rated_search(pos, Limits::depth(2 * n - 1), &first);
+        Some((PuzzleTheme::surround(n)?, solution, nodes))
     }
 
-    /// Searches `pos` from a cleared table, and rates how hard the search found it to
-    /// settle on one of `accepted`: see [`rate`].
+    /// Searches `pos` from a cleared table, and counts how hard the search found it to
+    /// settle on one of `accepted`: the nodes searched when it chose one and kept to it.
     fn rated_search(
         &mut self,
         pos: &Position,
         limits: Limits,
         accepted: &[Move],
-    ) -> (SearchResult, u8) {
+    ) -> (SearchResult, u64) {
         self.searcher.clear();
         let mut settled: Option<u64> = None;
         let found = self.searcher.search_with(pos, &limits, &NoClock, &mut |r| {
@@ -235,11 +239,11 @@ impl Miner {
         });
         // Never settled: harder than anything the search did.
         let nodes = settled.unwrap_or(found.nodes.saturating_mul(4));
-        (found, rate(nodes))
+        (found, nodes)
     }
 
     /// Outer `None`: not a defence position; `Some(None)`: one, but no puzzle.
-    fn defence(&mut self, pos: &Position) -> Option<Option<(PuzzleTheme, Solution, u8)>> {
+    fn defence(&mut self, pos: &Position) -> Option<Option<(PuzzleTheme, Solution, u64)>> {
         let mut fast = Prover::pruned();
         fast.shortest_win(&threat_position(pos), 2)?;
         // Each move: whether the other side still surrounds within 2 after it.
@@ -280,18 +284,13 @@ impl Miner {
             return Some(self.reject());
         }
         let reply = found.best;
-        let (_, difficulty) =
-            self.rated_search(pos, Limits::depth(self.settings.verify_depth), &moves);
-        Some(Some((
-            PuzzleTheme::Defence,
-            answered(&moves, reply),
-            difficulty,
-        )))
+        let (_, nodes) = self.rated_search(pos, Limits::depth(self.settings.verify_depth), &moves);
+        Some(Some((PuzzleTheme::Defence, answered(&moves, reply), nodes)))
     }
 
     /// One move that keeps a decisive advantage where every other loses it, by a short
     /// two-line search, confirmed by a deeper one.
-    fn only_move(&mut self, pos: &Position) -> Option<(PuzzleTheme, Solution, u8)> {
+    fn only_move(&mut self, pos: &Position) -> Option<(PuzzleTheme, Solution, u64)> {
         let s = &self.settings;
         let (screen, verify, decisive, gap) = (s.screen_depth, s.verify_depth, s.decisive, s.gap);
         let single = |r: &SearchResult| {
@@ -330,22 +329,9 @@ impl Miner {
             })
             .collect();
         let reply = deep.lines.first().and_then(|l| l.pv.get(1)).copied();
-        let (_, difficulty) = self.rated_search(pos, Limits::depth(verify), &moves);
-        Some((PuzzleTheme::OnlyMove, answered(&moves, reply), difficulty))
+        let (_, nodes) = self.rated_search(pos, Limits::depth(verify), &moves);
+        Some((PuzzleTheme::OnlyMove, answered(&moves, reply), nodes))
     }
-}
-
-/// A puzzle's difficulty from the nodes the engine's search needed before it chose an
-/// accepted move and kept to it: 1 under 256 nodes, one more for every four times as many,
-/// up to 9 (a million and more).
-pub fn rate(nodes: u64) -> u8 {
-    let mut d = 1u8;
-    let mut limit = 256u64;
-    while nodes >= limit && d < 9 {
-        d += 1;
-        limit = limit.saturating_mul(4);
-    }
-    d
 }
 
 /// Accepted moves that end the puzzle, the first answered by `reply` (the engine's) so that
@@ -565,15 +551,5 @@ mod tests {
         let mut dedup = Dedup::default();
         let kept = a.iter().chain(&b).filter(|p| dedup.is_new(p)).count();
         assert_eq!(kept, a.len());
-    }
-
-    #[test]
-    fn difficulty_grows_with_the_search() {
-        assert_eq!(rate(0), 1);
-        assert_eq!(rate(255), 1);
-        assert_eq!(rate(256), 2);
-        assert_eq!(rate(1023), 2);
-        assert_eq!(rate(1024), 3);
-        assert_eq!(rate(u64::MAX), 9);
     }
 }
