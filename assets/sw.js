@@ -6,8 +6,8 @@
 // content; the manifest and its icons keep their names. One cache holds index.html and
 // exactly the files it references:
 //
-// - install: fetch index.html, cache every file it references (and the manifest's icons),
-//   then index.html itself;
+// - install: fetch index.html, cache every file it references (and the manifest's icons,
+//   and the move list's figurines), then index.html itself;
 // - a page load (any navigation in scope, whatever its query or fragment): the network first,
 //   so that a new build shows at once; offline, the cached page (or index.html);
 // - a hashed file: the cache first, else the network; the manifest and icons: the cached copy,
@@ -26,7 +26,7 @@
 // page asked for; other requests to other origins are left alone.
 
 // Bump the version when this file changes what it stores: activate deletes the other caches.
-const CACHE = 'beeline-v1';
+const CACHE = 'beeline-v2';
 // Books' files, kept across versions of the app.
 const BOOKS = 'beeline-books';
 // A book's files: its manifest and its shards (`shards/3f.bin`, `shards/3f/3fa.bin`); a
@@ -142,6 +142,11 @@ async function update(page) {
     await store(cache, icons);
     files.push(...icons);
   }
+  // The move list's figurines, which the style sheet draws from these files when the reader
+  // asks for them: kept with the app, so that they show offline too.
+  const figurines = [...'wb'].flatMap((c) => [...'QBGSAMLP'].map((b) => new URL(`icons/figurines/${c}${b}.svg`, PAGE).href));
+  await store(cache, figurines);
+  files.push(...figurines);
   await cache.put(PAGE, page);
 
   const keep = new Set([PAGE, ...files]);

@@ -378,7 +378,7 @@ fn exports_round_trip() {
 fn pgn_export_follows_mzinga_layout() {
     let rec = import(&data("boardspace_modern.sgf"), None).unwrap();
     let pgn = export::to_pgn(&rec);
-    let head: Vec<&str> = pgn.lines().take(11).collect();
+    let head: Vec<&str> = pgn.lines().take(12).collect();
     assert_eq!(
         head,
         [
@@ -390,12 +390,15 @@ fn pgn_export_follows_mzinga_layout() {
             "[White \"alice\"]",
             "[Black \"bob\"]",
             "[Result \"WhiteWins\"]",
+            // `TC[None]`.
+            "[TimeControl \"-\"]",
             "[SgfDate \"Sat Mar 02 20:15:00 CET 2024\"]",
             "[SgfGameName \"T!HV-alice-bob-2024-03-02-1915\"]",
             "[SgfResult \"Partie gagnée par alice\"]",
         ]
     );
-    assert!(pgn.contains("\n\n1. wP\n2. bS1 \\wP\n"));
+    // The one move with a `TM` after it keeps its time used.
+    assert!(pgn.contains("\n\n1. wP\n2. bS1 \\wP {[%emt 0:00:05]}\n3. wM"));
     assert!(pgn.ends_with("\n31. wL bQ\\\n\nWhiteWins\n"));
 }
 

@@ -84,14 +84,18 @@ fn pgn_and_links_keep_drawings() {
 }
 
 #[test]
-fn comments_without_commands_read_as_before() {
-    let text = "[GameType \"Base\"]\n\n1. wS1 {a [%clk 0:05:00] note}\n2. bS1 -wS1\n";
+fn a_clock_is_kept_after_the_words_and_not_shown_with_them() {
+    let text = "[GameType \"Base\"]\n\n1. wS1 {a [%clk 0:05:00] note [%calx]}\n2. bS1 -wS1\n";
     let rec = import(text, Some(Format::Pgn)).unwrap();
     let first = rec.tree.mainline_nodes()[0];
-    assert_eq!(rec.tree.comment(first), Some("a [%clk 0:05:00] note"));
+    assert_eq!(
+        rec.tree.comment(first),
+        Some("a note [%calx] [%clk 0:05:00]")
+    );
+    // Another command stays words, as before.
     assert_eq!(
         rec.tree.comment_words(first).as_deref(),
-        Some("a [%clk 0:05:00] note")
+        Some("a note [%calx]")
     );
     assert!(rec.notices.is_empty());
 }

@@ -175,6 +175,12 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
         >
             <header class="app-header">
                 <h1 class="app-title">"Beeline"</h1>
+                // The colour theme's toggle: index.html's script takes its clicks and the
+                // style sheet shows the words for the theme it turns to.
+                <button id="theme" type="button" class="theme-toggle">
+                    <span class="to-dark">"☾ Dark"</span>
+                    <span class="to-light">"☀ Light"</span>
+                </button>
                 <p class="hint">
                     "Hive games move by move, in three notations. Paste a record below, drop a file on the viewer, or open a permalink."
                 </p>

@@ -331,6 +331,11 @@ impl<'a> Ctx<'a> {
                 emit(c);
             }
         };
+        // The web app's module keeps one copy of the movements for all its callers (four, 9 KB
+        // before compression), at an indirect call a destination; elsewhere each caller gets
+        // its own inlined copy, for the search's speed.
+        #[cfg(feature = "web")]
+        let mut push: &mut dyn FnMut(CellIndex) = &mut push;
         let bug = p.bug();
         if bug == Bug::Mosquito {
             if view.from_height > 0 {

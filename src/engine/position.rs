@@ -557,6 +557,39 @@ impl Position {
         out
     }
 
+    /// The Pillbug (preferred) or Mosquito whose throw makes the movement of `piece` to `to`
+    /// possible, when the piece cannot make it by its own movement: the thrower the notations
+    /// name and the board marks. `None` for a movement the piece makes itself.
+    pub fn thrower_needed(&self, piece: PieceId, to: Hex) -> Option<PieceId> {
+        if !self.game_type.pillbug {
+            return None;
+        }
+        // A throw needs a Pillbug or Mosquito of the side to move next to both ends; checking
+        // that first spares the move generation below for almost every move.
+        let board = &self.board;
+        let from = board.position(piece)?;
+        let me = self.to_move();
+        let possible = from.neighbors().into_iter().any(|n| {
+            board.top(n).is_some_and(|t| {
+                t.color() == me
+                    && matches!(t.bug(), Bug::Pillbug | Bug::Mosquito)
+                    && n.distance(to) == 1
+            })
+        });
+        if !possible {
+            return None;
+        }
+        if piece.color() == me && self.own_destinations(piece).contains(&to) {
+            return None;
+        }
+        let throwers = self.throwers(piece, to);
+        throwers
+            .iter()
+            .copied()
+            .find(|t| t.bug() == Bug::Pillbug)
+            .or_else(|| throwers.first().copied())
+    }
+
     /// The pieces (Pillbug, or Mosquito copying one) that could throw `piece` to `to` now.
     pub fn throwers(&self, piece: PieceId, to: Hex) -> Vec<PieceId> {
         let mut out = Vec::new();

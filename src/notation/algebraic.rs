@@ -318,7 +318,7 @@ impl Notation for AlgebraicMove {
             Move::Move { piece, from, to } => (piece, from, to),
         };
         let start = frame.to_canonical(from);
-        let thrower = thrower_of(pos, piece, to).map(|t| Thrower {
+        let thrower = pos.thrower_needed(piece, to).map(|t| Thrower {
             color: Some(t.color()),
             bug: t.bug(),
             square: pos
@@ -407,38 +407,6 @@ fn short_origin(pos: &Position, frame: &Frame, piece: PieceId, from: Hex, start:
         column: (!col_clash || row_clash).then(|| Column::of_q(start.q)),
         row: col_clash.then_some(start.r),
     }
-}
-
-/// The Pillbug (preferred) or Mosquito that makes this movement possible, when the piece
-/// cannot make it by its own movement.
-fn thrower_of(pos: &Position, piece: PieceId, to: Hex) -> Option<PieceId> {
-    if !pos.game_type().pillbug {
-        return None;
-    }
-    // A throw needs a Pillbug or Mosquito of the side to move next to both ends; checking
-    // that first spares the move generation below for almost every move.
-    let board = pos.board();
-    let from = board.position(piece)?;
-    let me = pos.to_move();
-    let possible = from.neighbors().into_iter().any(|n| {
-        board.top(n).is_some_and(|t| {
-            t.color() == me
-                && matches!(t.bug(), Bug::Pillbug | Bug::Mosquito)
-                && n.distance(to) == 1
-        })
-    });
-    if !possible {
-        return None;
-    }
-    if piece.color() == pos.to_move() && pos.own_destinations(piece).contains(&to) {
-        return None;
-    }
-    let throwers = pos.throwers(piece, to);
-    throwers
-        .iter()
-        .copied()
-        .find(|t| t.bug() == Bug::Pillbug)
-        .or_else(|| throwers.first().copied())
 }
 
 impl fmt::Display for AlgebraicMove {

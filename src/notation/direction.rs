@@ -640,6 +640,9 @@ pub struct Explanation {
     pub established: bool,
     /// Whether this very turn fixed the handedness.
     pub establishes: bool,
+    /// The Pillbug or Mosquito whose throw the movement is, and its cell, for a piece that
+    /// could not move there by itself.
+    pub thrower: Option<(PieceId, Hex)>,
 }
 
 /// Explains a legal move of `pos` (`None` for a pass). `frame` as for [`write`].
@@ -666,7 +669,15 @@ pub fn explain_after(
         direction: d.direction,
         established: after.is_complete(),
         establishes: after.is_complete() && !before.is_complete(),
+        thrower: thrower(pos, &d),
     })
+}
+
+/// The thrower of a described movement, with its cell.
+fn thrower(pos: &Position, d: &Described) -> Option<(PieceId, Hex)> {
+    d.from?;
+    let t = pos.thrower_needed(d.piece, d.to)?;
+    Some((t, pos.board().position(t)?))
 }
 
 /// Why a move's direction notation names the reference it names, in one sentence (the
@@ -674,7 +685,7 @@ pub fn explain_after(
 /// destination next to the moved piece or at the end of its jump. `None` for a pass.
 pub fn why_reference(pos: &Position, frame: &Frame, mv: Move) -> Option<String> {
     let d = describe(pos, frame, mv)?;
-    if d.reference.is_none() {
+    let why = if d.reference.is_none() {
         let words = match pos.board().pieces().count() {
             0 => "No reference: the first piece has nothing to be placed next to.",
             1 if d.from.is_none() => {
@@ -682,15 +693,75 @@ pub fn why_reference(pos: &Position, frame: &Frame, mv: Move) -> Option<String> 
             }
             _ => "No reference: the destination touches the piece, or ends its jump, so the direction alone names it.",
         };
-        return Some(words.to_string());
-    }
-    let moved = d.from.map(|_| d.piece);
-    reference::why(pos.board(), frame, moved, d.to)
+        words.to_string()
+    } else {
+        let moved = d.from.map(|_| d.piece);
+        reference::why(pos.board(), frame, moved, d.to)?
+    };
+    // The notation names the moved piece only: say whose throw it was.
+    Some(match thrower(pos, &d) {
+        Some((t, _)) => {
+            let side = if t.color() == crate::engine::piece::Color::White {
+                "white"
+            } else {
+                "black"
+            };
+            let copying = if t.bug() == Bug::Mosquito {
+                ", copying a Pillbug,"
+            } else {
+                ""
+            };
+            format!(
+                "The {side} {} ({t}){copying} throws it. {why}",
+                t.bug().name()
+            )
+        }
+        None => why,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_throw_names_its_thrower_and_a_piece_moving_itself_none() {
+        // White's Pillbug between the two Queens can throw its own Queen round to the far
+        // side; the Queen can also step by herself.
+        let g: crate::notation::uhp::GameString =
+            "Base+P;InProgress;White[3];wP;bS1 wP-;wQ -wP;bQ bS1-"
+                .parse()
+                .unwrap();
+        let pos = g.replay().unwrap();
+        let frame = Frame::of_position(&pos);
+        let (mut thrown, mut walked) = (0, 0);
+        for mv in pos.legal_moves() {
+            let Some(from) = mv.from() else { continue };
+            let e = explain(&pos, &frame, mv).unwrap();
+            let own = pos
+                .own_destinations(mv.piece().unwrap())
+                .contains(&mv.to().unwrap());
+            let why = why_reference(&pos, &frame, mv).unwrap();
+            if own {
+                walked += 1;
+                assert_eq!(e.thrower, None, "{mv:?}");
+                assert!(!why.contains("throws"), "{why}");
+            } else {
+                thrown += 1;
+                let (t, at) = e.thrower.expect("a move the piece cannot make is a throw");
+                assert_eq!((t.to_string().as_str(), at), ("wP", Hex::ORIGIN));
+                assert_eq!(from.distance(at), 1);
+                assert!(
+                    why.starts_with("The white Pillbug (wP) throws it. "),
+                    "{why}"
+                );
+            }
+        }
+        assert!(
+            thrown > 0 && walked > 0,
+            "{thrown} throws, {walked} own moves"
+        );
+    }
 
     #[test]
     fn a_reference_is_explained_by_its_rule_and_none_by_why_not() {

@@ -19,6 +19,8 @@
 //! assert_eq!(drawing::prose("[%csl Ym0]"), None);
 //! ```
 
+use super::clock::{ClockCommand, MoveClock};
+use super::push_words;
 use crate::engine::hex::Hex;
 use crate::notation::algebraic::{Column, Square};
 
@@ -109,30 +111,56 @@ pub struct Drawing {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Read {
     pub drawing: Drawing,
-    /// The comment without its commands (spaces around them joined into one).
+    /// The comment without its drawing (spaces around the commands joined into one): its
+    /// words, then its clock commands (`[%clk …]`, `[%emt …]`) in one spelling, so that
+    /// [`Drawing::comment`] of it keeps the clock. [`prose`] of it is the words alone.
     pub prose: String,
     /// One sentence per command or item that was left out.
     pub problems: Vec<String>,
 }
 
-/// Where the first drawing command of `s` starts, and whether it lists arrows (`[%cal`) or
-/// cells (`[%csl`); `[%calx` is another command. (On the first screen: no string searcher.)
-fn next_command(s: &str) -> Option<(usize, bool)> {
+/// A command of a comment: the drawing's two, and the clock's ([`super::clock`]), which is
+/// kept with the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CommentCommand {
+    Arrows,
+    Cells,
+    Clock(ClockCommand),
+}
+
+/// Where the first command of `s` starts, and which it is; `[%calx` is another command.
+/// (On the first screen: no string searcher.)
+fn next_command(s: &str) -> Option<(usize, CommentCommand)> {
     let b = s.as_bytes();
     (0..b.len()).find_map(|i| {
         let w = &b[i..];
-        let arrows = w.starts_with(b"[%cal");
-        let named = arrows || w.starts_with(b"[%csl");
+        if !w.starts_with(b"[%") {
+            return None;
+        }
+        let command = if w.starts_with(b"[%cal") {
+            CommentCommand::Arrows
+        } else if w.starts_with(b"[%csl") {
+            CommentCommand::Cells
+        } else {
+            return ClockCommand::at(w).map(|c| (i, CommentCommand::Clock(c)));
+        };
         let ends = w
             .get(5)
             .is_none_or(|c| c.is_ascii_whitespace() || *c == b']');
-        (named && ends).then_some((i, arrows))
+        ends.then_some((i, command))
     })
 }
 
 /// Whether a comment holds a drawing command.
 pub fn has_commands(comment: &str) -> bool {
-    next_command(comment).is_some()
+    let mut rest = comment;
+    while let Some((i, command)) = next_command(rest) {
+        if !matches!(command, CommentCommand::Clock(_)) {
+            return true;
+        }
+        rest = &rest[i + 5..];
+    }
+    false
 }
 
 /// The body of the command starting `s` (after its name) up to its `]`, and what follows it
@@ -145,25 +173,14 @@ fn command_body(s: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The words of a comment, without its drawing; `None` when it has none. A comment is kept
-/// as its words, then its commands ([`Drawing::comment`] writes it so, and the readers of
-/// records [`tidy`] theirs), so the words are what comes before the first command. (On the
-/// first screen: kept small.)
+/// The words of a comment, without its drawing and its clock; `None` when it has none. A
+/// comment is kept as its words, then its commands ([`Drawing::comment`] writes it so, and
+/// the readers of records [`tidy`] theirs), so the words are what comes before the first
+/// command. (On the first screen: kept small.)
 pub fn prose(comment: &str) -> Option<String> {
     let end = next_command(comment).map_or(comment.len(), |(i, _)| i);
     let words = comment[..end].trim();
     (!words.is_empty()).then(|| words.to_string())
-}
-
-/// Appends a piece of text, trimmed, one space after what is there.
-fn push_words(out: &mut String, words: &str) {
-    let w = words.trim();
-    if !w.is_empty() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(w);
-    }
 }
 
 /// A cell name (`m0`, `n-1`, `aa+2`) at the start of `s`, and the rest.
@@ -201,15 +218,28 @@ impl Drawing {
     /// cells replaces an earlier one), and each one that is not is named in `problems`.
     pub fn read(comment: &str) -> Read {
         let mut read = Read::default();
+        let mut clock = MoveClock::default();
         let mut rest = comment;
-        while let Some((i, arrows)) = next_command(rest) {
+        while let Some((i, command)) = next_command(rest) {
             push_words(&mut read.prose, &rest[..i]);
-            let (items, after) = match command_body(&rest[i..]) {
-                (items, Some(after)) => (items, after),
-                (body, None) => {
-                    read.problems
-                        .push(format!("'{}' is not closed by ']'", rest[i..].trim_end()));
-                    (body, "")
+            let (items, after) = command_body(&rest[i..]);
+            if after.is_none() {
+                read.problems
+                    .push(format!("'{}' is not closed by ']'", rest[i..].trim_end()));
+            }
+            rest = after.unwrap_or("");
+            let arrows = match command {
+                CommentCommand::Arrows => true,
+                CommentCommand::Cells => false,
+                CommentCommand::Clock(c) => {
+                    // A clock that is not a time is left out with a notice (one for an
+                    // unclosed command).
+                    match c.read(items) {
+                        Ok(t) => clock.set(c, t),
+                        Err(p) if after.is_some() => read.problems.push(p),
+                        Err(_) => {}
+                    }
+                    continue;
                 }
             };
             for item in items.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -222,9 +252,9 @@ impl Drawing {
                     }),
                 }
             }
-            rest = after;
         }
         push_words(&mut read.prose, rest);
+        push_words(&mut read.prose, &clock.commands());
         read
     }
 
@@ -293,6 +323,15 @@ pub fn tidy(comment: &str) -> (Option<String>, Vec<String>) {
     (read.drawing.comment(&read.prose), read.problems)
 }
 
+/// A comment with new words and the commands it had (its drawing, its clock), as [`tidy`]
+/// keeps it; commands among the words are read too. `None` when nothing is left.
+pub fn with_words(comment: Option<&str>, words: &str) -> Option<String> {
+    let read = Drawing::read(comment.unwrap_or_default());
+    let clock = MoveClock::of(&read.prose).commands();
+    let commands = read.drawing.comment(&clock).unwrap_or_default();
+    tidy(&format!("{words} {commands}")).0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,11 +381,16 @@ mod tests {
         assert!(r.problems[0].contains("'Xm0n1' is not an arrow"));
         assert!(r.problems[3].contains("'G' is not a marked cell"));
         assert!(r.problems[4].contains("not closed"));
-        // Another command (a clock) is words, as before.
+        // Another command is words; a clock is not.
         assert_eq!(
-            prose("[%clk 0:01:00] [%calx] ok").as_deref(),
-            Some("[%clk 0:01:00] [%calx] ok")
+            prose("[%calx] ok [%clk 0:01:00]").as_deref(),
+            Some("[%calx] ok")
         );
+        let r = Drawing::read("[%clk 0:01:00] [%calx] ok [%emt 1:2] [%clk 0:00:59.5");
+        assert_eq!(r.prose, "[%calx] ok [%clk 0:00:59.5]");
+        assert_eq!(r.problems.len(), 2, "{:?}", r.problems);
+        assert!(r.problems[0].contains("'[%emt 1:2]' is not a clock time"));
+        assert!(r.problems[1].contains("not closed"));
     }
 
     #[test]
@@ -384,6 +428,32 @@ mod tests {
             )
         );
         assert_eq!(tidy("[%csl bad]").0, None);
+        // The clock is kept after the words, before the drawing; the words shown leave it out.
+        let t = tidy("[%cal Gm0n1] [%emt 0:00:07.50] a [%clk 0:04:53.0] b").0;
+        assert_eq!(
+            t.as_deref(),
+            Some("a b [%clk 0:04:53] [%emt 0:00:07.5] [%cal Gm0n1]")
+        );
+        assert_eq!(
+            prose(t.as_deref().unwrap_or_default()).as_deref(),
+            Some("a b")
+        );
+        assert!(has_commands("a [%clk 0:01:00] [%cal Gm0n1]"));
+        assert!(!has_commands("a [%clk 0:01:00] [%emt 0:00:01]"));
+        assert_eq!(
+            tidy("[%clk 0:01:00] [%emt 0:00:02]").0.as_deref(),
+            Some("[%clk 0:01:00] [%emt 0:00:02]")
+        );
+        // New words keep the drawing and the clock.
+        assert_eq!(
+            with_words(t.as_deref(), "c").as_deref(),
+            Some("c [%clk 0:04:53] [%emt 0:00:07.5] [%cal Gm0n1]")
+        );
+        assert_eq!(with_words(None, " "), None);
+        assert_eq!(
+            with_words(Some("[%clk 0:01:00]"), "").as_deref(),
+            Some("[%clk 0:01:00]")
+        );
         assert_eq!(tidy("  untouched  ").0.as_deref(), Some("untouched"));
         assert_eq!(Colour::of_keys(true, true), Colour::Yellow);
         assert_eq!(Colour::of_keys(false, true), Colour::Blue);

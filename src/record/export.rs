@@ -15,6 +15,7 @@
 
 use super::tree::{Annotation, GameTree, Path, Reading};
 use super::Record;
+use crate::engine::piece::Color;
 use crate::notation::algebraic::{AlgebraicMove, Form, Square};
 use crate::notation::direction::{DirectionMove, Style};
 use crate::notation::frame::Frame;
@@ -237,6 +238,9 @@ fn pgn_header(rec: &Record) -> String {
         tag(name, v.as_deref().unwrap_or(""));
     }
     tag("Result", rec.result().name());
+    if let Some(tc) = &m.time_control {
+        tag("TimeControl", &tc.pgn());
+    }
     for (name, v) in &m.extra {
         tag(name, v);
     }
@@ -245,7 +249,7 @@ fn pgn_header(rec: &Record) -> String {
 }
 
 /// The record as PGN, in Mzinga's layout: tags GameType, Date, Event, Site, Round, White,
-/// Black, Result (as a UHP state), the other tags, a blank line, one numbered ply per line
+/// Black, Result (as a UHP state), TimeControl when known, the other tags, a blank line, one numbered ply per line
 /// of the main line, a blank line and the result. Each variation follows the ply it
 /// replaces, on a line of its own, in parentheses (nested ones inline), and every move is
 /// written `N. move $n {comment}` with its annotation as a NAG.
@@ -431,6 +435,12 @@ pub struct JsonRecord {
     pub round: Option<String>,
     pub notices: Vec<String>,
     pub error: Option<String>,
+    /// The time control, as PGN's `TimeControl` tag writes it (`600+5`, `-`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// The game was lost on time ([`Record::timeout`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<JsonTimeout>,
     /// The comment before the first move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -463,6 +473,34 @@ pub struct JsonMove {
     /// The annotation as a NAG (1..=6).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nag: Option<u8>,
+    /// The mover's time left after the move, in seconds: its `[%clk]`, or as it follows
+    /// from the time control and the times before (`record::clock::line_times`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<f64>,
+    /// The time the move took, in seconds: its `[%emt]`, or as it follows from the clocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed: Option<f64>,
+}
+
+/// A game lost on time, in the JSON form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct JsonTimeout {
+    /// `White` or `Black`.
+    pub loser: Color,
+    /// Each player's time left at the end, in seconds, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_clock: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_clock: Option<f64>,
+    /// The record says so (a `Termination` tag); otherwise its clocks tell it.
+    pub stated: bool,
+    /// `White lost on time (White 0:00, Black 3:12)`.
+    pub sentence: String,
+}
+
+/// Milliseconds as seconds.
+fn seconds(ms: u64) -> f64 {
+    ms as f64 / 1000.0
 }
 
 /// An arrow or a marked cell of the JSON form.
@@ -488,6 +526,8 @@ fn split_comment(comment: Option<&str>) -> SplitComment {
     };
     let eval = super::review_notes::eval_in(c);
     let read = super::drawing::Drawing::read(&super::review_notes::without_eval(c));
+    // The clock has fields of its own.
+    let words = super::clock::without_clock(&read.prose);
     let (mut arrows, mut marks) = (Vec::new(), Vec::new());
     for s in &read.drawing.shapes {
         let shape = JsonShape {
@@ -501,7 +541,6 @@ fn split_comment(comment: Option<&str>) -> SplitComment {
             arrows.push(shape);
         }
     }
-    let words = read.prose.trim().to_string();
     ((!words.is_empty()).then_some(words), eval, arrows, marks)
 }
 
@@ -521,11 +560,13 @@ pub fn json_record(rec: &Record) -> JsonRecord {
     let tree = &rec.tree;
     let mut rows = tree.notate(rec.coordinates);
     let paths = paths(tree);
+    let times = super::clock::tree_times(tree, m.time_control.as_ref());
     let moves = tree
         .nodes()
         .into_iter()
         .filter_map(|n| {
             let (comment, eval, arrows, marks) = split_comment(tree.comment(n));
+            let t = times.get(n.index()).copied().flatten();
             Some(JsonMove {
                 notated: rows.get_mut(n.index())?.take()?,
                 path: paths.get(n.index())?.to_string(),
@@ -534,6 +575,8 @@ pub fn json_record(rec: &Record) -> JsonRecord {
                 arrows,
                 marks,
                 nag: tree.annotation(n).map(Annotation::nag),
+                clock: t.and_then(|t| t.left).map(seconds),
+                elapsed: t.and_then(|t| t.used).map(seconds),
             })
         })
         .collect();
@@ -549,6 +592,14 @@ pub fn json_record(rec: &Record) -> JsonRecord {
         round: m.round.clone(),
         notices: rec.notices.clone(),
         error: rec.error.as_ref().map(|e| e.to_string()),
+        time_control: m.time_control.as_ref().map(|tc| tc.pgn()),
+        timeout: rec.timeout().map(|t| JsonTimeout {
+            loser: t.loser,
+            white_clock: t.clocks.white.left.map(seconds),
+            black_clock: t.clocks.black.left.map(seconds),
+            stated: t.stated,
+            sentence: t.sentence(),
+        }),
         comment: split_comment(tree.comment(tree.root())).0,
         moves,
     }

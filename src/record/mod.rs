@@ -17,6 +17,7 @@
 //! assert_eq!(rec.position().ply(), 3);
 //! ```
 
+pub mod clock;
 pub mod detect;
 pub mod drawing;
 pub mod export;
@@ -148,6 +149,12 @@ pub struct Metadata {
     /// The result the record states (it may differ from the final position, e.g. after a
     /// resignation).
     pub result: Option<GameState>,
+    /// The time control (PGN `TimeControl`, BoardSpace `TC`).
+    pub time_control: Option<clock::TimeControl>,
+    /// Each player's time used in the whole game, in milliseconds, White's first, as the
+    /// record states it at its end (BoardSpace's closing `P0[time …]`); the moves' own times
+    /// are in their comments ([`clock`]).
+    pub time_used: [Option<u64>; 2],
     /// Every other tag, in the order read.
     pub extra: Vec<(String, String)>,
 }
@@ -164,6 +171,7 @@ impl Metadata {
             "site" => self.site = v(),
             "round" => self.round = v(),
             "result" => self.result = parse_result(value),
+            "timecontrol" => self.time_control = clock::TimeControl::from_pgn(value),
             _ => self.extra.push((name.to_string(), value.to_string())),
         }
     }
@@ -758,6 +766,17 @@ fn kind_name(p: Piece) -> String {
 }
 
 /// Splits text into lines, numbered from 1.
+/// Appends a piece of a comment (words or commands), trimmed, one space after what is there.
+pub(crate) fn push_words(out: &mut String, words: &str) {
+    let w = words.trim();
+    if !w.is_empty() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+}
+
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }

@@ -11,6 +11,11 @@
 //! the same rules (a branch may even come between a drop and its `Done`). `C[…]` comments
 //! go into the record's tree. (The BoardSpace records seen so far have neither.)
 //!
+//! Clocks: `TC[…]` is the time control; the `TM[ms]` after the action that makes a move (the
+//! player's time used since the start) gives the move's `[%emt …]`, and with the time
+//! control its `[%clk …]`, in its comment; the closing `P0[time …]`/`P1[time …]` are each
+//! player's time used in all ([`super::Metadata::time_used`]).
+//!
 //! ```
 //! use beeline::engine::position::{GameState, Rules};
 //! use beeline::record::sgf;
@@ -23,6 +28,7 @@
 //! assert_eq!(rec.meta.white.as_deref(), Some("ann"));
 //! ```
 
+use super::clock::{self, MoveClock, TimeControl};
 use super::drawing;
 use super::pgn::MAX_NESTING;
 use super::tree::{GameTree, NodeId};
@@ -260,6 +266,12 @@ struct SgfLine {
     started: bool,
     /// A comment before a variation's first move, waiting for it (with its line).
     waiting: Option<(usize, String)>,
+    /// Each player's time used (`TM`) at their last timed move, White's first.
+    spent: [u64; 2],
+    /// A move of a player came without a `TM`: their next `TM` gives no time used.
+    lapsed: [bool; 2],
+    /// The move the last action made and who made it, until its `TM` comes.
+    timed: Option<(Color, NodeId)>,
 }
 
 /// Reads a BoardSpace SGF record: the first subtree after each sequence continues the main
@@ -281,6 +293,9 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
     }
     let mut game_type = None;
     let mut ids: [Option<String>; 2] = [None, None];
+    let mut time_used: [Option<u64>; 2] = [None, None];
+    let mut control = None;
+    let mut notices = Vec::new();
     let (mut dt, mut gn, mut re) = (None, None, None);
     let mut depth = 0usize;
     for t in &toks {
@@ -308,10 +323,22 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
             "DT" => dt = Some(p.value.trim().to_string()),
             "GN" => gn = Some(p.value.trim().to_string()),
             "RE" => re = Some(p.value.trim().to_string()),
+            "TC" => control = Some(TimeControl::from_sgf(&p.value)),
             "P0" | "P1" => {
                 let k = usize::from(p.name == "P1");
-                if let Some(id) = p.value.trim().strip_prefix("id ") {
+                let v = p.value.trim();
+                if let Some(id) = v.strip_prefix("id ") {
                     ids[k] = Some(id.trim().trim_matches('"').to_string());
+                } else if let Some(t) = v.strip_prefix("time ") {
+                    // The closing node's clocks: each player's time used in all.
+                    match clock::parse_time(t) {
+                        Some(ms) => time_used[k] = Some(ms),
+                        None => notices.push(format!(
+                            "line {}: '{v}' is not a player's time (expected h:mm:ss); it is \
+                             ignored",
+                            p.line
+                        )),
+                    }
                 }
             }
             _ => {}
@@ -323,6 +350,9 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
             .push("the record names no variant (SU); it is read as Base".into());
     }
     rec.rules = rules;
+    rec.notices.extend(notices);
+    rec.meta.time_control = control.clone();
+    rec.meta.time_used = time_used;
     rec.meta.white = ids[0].clone();
     rec.meta.black = ids[1].clone();
     rec.meta.date = dt.as_deref().and_then(pgn_date);
@@ -338,6 +368,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         notices: Vec::new(),
         main_stop: None,
         main: None,
+        control,
     };
     let mut stack = vec![SgfLine {
         play: Some(Box::new(Actions {
@@ -354,6 +385,9 @@ pub fn import(text: &str, rules: Rules) -> Result<Record, RecordError> {
         subtrees: 0,
         started: true,
         waiting: None,
+        spent: [0; 2],
+        lapsed: [false; 2],
+        timed: None,
     }];
     // The first `(` opens the game tree whose sequence the bottom line reads.
     let mut in_root = false;
@@ -422,6 +456,8 @@ struct SgfReader {
     main_stop: Option<NodeId>,
     /// The main line's replayer, once its last subtree is read.
     main: Option<Replayer>,
+    /// The time control (`TC`), which gives a move's time left from the time used.
+    control: Option<TimeControl>,
 }
 
 impl SgfReader {
@@ -437,6 +473,10 @@ impl SgfReader {
             return;
         };
         if play.r.stopped() {
+            return;
+        }
+        if p.name == "TM" {
+            self.time(line, p);
             return;
         }
         if p.name == "C" {
@@ -465,7 +505,19 @@ impl SgfReader {
         if play.ended {
             return;
         }
+        let actor = match p.name.as_str() {
+            "P0" => Some(Color::White),
+            "P1" => Some(Color::Black),
+            _ => None,
+        };
+        if actor.is_some() {
+            if let Some((player, _)) = line.timed.take() {
+                line.lapsed[player.index()] = true;
+            }
+        }
         play.act(p);
+        let moved = play.r.rec.moves.len() > line.in_tree;
+        let mover = play.r.pos.to_move().other();
         for &mv in &play.r.rec.moves[line.in_tree..] {
             if !line.main
                 && Some(line.node) == self.main_stop
@@ -488,6 +540,9 @@ impl SgfReader {
             }
             line.started = true;
         }
+        if moved && actor == Some(mover) {
+            line.timed = Some((mover, line.node));
+        }
         line.in_tree = play.r.rec.moves.len();
         if !line.main {
             if let Some(e) = play.r.rec.error.take() {
@@ -497,6 +552,47 @@ impl SgfReader {
                 line.play = None;
             }
         }
+    }
+
+    /// A `TM[ms]` after an action: the actor's time used since the start. After the action
+    /// that made a move, the move's comment gets its time used (`[%emt]`, from the player's
+    /// `TM` at their move before) and, when the time control gives it, the time left
+    /// (`[%clk]`); other actions' `TM`s are passed over.
+    fn time(&mut self, line: &mut SgfLine, p: &Prop) {
+        let Some((player, node)) = line.timed.take() else {
+            return;
+        };
+        let Ok(tm) = p.value.trim().parse::<u64>() else {
+            self.notice(format!(
+                "line {}: 'TM[{}]' is not a time in milliseconds; it is ignored",
+                p.line, p.value
+            ));
+            line.lapsed[player.index()] = true;
+            return;
+        };
+        let k = player.index();
+        let used = tm.checked_sub(line.spent[k]).filter(|_| !line.lapsed[k]);
+        if tm < line.spent[k] {
+            self.notice(format!(
+                "line {}: TM[{tm}] is less than {}'s time used before ({}); the move's time \
+                 used is left out",
+                p.line,
+                player.name(),
+                line.spent[k]
+            ));
+        }
+        line.spent[k] = tm;
+        line.lapsed[k] = false;
+        // Every SGF game starts from the empty board, White first.
+        let ply = self.tree.ply(node).unwrap_or(0) as u64;
+        let moves = if player == Color::White {
+            ply.div_ceil(2)
+        } else {
+            ply / 2
+        };
+        let left = self.control.as_ref().and_then(|c| c.left_after(tm, moves));
+        let comment = clock::with_clock(self.tree.comment(node), MoveClock { left, used });
+        let _ = self.tree.set_comment(node, comment.as_deref());
     }
 
     /// A line's subtree is read. The first main one to end is the main line's last.

@@ -24,13 +24,14 @@ use crate::notation::algebraic::Square;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{Colour, Drawing, Shape};
 
-/// How each colour is painted: strong enough over any bug's artwork.
+/// How each colour is painted: opaque, each at least 3:1 against both tiles and the board's
+/// ground in either theme (docs/THEMES.md), so strong enough over any bug's artwork.
 fn paint(c: Colour) -> &'static str {
     match c {
-        Colour::Green => "#1e7b34",
-        Colour::Red => "#c0262d",
-        Colour::Blue => "#1c56b5",
-        Colour::Yellow => "#e0a100",
+        Colour::Green => "#2b8a3e",
+        Colour::Red => "#e03131",
+        Colour::Blue => "#3b82f6",
+        Colour::Yellow => "#ad7b00",
     }
 }
 
@@ -42,7 +43,7 @@ pub fn markup(drawing: &Drawing, frame: &Frame, layout: &Layout) -> String {
         let p = at(mark.from);
         let _ = write!(
             s,
-            r#"<circle class="user-mark" data-user-mark="{}" data-colour="{}" cx="{}" cy="{}" r="0.74" fill="none" stroke="{}" stroke-width="0.13" stroke-opacity="0.85"/>"#,
+            r#"<circle class="user-mark" data-user-mark="{}" data-colour="{}" cx="{}" cy="{}" r="0.74" fill="none" stroke="{}" stroke-width="0.13"/>"#,
             Square::of(mark.from),
             mark.colour.name(),
             num(p.x),
@@ -79,7 +80,7 @@ fn arrow_markup(s: &mut String, shape: &Shape, from: Point, to: Point) {
     let colour = paint(shape.colour);
     let _ = write!(
         s,
-        r#"<g class="user-arrow" data-user-arrow="{}-{}" data-colour="{}" opacity="0.8"><path d="M{} {}L{} {}" stroke="{colour}" stroke-width="0.22" stroke-linecap="round"/><polygon points="{},{} {} {}" fill="{colour}"/></g>"#,
+        r#"<g class="user-arrow" data-user-arrow="{}-{}" data-colour="{}"><path d="M{} {}L{} {}" stroke="{colour}" stroke-width="0.22" stroke-linecap="round"/><polygon points="{},{} {} {}" fill="{colour}"/></g>"#,
         Square::of(shape.from),
         Square::of(shape.to),
         shape.colour.name(),

@@ -23,6 +23,7 @@ pub mod grid;
 mod layout;
 mod scene;
 pub mod svg;
+pub mod time_graph;
 
 pub use layout::{Layout, Orientation, Point, Rect, TileShape};
 pub use scene::{Arrow, Compass, Highlight, Replay, Scene, Snapshot, Tile};

@@ -170,6 +170,7 @@ impl Replay {
         let snap = self.snapshot(ply);
         let last = self.move_to(ply);
         let reference = highlight.and_then(|h| h.reference);
+        let thrower = highlight.and_then(|h| h.thrower);
         let tiles: Vec<Tile> = snap
             .stacks
             .iter()
@@ -184,6 +185,7 @@ impl Replay {
                     top,
                     last_to: last.and_then(|m| m.to()) == Some(*h),
                     reference: reference == Some(*h),
+                    thrower: thrower == Some(*h),
                 })
             })
             .collect();
@@ -226,6 +228,8 @@ pub struct Highlight {
     pub direction: Option<Direction>,
     /// Whether to draw the compass of directions.
     pub compass: bool,
+    /// The Pillbug or Mosquito that threw the moved piece, where the move is a throw.
+    pub thrower: Option<Hex>,
 }
 
 impl Highlight {
@@ -241,6 +245,7 @@ impl Highlight {
             arrow_from: reference.or(e.from),
             direction: e.direction,
             compass: e.direction.is_some() || e.established || e.establishes,
+            thrower: e.thrower.map(|(_, h)| h),
         }
     }
 }
@@ -258,6 +263,8 @@ pub struct Tile {
     pub last_to: bool,
     /// The highlighted move's reference piece is here.
     pub reference: bool,
+    /// The highlighted move's piece was thrown by the piece here.
+    pub thrower: bool,
 }
 
 impl Tile {
@@ -562,6 +569,7 @@ mod tests {
             arrow_from: Some(Hex::ORIGIN),
             direction: Some(Direction::SW),
             compass: true,
+            thrower: None,
         };
         let s = r.scene(3, &layout, Some(&hl));
         assert_eq!(s.tiles.iter().filter(|t| t.reference).count(), 1);

@@ -28,12 +28,13 @@ const GLYPH_SIZE: f64 = 1.12;
 /// How far each piece under the top one peeks out, down and to the right.
 const STACK_STEP: Point = Point { x: 0.1, y: 0.13 };
 
-/// Colour of the last move's marks.
+/// Colour of the last move's marks. Every mark's colour keeps 3:1 against both tiles and the
+/// board's ground in either theme (docs/THEMES.md: its luminance between 0.175 and 0.25).
 pub const LAST_COLOR: &str = "#e8590c";
 /// Colour of the reference piece and the direction arrow.
-pub const REFERENCE_COLOR: &str = "#c2255c";
+pub const REFERENCE_COLOR: &str = "#e8457a";
 /// Colour of the compass.
-pub const COMPASS_COLOR: &str = "#3b5bdb";
+pub const COMPASS_COLOR: &str = "#4c6ef5";
 
 /// Colour of a picked piece's destinations.
 pub const DESTINATION_COLOR: &str = "#2b8a3e";
@@ -177,6 +178,9 @@ pub fn tile_label(tile: &Tile) -> String {
     if tile.reference {
         s.push_str("; reference piece");
     }
+    if tile.thrower {
+        s.push_str("; threw the piece moved");
+    }
     s
 }
 
@@ -303,17 +307,17 @@ pub fn tile_art(tile: &Tile, layout: &Layout) -> String {
 /// The marks drawn over a tile, last in its group: the outline of the last move's
 /// destination and the ring of the direction notation's reference piece.
 pub fn tile_marks(tile: &Tile, layout: &Layout) -> String {
-    marks(tile, layout, tile.last_to, tile.reference)
+    marks(tile, layout, tile.last_to, tile.reference, tile.thrower)
 }
 
 /// Both marks of a tile, whatever it is: the board keeps them in every tile and its style
 /// shows those its `data-last` and `data-reference` ask for, so that a step changes two
 /// attributes instead of writing markup.
 pub fn tile_mark_shapes(tile: &Tile, layout: &Layout) -> String {
-    marks(tile, layout, true, true)
+    marks(tile, layout, true, true, true)
 }
 
-fn marks(tile: &Tile, layout: &Layout, last_to: bool, reference: bool) -> String {
+fn marks(tile: &Tile, layout: &Layout, last_to: bool, reference: bool, thrower: bool) -> String {
     let c = Point {
         x: tile.x,
         y: tile.y,
@@ -333,6 +337,14 @@ fn marks(tile: &Tile, layout: &Layout, last_to: bool, reference: bool) -> String
             hexagon(layout, c, TILE_SIZE + 0.02)
         );
     }
+    if thrower {
+        // The last move's colour, dashed: the piece whose throw the move was.
+        let _ = write!(
+            s,
+            r#"<polygon class="thrower" points="{}" fill="none" stroke="{LAST_COLOR}" stroke-width="0.1" stroke-dasharray="0.16 0.1" stroke-linejoin="round"/>"#,
+            hexagon(layout, c, TILE_SIZE - 0.05)
+        );
+    }
     s
 }
 
@@ -348,6 +360,9 @@ pub fn tile_attributes(tile: &Tile) -> Vec<(&'static str, String)> {
     if tile.reference {
         a.push(("data-reference", "true".to_string()));
     }
+    if tile.thrower {
+        a.push(("data-thrower", "true".to_string()));
+    }
     a
 }
 
@@ -357,7 +372,7 @@ pub fn under_markup(scene: &Scene, layout: &Layout) -> String {
     if let Some(p) = scene.last_from {
         let _ = write!(
             s,
-            r#"<polygon class="last-from" points="{}" fill="{LAST_COLOR}" fill-opacity="0.08" stroke="{LAST_COLOR}" stroke-opacity="0.6" stroke-width="0.05" stroke-dasharray="0.12 0.1"/>"#,
+            r#"<polygon class="last-from" points="{}" fill="{LAST_COLOR}" fill-opacity="0.08" stroke="{LAST_COLOR}" stroke-width="0.05" stroke-dasharray="0.12 0.1"/>"#,
             hexagon(layout, p, TILE_SIZE - 0.05)
         );
     }
@@ -741,6 +756,7 @@ mod tests {
             arrow_from: Some(Hex::ORIGIN),
             direction: Some(Direction::SW),
             compass: true,
+            thrower: None,
         };
         let scene = r.scene(3, &layout, Some(&hl));
         let doc = scene_svg(&scene, &layout);

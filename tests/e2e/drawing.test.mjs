@@ -28,6 +28,8 @@ async function cellCentre(page, name) {
 
 /** Two neighbouring cells of the grid at the ply shown: an occupied one and an empty one. */
 async function twoCells(page) {
+  // A phone keeps the grid's button behind More.
+  if (!(await page.isVisible('#show-grid'))) await page.click('#board-more');
   await page.click('#show-grid');
   await page.waitForSelector('svg#board [data-cell]');
   const from = await page.getAttribute('svg#board [data-cell].occupied', 'data-cell');

@@ -5,7 +5,7 @@
 // apart, a study at an address), a browser that refuses to store, a damaged stored study,
 // two tabs on one study, and axe at a desktop's and a phone's width.
 
-import { test, before, after } from 'node:test';
+import { test, before, beforeEach, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { writeFile, mkdtemp } from 'node:fs/promises';
@@ -82,13 +82,24 @@ async function openStudy(text = STUDY) {
   return app;
 }
 
-/** Forgets every study of the browser (each test starts with an empty library). */
-async function clearLibrary(page) {
-  await page.evaluate(() => new Promise((resolve) => {
+/**
+ * Each test starts with an empty library and no page open, whatever the test before it left
+ * (a test that fails stops before its own clean-up): the pages are closed first, since a save
+ * still pending in one would keep its study again after the deletion, then the database is
+ * deleted from a page of the app's origin that is not the app.
+ */
+beforeEach(async () => {
+  const { context } = browser;
+  const blank = await context.newPage();
+  for (const p of context.pages()) if (p !== blank) await p.close();
+  await blank.goto(new URL('icons/favicon.svg', process.env.BASE_URL ?? 'http://127.0.0.1:8080/').href);
+  await blank.evaluate(() => new Promise((resolve, reject) => {
     const r = indexedDB.deleteDatabase('beeline');
-    r.onsuccess = r.onerror = r.onblocked = () => resolve();
+    r.onsuccess = () => resolve();
+    r.onerror = () => reject(r.error);
   }));
-}
+  await blank.close();
+});
 
 test('a study file opens as a study; chapters switch by click and by key', async () => {
   const { page, errors } = await openStudy();
@@ -113,7 +124,6 @@ test('a study file opens as a study; chapters switch by click and by key', async
   await page.waitForSelector('#chapters li[data-chapter="2"][aria-current="true"]');
   await page.waitForSelector('#lesson', { state: 'hidden' });
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -173,7 +183,6 @@ test('an interactive chapter: a move shown, wrong, the variation\'s why, the hin
   await page.waitForSelector('#lesson', { state: 'hidden' });
   assert.equal(await page.getAttribute('.app', 'data-lesson'), null);
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -200,7 +209,6 @@ test('a lesson for Black: White\'s move plays itself; the chapter ends done; a p
   await page.waitForSelector('#lesson:not([hidden])');
   await waitForPly(page, 1);
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -264,7 +272,6 @@ test('authoring: a study from the game shown, chapters added, renamed, made a le
   await page.waitForFunction(() => document.querySelectorAll('#library-list li[data-study]').length === 1);
   assert.equal(await page.getAttribute('#library-list li[data-study]', 'data-chapters'), '2');
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -298,7 +305,6 @@ test('export then import: the same study, kept apart from the one of the same na
   assert.equal((whole.match(/\[StudyName "Queen lessons"\]/g) ?? []).length, 4);
   assert.equal((whole.match(/\[StudyName "Queen lessons \(2\)"\]/g) ?? []).length, 4);
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -320,7 +326,6 @@ test('a study at an address (?study=URL) opens, joins the library once, and its 
   await page.waitForFunction(() => document.querySelector('#share-url').value.includes('#E'));
   const link = await page.inputValue('#share-url');
   await context.unroute('**/lessons/queen.pgn');
-  await clearLibrary(page);
   await page.close();
   // Another browser, with a library of its own: the link alone holds the study.
   const elsewhere = await launchBrowser({ serviceWorkers: 'block' });
@@ -345,7 +350,6 @@ test('a collection made a study: the games listed become its chapters', async ()
   assert.deepEqual(names.map((n) => n.replace(/^\d\. /, '')), ['Ann – Zed', 'Bob – Zed', 'Cid – Zed']);
   assert.equal(await page.inputValue('#study-title'), 'Games of Zed');
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -408,7 +412,6 @@ test('a damaged stored study is named and skipped; the others open', async () =>
   await page.click(`#library-list li[data-study="${good}"] .study-open`);
   await page.waitForSelector('#chapters li[data-chapter="3"]');
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });
 
@@ -434,7 +437,6 @@ test('two tabs on one study: the later save wins and the other tab is told', asy
   await a.page.waitForFunction(() => document.querySelector('#library-list li[data-study]')?.dataset.chapters === '4');
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
-  await clearLibrary(a.page);
   await b.page.close();
   await a.page.close();
 });
@@ -457,7 +459,6 @@ test('axe finds nothing in the library, a study, a lesson and its end, at both w
     await page.waitForSelector('#lesson-summary:not([hidden])');
     await audit(page, `a lesson's end at ${viewport.width} px`);
     assert.deepEqual(errors, []);
-    await clearLibrary(page);
     await page.close();
   }
 });
@@ -509,6 +510,5 @@ test('a library kept by an older build (the database at version 1) is kept when 
   }));
   assert.equal(version, 2);
   assert.deepEqual(errors, []);
-  await clearLibrary(page);
   await page.close();
 });

@@ -13,10 +13,10 @@ use std::fmt::Write;
 
 /// The best move's colour on the board: apart from the direction notation's own red, the
 /// last move's orange and the drawings' four.
-pub const BEST_COLOR: &str = "#6d28d9";
+pub const BEST_COLOR: &str = "#8b5cf6";
 
 /// The threat's colour: a crimson apart from the direction notation's red.
-pub const THREAT_COLOR: &str = "#be123c";
+pub const THREAT_COLOR: &str = "#e8364f";
 
 /// What a move drawn by [`move_markup`] is: one of the engine's lines (its rank from 1:
 /// the first drawn strongest, the others fainter), or the threat.

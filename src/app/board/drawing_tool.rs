@@ -54,6 +54,9 @@ pub(crate) enum BoardWork {
     /// What the page's address asks for: the puzzle trainer (`?puzzles`, `?puzzles=URL`), a
     /// study (its link `#E…`, `?study=URL`), the courses or the trainer (`?learn…`).
     Address,
+    /// The game's clocks: the time graph, the move shown on it, a timeout
+    /// (`super::clocks`).
+    Clocks,
 }
 
 /// [`act`], in the chunk of the panels' actions, with its answer shown: the markup in its
@@ -131,6 +134,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::Address => {
             from_address(viewer);
+            String::new()
+        }
+        BoardWork::Clocks => {
+            super::clocks::show(viewer);
             String::new()
         }
     }
@@ -280,6 +287,11 @@ pub(super) fn preview(s: BoardState, from: Hex, to: Option<Hex>, colour: Colour)
     }
 }
 
+thread_local! {
+    /// Whether the game last shown had times (its clocks were asked for).
+    static CLOCKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// A drag cancelled by the browser: its preview goes.
 pub(super) fn cancel(s: BoardState) {
     if DRAG.take().is_some() {
@@ -307,6 +319,20 @@ pub(super) fn show(s: BoardState) {
             ask(v, BoardWork::Why);
         }
         let node = preview.unwrap_or_else(|| v.study.node());
+        // A game with times: its clocks at each step; once more when one without replaces
+        // it, to take its graph away.
+        let clocked = v.study.game.with(|g| {
+            let t = g.tree();
+            g.record.meta.time_control.is_some()
+                || t.children(t.root())
+                    .first()
+                    .and_then(|&n| t.comment(n))
+                    .is_some_and(|c| c.contains("[%clk") || c.contains("[%emt"))
+        });
+        let was = CLOCKED.replace(clocked);
+        if !s.compact && (clocked || was) {
+            ask(v, BoardWork::Clocks);
+        }
         let layout = s.layout.get();
         let has = v.edit.with(Option::is_none)
             && v.study

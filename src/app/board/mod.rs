@@ -30,6 +30,7 @@
 //! - [`play`]: playing on the board, shared with [`reserve`] (the pieces in hand), which
 //!   imports it and nothing else of the board.
 
+mod clocks;
 pub(crate) mod drawing_tool;
 pub(crate) mod editor;
 mod input;

@@ -247,6 +247,19 @@ pub fn Reserve(
                     dom::set_attr(row, "data-to-move", to_move);
                 }
             });
+            // Each row names its player (`data-player`, which the style sheet shows with the
+            // colour's swatch), so that who plays which colour shows at every move, pieces in
+            // hand or none.
+            play.viewer.study.game.with(|g| {
+                let meta = &g.record.meta;
+                for (row, name, color) in [
+                    (&white, &meta.white, Color::White),
+                    (&black, &meta.black, Color::Black),
+                ] {
+                    let name = name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+                    dom::set_attr(row, "data-player", Some(name.unwrap_or(color.name())));
+                }
+            });
         }),
     );
 

@@ -33,7 +33,7 @@ pub(super) struct TileItem {
 }
 
 /// The attributes a step changes in place.
-const MARK_ATTRIBUTES: [&str; 2] = ["data-last", "data-reference"];
+const MARK_ATTRIBUTES: [&str; 3] = ["data-last", "data-reference", "data-thrower"];
 
 /// The tiles of a scene, in drawing order.
 pub(super) fn tile_items(scene: &Scene, layout: &Layout) -> Vec<TileItem> {
@@ -86,8 +86,8 @@ struct Drawn {
     /// formatting every tile's place to find it unchanged cost a step 0.03–0.05 ms).
     at: (f64, f64),
     label: String,
-    /// Whether the last move's and the reference's marks show.
-    marks: (bool, bool),
+    /// Whether the last move's, the reference's and the thrower's marks show.
+    marks: (bool, bool, bool),
     el: web_sys::Element,
     state: Option<(bool, bool)>,
 }
@@ -225,6 +225,7 @@ impl Drawn {
         for (name, was, is) in [
             (MARK_ATTRIBUTES[0], self.marks.0, marks.0),
             (MARK_ATTRIBUTES[1], self.marks.1, marks.1),
+            (MARK_ATTRIBUTES[2], self.marks.2, marks.2),
         ] {
             if was != is {
                 let _ = if is {
@@ -247,9 +248,9 @@ impl Drawn {
     }
 }
 
-/// Which of a tile's marks show: the last move's, the reference's.
-fn marks_of(t: &TileItem) -> (bool, bool) {
-    (t.tile.last_to, t.tile.reference)
+/// Which of a tile's marks show: the last move's, the reference's, the thrower's.
+fn marks_of(t: &TileItem) -> (bool, bool, bool) {
+    (t.tile.last_to, t.tile.reference, t.tile.thrower)
 }
 
 /// Where a tile's group puts its artwork, drawn about the origin.
@@ -296,7 +297,7 @@ mod tests {
     use crate::view::{Orientation, Replay, TileShape};
 
     /// A board's tiles written in one piece of markup carry what tiles made one by one and
-    /// the downloaded image carry: attributes, words, artwork; and both marks.
+    /// the downloaded image carry: attributes, words, artwork; and every mark.
     #[test]
     fn tile_markup_has_the_attributes_words_and_artwork_of_the_image() {
         let g: GameString =
@@ -323,7 +324,8 @@ mod tests {
                 &layout,
             );
             assert!(m.ends_with(&format!("{shapes}</g>")), "{m}");
-            assert_eq!(shapes.matches("<polygon").count(), 2);
+            // The last move's, the reference's and the thrower's.
+            assert_eq!(shapes.matches("<polygon").count(), 3);
             for (name, value) in &t.attributes {
                 assert!(
                     m.contains(&format!(r#" {name}="{}""#, svg::escape(value))),

@@ -20,6 +20,7 @@ crate::controls! {
         ZoomIn = "zoom-in",
         Fit = "fit-board",
         Orientation = "orientation",
+        More = "board-more",
         TileShape = "tile-shape",
         DownloadSvg = "download-svg",
         ShowGrid = "show-grid",
@@ -44,7 +45,7 @@ fn button(m: Markup, tool: BoardTool, rest: &str) -> Markup {
 }
 
 /// Each button's control and what follows its id: its attributes, text and end tag.
-const BUTTONS: [(BoardTool, &str); 15] = [
+const BUTTONS: [(BoardTool, &str); 16] = [
     (
         BoardTool::ZoomOut,
         r#" aria-label="Zoom out" title="Zoom out">−</button>"#,
@@ -62,16 +63,20 @@ const BUTTONS: [(BoardTool, &str); 15] = [
         r#" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
     ),
     (
+        BoardTool::More,
+        r#" class="more-toggle" aria-expanded="false" aria-label="More tools" title="More tools">⋯</button>"#,
+    ),
+    (
         BoardTool::TileShape,
-        r#" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+        r#" class="more" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
     ),
     (
         BoardTool::DownloadSvg,
-        r#" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+        r#" class="more" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
     ),
     (
         BoardTool::ShowGrid,
-        r#" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+        r#" class="more" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
     ),
     (
         BoardTool::Draw,
@@ -83,11 +88,11 @@ const BUTTONS: [(BoardTool, &str); 15] = [
     ),
     (
         BoardTool::ClearDrawings,
-        r#" title="Clear this move's drawing">Clear drawings</button>"#,
+        r#" class="more" title="Clear this move's drawing">Clear drawings</button>"#,
     ),
     (
         BoardTool::EditPosition,
-        r#" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+        r#" class="more" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
     ),
     (
         BoardTool::Analyse,
@@ -125,6 +130,20 @@ fn download_svg(s: BoardState) {
     drawing_tool::ask(s.viewer, BoardWork::Svg(Box::new(scene), l, p));
 }
 
+/// Shows or hides the tools that a narrow screen keeps behind *More* (the style sheet hides
+/// `.more` there unless the toolbar has `data-more`), so that the toolbar takes two rows.
+fn show_more(button: &web_sys::Element) {
+    let open = button.get_attribute("aria-expanded").as_deref() != Some("true");
+    dom::set_attr(
+        button,
+        "aria-expanded",
+        Some(if open { "true" } else { "false" }),
+    );
+    if let Some(bar) = button.parent_element() {
+        dom::set_flag(&bar, "data-more", open);
+    }
+}
+
 /// What a click on a button does.
 fn click(s: BoardState, tool: BoardTool) {
     match tool {
@@ -153,6 +172,7 @@ fn click(s: BoardState, tool: BoardTool) {
         BoardTool::Puzzles => drawing_tool::ask(s.viewer, BoardWork::Puzzles),
         BoardTool::Library => drawing_tool::ask(s.viewer, BoardWork::Study(StudyWork::Library)),
         BoardTool::Learn => drawing_tool::ask(s.viewer, BoardWork::Learn(false)),
+        BoardTool::More => {}
     }
 }
 
@@ -223,7 +243,10 @@ pub(super) fn toolbar(s: BoardState, bar: NodeRef<leptos::html::Div>) {
     kit::on_mount(
         bar,
         Box::new(move |bar| {
-            listen::<BoardTool>(&bar, &["click"], move |tool, _, _| click(s, tool));
+            listen::<BoardTool>(&bar, &["click"], move |tool, _, el| match tool {
+                BoardTool::More => show_more(el),
+                _ => click(s, tool),
+            });
             // A permalink may open with the analysis on (`#…&analyse`).
             if !s.compact && asks(services::location_hash(), b"&analyse") {
                 drawing_tool::analyse(s);
@@ -247,19 +270,20 @@ mod tests {
     use super::*;
     use crate::app::kit::controls::check_markup;
 
-    /// The toolbar's buttons as they were written before they were typed controls.
+    /// The toolbar's buttons, written out.
     const TOOLBAR: &str = concat!(
         r#"<button type="button" id="zoom-out" aria-label="Zoom out" title="Zoom out">−</button>"#,
         r#"<button type="button" id="zoom-in" aria-label="Zoom in" title="Zoom in (or ctrl + wheel)">+</button>"#,
         r#"<button type="button" id="fit-board" aria-label="Fit the board to the view" title="Fit the board">Fit</button>"#,
         r#"<button type="button" id="orientation" aria-pressed="true" title="Noon up: the direction notation's frame (pressed), or as the record was played">Noon up</button>"#,
-        r#"<button type="button" id="tile-shape" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
-        r#"<button type="button" id="download-svg" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
-        r#"<button type="button" id="show-grid" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
+        r#"<button type="button" id="board-more" class="more-toggle" aria-expanded="false" aria-label="More tools" title="More tools">⋯</button>"#,
+        r#"<button type="button" id="tile-shape" class="more" aria-label="Tiles: flat. Switch to pointy" title="Flat or pointy tiles">⬢ Flat</button>"#,
+        r#"<button type="button" id="download-svg" class="more" aria-label="Download the current board as an SVG image" title="Download the board as an SVG image">⤓ SVG</button>"#,
+        r#"<button type="button" id="show-grid" class="more" aria-pressed="false" title="Name the cells (algebraic grid)">Grid</button>"#,
         r#"<button type="button" id="draw-mode" aria-pressed="false" title="Taps and drags draw (so does the right button)">↗ Draw</button>"#,
         r#"<button type="button" id="draw-colour" hidden aria-label="Drawing colour: green. Change" title="The colour taps and drags draw in (keys held choose their own)">● Green</button>"#,
-        r#"<button type="button" id="clear-drawings" title="Clear this move's drawing">Clear drawings</button>"#,
-        r#"<button type="button" id="edit-position" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
+        r#"<button type="button" id="clear-drawings" class="more" title="Clear this move's drawing">Clear drawings</button>"#,
+        r#"<button type="button" id="edit-position" class="more" aria-pressed="false" title="Set up a position">✎ Edit from here</button>"#,
         r#"<button type="button" id="analyse" aria-pressed="false" aria-keyshortcuts="A" title="Engine analysis (A)">Analyse</button>"#,
         r#"<button type="button" id="puzzles" aria-pressed="false" title="Puzzles mined from games">Puzzles</button>"#,
         r#"<button type="button" id="library-open" aria-pressed="false" title="Studies kept in this browser">Studies</button>"#,

@@ -7,7 +7,7 @@
 use crate::app::kit::chunk::{wasm_split, Unavailable};
 use crate::app::kit::{self, controls, dom, services, Markup, Var};
 use crate::app::model::viewer::Viewer;
-use crate::record::drawing::{self, Drawing};
+use crate::record::drawing;
 use crate::record::tree::{Annotation, GameTree, NodeId};
 use leptos::html;
 use leptos::prelude::*;
@@ -234,12 +234,10 @@ fn act(viewer: Viewer, node: NodeId, tool: NodeTool, value: &str) -> Option<Stri
             if current(&|t| t.comment_words(node).unwrap_or_default() == value.trim()) {
                 return None;
             }
-            // The words change; the drawing kept in the comment stays (with any typed),
-            // written after them (see `drawing::prose`).
+            // The words change; the drawing and the clock kept in the comment stay (with any
+            // typed), written after them (see `drawing::prose`).
             viewer.study.edit_at(node, |t, n| {
-                let drawing = Drawing::read(t.comment(n).unwrap_or_default()).drawing;
-                let commands = drawing.comment("").unwrap_or_default();
-                let comment = drawing::tidy(&format!("{value} {commands}")).0;
+                let comment = drawing::with_words(t.comment(n), value);
                 t.set_comment(n, comment.as_deref()).map(|()| n)
             })
         }

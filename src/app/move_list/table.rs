@@ -111,7 +111,7 @@ pub fn NotationPanel(viewer: Viewer) -> impl IntoView {
                             Style::Unicode
                         });
                     }
-                    NotationControl::Table => {}
+                    NotationControl::Table | NotationControl::Figurines => {}
                 },
             );
             // Leaving also drops a preview still waiting for the pointer to rest.
@@ -188,6 +188,7 @@ crate::controls! {
     enum NotationControl {
         Form = "algebraic-form",
         Ascii = "direction-ascii",
+        Figurines = "figurines",
         Table = "notation",
     }
 }
@@ -319,8 +320,13 @@ fn panel_markup() -> String {
     Markup::new()
         .raw(r#"<div class="notation-options"><label for="algebraic-form">Algebraic</label>"#)
         .control("select", NotationControl::Form, &forms)
+        .raw(r#"<span class="option">"#)
         .control("input", NotationControl::Ascii, r#" type="checkbox">"#)
-        .raw(r#"<label for="direction-ascii">ASCII direction</label></div>"#)
+        .raw(r#"<label for="direction-ascii">ASCII direction</label></span><span class="option">"#)
+        // Drawn by the style sheet from `data-figurines` on the page's root, which
+        // index.html's script keeps and shows in this box.
+        .control("input", NotationControl::Figurines, r#" type="checkbox">"#)
+        .raw(r#"<label for="figurines">Figurines</label></span></div>"#)
         .raw(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p>"#)
         .control("table", NotationControl::Table, concat!(
             r#"><caption class="visually-hidden">Moves in standard, direction and algebraic notation</caption>"#,
@@ -446,10 +452,13 @@ mod tests {
         assert_eq!(m.matches(" selected").count(), 1);
         assert!(m.contains(r#"<select id="algebraic-form"><option"#), "{m}");
         assert!(
-            m.contains(r#"</select><input id="direction-ascii" type="checkbox">"#),
+            m.contains(
+                r#"</select><span class="option"><input id="direction-ascii" type="checkbox">"#
+            ),
             "{m}"
         );
         assert!(m.contains(r#"<div class="notation-scroll" tabindex="0" role="region" aria-label="Move list"><p class="root-comment" hidden></p><table id="notation"><caption"#), "{m}");
+        assert!(m.contains(r#"<input id="figurines" type="checkbox"><label for="figurines">"#));
         assert_eq!(
             controls::check_markup::<NotationControl>(&m),
             Vec::<String>::new()
