@@ -1,15 +1,21 @@
-//! The trainer's state and what it does: one puzzle after another of the chosen theme,
-//! easiest first, skipping those solved; each posed on the viewer's board in its puzzle mode
-//! (`record::puzzle`: any solving move is accepted, the defence answers), its outcome
-//! counted in the streak and kept in local storage.
+//! The trainer's state and what it does: puzzles of the chosen theme near the player's
+//! rating (`serve`), each posed on the viewer's board in its puzzle mode (`record::puzzle`:
+//! any solving move is accepted, the defence answers), each try rated once (the player's
+//! rating and the puzzle's local one) and counted in the streak, the history and the
+//! dashboard, all kept in local storage.
 
 use super::progress::{TrainerProgress, STORAGE_KEY};
-use super::set_source::{self, FetchedShard};
+use super::serve::{self, TrainerWork};
+use super::set_source;
+use super::storm::{self, StormRun};
+use super::views;
 use crate::app::kit::{js, services, Var};
 use crate::app::model::game::{self, NotatedGame};
 use crate::app::model::study::Pick;
 use crate::app::model::viewer::Viewer;
 use crate::engine::piece::Color;
+use crate::puzzles::daily::CalendarDate;
+use crate::puzzles::rating::PuzzleTry;
 use crate::puzzles::set::SetManifest;
 use crate::puzzles::{MinedPuzzle, PuzzleTheme};
 use crate::record::puzzle::{puzzle_record_of, Puzzle};
@@ -23,7 +29,9 @@ pub(super) struct Attempt {
     pub missed: bool,
     /// A hint or the solution was asked for.
     pub helped: bool,
-    /// Its outcome is counted already.
+    /// Its try is rated already (at the first wrong move, hint or solution, or solved).
+    pub rated: bool,
+    /// Its solve is counted already.
     pub counted: bool,
 }
 
@@ -44,6 +52,14 @@ pub(super) struct Trainer {
     pub current: Var<Option<Rc<MinedPuzzle>>>,
     pub attempt: Var<Attempt>,
     pub progress: Var<TrainerProgress>,
+    /// The player's rating's change at the last try of this visit.
+    pub change: Var<Option<i32>>,
+    /// The day's puzzle, once found.
+    pub daily: Var<Option<(CalendarDate, Rc<MinedPuzzle>)>>,
+    /// The Storm run going on, or the last one.
+    pub storm: Var<Option<StormRun>>,
+    /// Puzzles asked for (`serve::request`): an answer to an older ask is dropped.
+    pub asked: Var<u32>,
     /// What the trainer says: the last outcome, or why it cannot go on.
     pub note: Var<String>,
 }
@@ -62,6 +78,10 @@ impl Trainer {
             current: Var::new(None),
             attempt: Var::new(Attempt::default()),
             progress: Var::new(load_progress()),
+            change: Var::new(None),
+            daily: Var::new(None),
+            storm: Var::new(None),
+            asked: Var::new(0),
             note: Var::new("Loading the puzzles…".to_string()),
         }
     }
@@ -80,7 +100,7 @@ fn load_progress() -> TrainerProgress {
         .unwrap_or_default()
 }
 
-fn save_progress(p: &TrainerProgress) {
+pub(super) fn save_progress(p: &TrainerProgress) {
     if let Some(s) = storage() {
         // (A full or forbidden storage only means the progress is not kept.)
         let _ = js::call(&s, "setItem", &[&STORAGE_KEY.into(), &p.to_text().into()]);
@@ -91,37 +111,74 @@ fn save_progress(p: &TrainerProgress) {
 pub(super) fn shown(t: Trainer) -> Vec<Option<String>> {
     let open = t.open.get();
     let current = t.current.get();
-    let progress = t.progress.get();
     let solved = t
         .viewer
         .puzzle
         .with(|p| p.as_ref().is_none_or(Puzzle::is_solved));
-    let facts = current.as_ref().map(|p| {
-        format!(
-            "{} · difficulty {} · {} solved · best streak {}",
-            p.theme.label(),
-            p.difficulty,
-            progress.solved.len(),
-            progress.best
-        )
-    });
-    let link = current.as_ref().map(|p| permalink(t, &p.id));
+    let storm = t.storm.get();
+    let running = storm.as_ref().is_some_and(|r| !r.over);
+    let base = link_base(t);
+    let link = current.as_ref().map(|p| format!("{base}{}", p.id));
     let flag = |on: bool| on.then(String::new);
-    vec![
-        flag(!open),
-        current.as_ref().map(|p| p.id.clone()),
-        Some(progress.streak.to_string()),
-        Some(t.note.get()),
-        facts,
-        link.clone(),
-        flag(link.is_none()),
-        flag(solved),
-        flag(solved),
-    ]
+    let mut parts = t.progress.with(|progress| {
+        let facts = current.as_ref().map(|p| {
+            format!(
+                "{} · difficulty {} · rated {} · {} solved · best streak {}",
+                p.theme.label(),
+                p.difficulty,
+                progress.rating_of(&p.id, p.rating).round() as i32,
+                progress.solved.len(),
+                progress.best
+            )
+        });
+        let weakest = progress.weakest().map(|w| w.0);
+        vec![
+            flag(!open),
+            current.as_ref().map(|p| p.id.clone()),
+            Some(progress.streak.to_string()),
+            Some(t.note.get()),
+            facts,
+            link.clone(),
+            flag(link.is_none()),
+            flag(solved || running),
+            flag(solved || running),
+            current.as_ref().map(|p| p.theme.name().to_string()),
+            Some(views::rating_html(&progress.rating, t.change.get())),
+            Some((progress.rating.rating.round() as i32).to_string()),
+            Some(progress.storm_best.to_string()),
+            Some(views::history_html(progress.history.iter(), |id| {
+                format!("{base}{id}")
+            })),
+            Some(views::dashboard_html(progress)),
+            flag(weakest.is_none()),
+            weakest.map(|w| format!("Train {}", w.label())),
+            weakest.map(|w| w.name().to_string()),
+        ]
+    });
+    let daily = t.daily.get();
+    parts.extend([
+        daily.as_ref().map(|(_, p)| format!("{base}{}", p.id)),
+        flag(daily.is_none()),
+        daily.as_ref().map(|(d, _)| views::daily_name(*d)),
+        daily.as_ref().map(|(_, p)| p.id.clone()),
+        Some(if running { "Stop the Storm" } else { "Storm" }.to_string()),
+        Some(views::clock(
+            1000.0 * f64::from(storm.as_ref().map_or(180, |r| r.seconds)),
+        )),
+        Some(storm.as_ref().map_or(0, |r| r.score).to_string()),
+        storm
+            .as_ref()
+            .map(|r| if r.over { "over" } else { "running" }.to_string()),
+        flag(running),
+        flag(running),
+        flag(running),
+    ]);
+    parts
 }
 
-/// The puzzle's address: the set (unless it is the built-in one) and the puzzle's id.
-fn permalink(t: Trainer, id: &str) -> String {
+/// A puzzle's address but its id: the set (unless it is the built-in one), then
+/// `&puzzle=`.
+fn link_base(t: Trainer) -> String {
     let folder = t.folder.get_untracked();
     let set = if folder == set_source::BUILT_IN {
         "puzzles".to_string()
@@ -134,7 +191,12 @@ fn permalink(t: Trainer, id: &str) -> String {
         .next()
         .unwrap_or_default()
         .to_string();
-    format!("{base}?{set}&puzzle={id}")
+    format!("{base}?{set}&puzzle=")
+}
+
+/// The puzzle's address: the set (unless it is the built-in one) and the puzzle's id.
+fn permalink(t: Trainer, id: &str) -> String {
+    format!("{}{id}", link_base(t))
 }
 
 /// A query value, escaped as a URL component.
@@ -148,125 +210,6 @@ fn escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// Reads the set's manifest, then shows the puzzle the address names or the first one to
-/// solve.
-pub(super) fn start(t: Trainer) {
-    let folder = t.folder.get_untracked();
-    services::spawn(async move {
-        let m = match set_source::manifest(&folder).await {
-            Ok(m) => m,
-            Err(e) => {
-                t.note.set(format!("The puzzles could not be read: {e}"));
-                return;
-            }
-        };
-        let counts = PuzzleTheme::ALL
-            .iter()
-            .map(|&th| (th, m.count(th)))
-            .collect();
-        t.counts.set(counts);
-        let m = Rc::new(m);
-        set_source::keep_offline(folder, m.clone(), 30);
-        t.manifest.set(Some(m));
-        let query = services::location_search().unwrap_or_default();
-        match services::query_value(&query, "puzzle").filter(|id| !id.is_empty()) {
-            Some(id) => show_id(t, id),
-            None => next(t),
-        }
-    });
-}
-
-/// The shards to look through: of the chosen theme (all of them for every theme), holding
-/// puzzles of the chosen difficulties.
-fn shards_of(t: Trainer) -> Vec<crate::puzzles::set::ShardEntry> {
-    let theme = t.theme.get_untracked();
-    let (lo, hi) = t.difficulty.get_untracked();
-    t.manifest
-        .with_untracked(|m| {
-            m.as_ref().map(|m| {
-                m.shards_of(theme)
-                    .filter(|e| e.difficulty.1 >= lo && e.difficulty.0 <= hi)
-                    .cloned()
-                    .collect()
-            })
-        })
-        .unwrap_or_default()
-}
-
-/// Reads a shard, saying what could not be read of it.
-async fn read(t: Trainer, entry: &crate::puzzles::set::ShardEntry) -> Option<Rc<FetchedShard>> {
-    let folder = t.folder.get_untracked();
-    match set_source::shard(&folder, entry).await {
-        Ok(s) => {
-            if let Some(e) = s.errors.first() {
-                leptos::logging::warn!("puzzles: {e}");
-            }
-            Some(s)
-        }
-        Err(e) => {
-            t.note
-                .set(format!("Part of the set could not be read: {e}"));
-            None
-        }
-    }
-}
-
-/// Shows the next puzzle not yet solved (of the chosen theme, easiest first).
-pub(super) fn next(t: Trainer) {
-    let shards = shards_of(t);
-    let current = t
-        .current
-        .with_untracked(|c| c.as_ref().map(|p| p.id.clone()));
-    let (lo, hi) = t.difficulty.get_untracked();
-    services::spawn(async move {
-        for entry in &shards {
-            let Some(shard) = read(t, entry).await else {
-                continue;
-            };
-            let found = t.progress.with_untracked(|pr| {
-                shard
-                    .puzzles
-                    .iter()
-                    .find(|p| {
-                        (lo..=hi).contains(&p.difficulty)
-                            && !pr.solved.contains(&p.id)
-                            && Some(&p.id) != current.as_ref()
-                    })
-                    .cloned()
-            });
-            if let Some(p) = found {
-                show(t, p);
-                return;
-            }
-        }
-        if !shards.is_empty() {
-            t.note.set(
-                "Every puzzle of this theme and difficulty is solved. Choose others, or Reset to start again."
-                    .to_string(),
-            );
-        }
-    });
-}
-
-/// Shows the puzzle with this id, looking through the whole set.
-fn show_id(t: Trainer, id: String) {
-    let shards = shards_of(t);
-    services::spawn(async move {
-        for entry in &shards {
-            let Some(shard) = read(t, entry).await else {
-                continue;
-            };
-            if let Some(p) = shard.puzzles.iter().find(|p| p.id == id) {
-                show(t, p.clone());
-                return;
-            }
-        }
-        t.note
-            .set(format!("This set has no puzzle {id}: here is another."));
-        next(t);
-    });
 }
 
 /// What the status line asks for.
@@ -297,7 +240,7 @@ fn origin(p: &MinedPuzzle) -> String {
 }
 
 /// Poses a puzzle on the board.
-fn show(t: Trainer, p: Rc<MinedPuzzle>) {
+pub(super) fn show(t: Trainer, p: Rc<MinedPuzzle>) {
     let meta = Metadata {
         white: p.source.white.clone(),
         black: p.source.black.clone(),
@@ -309,6 +252,9 @@ fn show(t: Trainer, p: Rc<MinedPuzzle>) {
         Err(e) => {
             t.note
                 .set(format!("Puzzle {} cannot be shown: {e}. Next one…", p.id));
+            if storm::running(t) {
+                serve::request(t, TrainerWork::Storm);
+            }
             return;
         }
     };
@@ -320,7 +266,10 @@ fn show(t: Trainer, p: Rc<MinedPuzzle>) {
         .puzzle
         .set(Puzzle::of_solution(solution, start).map(|pz| pz.with_goal(goal(&p))));
     t.attempt.set(Attempt::default());
-    t.note.set(origin(&p));
+    // (In a Storm the note keeps the last outcome.)
+    if !storm::running(t) {
+        t.note.set(origin(&p));
+    }
     let link = permalink(t, &p.id);
     t.current.set(Some(p));
     // The address names the puzzle (the study's permalink follows in its fragment) and keeps
@@ -332,7 +281,24 @@ fn show(t: Trainer, p: Rc<MinedPuzzle>) {
     }
 }
 
-/// Follows the puzzle on the board: a wrong try ends the streak, a solve is counted.
+/// Rates the try at the puzzle on the board, once: the player's rating and the puzzle's move
+/// (not in a Storm).
+fn rate(t: Trainer, outcome: PuzzleTry) {
+    if t.attempt.get_untracked().rated || storm::running(t) {
+        return;
+    }
+    let Some(p) = t.current.get_untracked() else {
+        return;
+    };
+    t.attempt.update(|a| a.rated = true);
+    let change = t
+        .progress
+        .try_update(|pr| pr.rate(&p.id, p.theme, p.difficulty, p.rating, &outcome));
+    t.change.set(change);
+}
+
+/// Follows the puzzle on the board: a wrong try ends the streak and is rated as a loss, a
+/// solve is counted (and rated as a win if it was clean); in a Storm, either moves on.
 pub(super) fn follow(t: Trainer) {
     let Some(id) = t.current.with(|c| c.as_ref().map(|p| p.id.clone())) else {
         return;
@@ -345,8 +311,25 @@ pub(super) fn follow(t: Trainer) {
     if a.counted {
         return;
     }
+    if storm::running(t) {
+        if missed || solved {
+            t.attempt.update(|a| {
+                a.counted = true;
+                a.rated = true;
+            });
+            storm::tried(t, solved && !missed);
+        }
+        return;
+    }
     if missed && !a.missed {
         t.attempt.update(|a| a.missed = true);
+        rate(
+            t,
+            PuzzleTry {
+                wrong_move: true,
+                ..PuzzleTry::default()
+            },
+        );
         t.progress.update(|p| p.break_streak());
         t.progress.with_untracked(save_progress);
         t.note
@@ -355,6 +338,15 @@ pub(super) fn follow(t: Trainer) {
     if solved {
         let a = t.attempt.get_untracked();
         let clean = !a.missed && !a.helped;
+        if clean {
+            rate(
+                t,
+                PuzzleTry {
+                    solved: true,
+                    ..PuzzleTry::default()
+                },
+            );
+        }
         t.attempt.update(|a| a.counted = true);
         t.progress.update(|p| p.solve(&id, clean));
         t.progress.with_untracked(save_progress);
@@ -367,7 +359,7 @@ pub(super) fn follow(t: Trainer) {
     }
 }
 
-/// Picks the piece to move on the board (the streak is over).
+/// Picks the piece to move on the board (the streak is over, the try lost).
 pub(super) fn hint(t: Trainer) {
     let Some(piece) = t
         .viewer
@@ -377,6 +369,13 @@ pub(super) fn hint(t: Trainer) {
         return;
     };
     t.attempt.update(|a| a.helped = true);
+    rate(
+        t,
+        PuzzleTry {
+            hint: true,
+            ..PuzzleTry::default()
+        },
+    );
     t.progress.update(|p| p.break_streak());
     t.progress.with_untracked(save_progress);
     let study = t.viewer.study;
@@ -391,10 +390,18 @@ pub(super) fn hint(t: Trainer) {
         .set(format!("Hint: move the {}.", piece.bug().name()));
 }
 
-/// Plays the rest of the main line (the streak is over).
+/// Plays the rest of the main line (the streak is over, the try lost).
 pub(super) fn solution(t: Trainer) {
     t.attempt.update(|a| a.helped = true);
+    rate(
+        t,
+        PuzzleTry {
+            solution_shown: true,
+            ..PuzzleTry::default()
+        },
+    );
     t.progress.update(|p| p.break_streak());
+    t.progress.with_untracked(save_progress);
     let viewer = t.viewer;
     viewer.puzzle.update(|p| {
         if let Some(p) = p {
@@ -410,10 +417,40 @@ pub(super) fn solution(t: Trainer) {
     viewer.study.ply.set(done);
 }
 
-/// Forgets the puzzles solved and the streak.
+/// Shows the next puzzle near the player's rating.
+pub(super) fn next(t: Trainer) {
+    serve::request(t, TrainerWork::Next);
+}
+
+/// Reads the set, then shows the puzzle the address names or the next one.
+pub(super) fn start(t: Trainer) {
+    serve::request(t, TrainerWork::Start);
+}
+
+/// Shows the day's puzzle.
+pub(super) fn daily(t: Trainer) {
+    if let Some((_, p)) = t.daily.get_untracked() {
+        if !storm::running(t) {
+            t.asked.update(|n| *n = n.wrapping_add(1));
+            show(t, p);
+        }
+    }
+}
+
+/// Sets the theme menu to the weakest theme and shows a puzzle of it.
+pub(super) fn train_weakest(t: Trainer) {
+    if let Some((theme, _)) = t.progress.with_untracked(|p| p.weakest()) {
+        t.theme.set(Some(theme));
+        next(t);
+    }
+}
+
+/// Forgets the puzzles solved, the streak, the rating, the history, the dashboard and the
+/// best Storm: the trainer as on a first visit.
 pub(super) fn reset(t: Trainer) {
     t.progress.set(TrainerProgress::default());
     t.progress.with_untracked(save_progress);
+    t.change.set(None);
     t.note
-        .set("TrainerProgress reset: every puzzle is new again.".to_string());
+        .set("Progress reset: the rating, the history and the dashboard start again.".to_string());
 }
