@@ -8,8 +8,8 @@
 //! for it when the move shown has a drawing or one is drawn.
 //!
 //! [`BoardWork`] and [`board_work_in_chunk`] are the board's one entry point into that code, for the
-//! toolbar's SVG download and position editor too: each entry point costs the first screen
-//! its loader and the task that awaits it.
+//! toolbar's SVG download and the position editor (opening it and its panel) too: each entry
+//! point costs the first screen its loader and the task that awaits it.
 
 use super::state::BoardState;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
@@ -38,6 +38,9 @@ pub(crate) enum BoardWork {
     Svg(Box<Scene>, Layout, usize),
     /// The position editor opened on the position shown, or left (the toolbar's).
     EditPosition,
+    /// What the open editor's panel shows, set; its controls listened to the `first` time
+    /// (`editor::show`).
+    Editor(web_sys::Element, bool),
     /// The analysis turned on or off, drawn on this board (the toolbar's).
     Analyse(Memo<Layout>, NodeRef<leptos::svg::Svg>),
     /// The puzzle trainer opened or closed (the toolbar's, or an address with `?puzzles`).
@@ -110,6 +113,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::EditPosition => {
             super::editor::toggle_now(viewer);
+            String::new()
+        }
+        BoardWork::Editor(root, first) => {
+            super::editor::show(viewer, &root, first);
             String::new()
         }
         BoardWork::Analyse(layout, board) => {

@@ -8,8 +8,8 @@
 //! drag does; a right click, or Delete on a chosen cell, removes the top piece. Leaving the
 //! editor checks the position (`engine::setup`) and starts a study from it.
 
-use crate::app::kit::chunk::{wasm_split, Unavailable};
-use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
+use super::drawing_tool::BoardWork;
+use crate::app::kit::{self, dom, Control as _, Markup, Stored};
 use crate::app::model::editing::{Editing, Held};
 use crate::app::model::viewer::Viewer;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
@@ -75,7 +75,7 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
     let root = NodeRef::<leptos::html::Section>::new();
     // One effect shows the panel while the editor is open; what it shows is set, and on
     // the first time its controls are listened to, by code loaded on first use (with
-    // the editor itself: `editor_in_chunk`).
+    // the editor itself: the board's entry point, `BoardWork::Editor`).
     let listening = Stored::new(false);
     kit::on_mount(
         root,
@@ -85,9 +85,7 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
             if open {
                 let first = !listening.get_value();
                 listening.set_value(true);
-                services::spawn(async move {
-                    let _ = editor_in_chunk(viewer, root, first).await;
-                });
+                super::drawing_tool::ask(viewer, BoardWork::Editor(root, first));
             }
         }),
     );
@@ -103,16 +101,9 @@ pub fn EditPanel(viewer: Viewer) -> impl IntoView {
     }
 }
 
-/// [`show`], in the chunk of the panels' actions (with the editor itself).
-#[wasm_split(panels, fallible)]
-fn editor_in_chunk(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
-    show(viewer, &root, first);
-    Ok(())
-}
-
 /// Sets what the open editor's panel shows (the pieces left to place, the side to move,
 /// the game type, the last error) and, the `first` time, listens to its controls.
-fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
+pub(super) fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
     if first {
         listen(root, viewer);
     }

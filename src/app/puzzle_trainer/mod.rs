@@ -21,9 +21,12 @@ mod storm;
 mod trainer;
 mod views;
 
-use crate::app::kit::{self, dom};
+use crate::app::kit::{self, dom, services};
 use crate::app::model::viewer::Viewer;
+use crate::puzzles::set::SetManifest;
 use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
 use trainer::Trainer;
 
 thread_local! {
@@ -78,4 +81,21 @@ fn show(t: Trainer, open: bool) {
             Some(if open { "true" } else { "false" }),
         );
     }
+}
+
+/// What the trainer does later.
+enum Later {
+    /// Keep the set offline, trying again so many times (`set_source::keep_offline`).
+    KeepOffline(Trainer, String, Rc<SetManifest>, u32),
+    /// Read the clock of a Storm run.
+    StormClock(Trainer, u32),
+}
+
+/// Does something later. The trainer's timers share this one closure type: each closure
+/// type that code loaded on first use hands the page costs the first visit (docs/SPEED.md).
+fn later(delay: Duration, what: Later) {
+    services::after(delay, move || match what {
+        Later::KeepOffline(t, folder, m, tries) => set_source::keep_offline(t, folder, m, tries),
+        Later::StormClock(t, run) => storm::tick(t, run),
+    });
 }

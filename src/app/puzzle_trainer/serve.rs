@@ -13,10 +13,10 @@ use crate::puzzles::choice::{next_puzzle, shards_near, RatedPuzzle};
 use crate::puzzles::daily::daily_puzzle;
 use crate::puzzles::set::{SetManifest, ShardEntry};
 use crate::puzzles::{MinedPuzzle, PuzzleTheme};
+use std::cell::Cell;
 use std::rc::Rc;
 
-/// What the trainer is asked to show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the trainer is asked to do.
 pub(super) enum TrainerWork {
     /// Read the set's manifest, then show the puzzle the address names or the next one, then
     /// find the day's puzzle.
@@ -25,16 +25,41 @@ pub(super) enum TrainerWork {
     Next,
     /// The Storm's next puzzle.
     Storm,
+    /// Fetch every file of the set, for the service worker to keep (`set_source::keep_offline`).
+    KeepOffline(String, Rc<SetManifest>),
+}
+
+thread_local! {
+    /// Puzzles asked for: an answer to an older ask is dropped. (A plain cell: a `Var<u32>`
+    /// written here made the first visit keep its code whole.)
+    static ASKED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Counts a new ask (the day's puzzle shown, say): the work asked before it shows nothing.
+pub(super) fn ask() -> u32 {
+    ASKED.with(|a| {
+        a.set(a.get().wrapping_add(1));
+        a.get()
+    })
+}
+
+/// Whether `asked` is still the last ask.
+fn last(asked: u32) -> bool {
+    ASKED.with(Cell::get) == asked
 }
 
 /// Does a piece of work, dropping its puzzle if another is asked for meanwhile.
 pub(super) fn request(t: Trainer, work: TrainerWork) {
-    let asked = t.asked.get_untracked().wrapping_add(1);
-    t.asked.set(asked);
+    let asked = match work {
+        // (Not an ask for a puzzle: the one asked before still shows.)
+        TrainerWork::KeepOffline(..) => ASKED.with(Cell::get),
+        _ => ask(),
+    };
     services::spawn(run(t, work, asked));
 }
 
 async fn run(t: Trainer, work: TrainerWork, asked: u32) {
+    let storm = matches!(work, TrainerWork::Storm);
     let found = match work {
         TrainerWork::Start => {
             if !start(t).await {
@@ -52,7 +77,7 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
                 },
                 None => next(t).await,
             };
-            if t.asked.get_untracked() == asked {
+            if last(asked) {
                 if let Some(p) = found {
                     show(t, p);
                 }
@@ -62,14 +87,18 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
         }
         TrainerWork::Next => next(t).await,
         TrainerWork::Storm => storm_next(t).await,
+        TrainerWork::KeepOffline(folder, m) => {
+            set_source::fetch_all(&folder, &m).await;
+            return;
+        }
     };
-    if t.asked.get_untracked() != asked {
+    if !last(asked) {
         return;
     }
-    match (found, work) {
-        (Some(p), TrainerWork::Storm) => {
+    match (found, storm) {
+        (Some(p), true) => {
             if storm::running(t) {
-                t.storm.update(|s| {
+                t.storm_update(|s| {
                     if let Some(r) = s {
                         r.served.push(p.id.clone());
                     }
@@ -77,15 +106,15 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
                 show(t, p);
             }
         }
-        (Some(p), _) => show(t, p),
-        (None, TrainerWork::Storm) => {
+        (Some(p), false) => show(t, p),
+        (None, true) => {
             if storm::running(t) {
                 storm::end(t, false);
                 t.note
                     .set("The Storm has served every puzzle of this theme.".to_string());
             }
         }
-        (None, _) => {}
+        (None, false) => {}
     }
 }
 
@@ -105,7 +134,7 @@ async fn start(t: Trainer) -> bool {
         .collect();
     t.counts.set(counts);
     let m = Rc::new(m);
-    set_source::keep_offline(folder, m.clone(), 30);
+    set_source::keep_offline(t, folder, m.clone(), 30);
     t.manifest.set(Some(m));
     true
 }
@@ -190,7 +219,7 @@ async fn next(t: Trainer) -> Option<Rc<MinedPuzzle>> {
                     .iter()
                     .flat_map(|s| s.puzzles.iter())
                     .filter(|p| {
-                        (lo..=hi).contains(&p.difficulty) && Some(&p.id) != current.as_ref()
+                        lo <= p.difficulty && p.difficulty <= hi && Some(&p.id) != current.as_ref()
                     })
             };
             let candidates = open().map(|p| RatedPuzzle {
@@ -231,9 +260,8 @@ async fn find_id(t: Trainer, id: &str) -> Option<Rc<MinedPuzzle>> {
 /// lowest first while they may hold a lower one; past the top, the highest left.
 async fn storm_next(t: Trainer) -> Option<Rc<MinedPuzzle>> {
     let m = manifest(t)?;
-    let (theme, target, served) = t
-        .storm
-        .with_untracked(|s| s.as_ref().map(|r| (r.theme, r.target(), r.served.clone())))?;
+    let (theme, target, served) =
+        t.storm(|s| s.as_ref().map(|r| (r.theme, r.target(), r.served.clone())))?;
     let mut up: Vec<&ShardEntry> = m
         .shards_of(theme)
         .filter(|e| f64::from(e.rating.1) >= target)
@@ -292,7 +320,7 @@ async fn daily(t: Trainer) {
         return;
     };
     if let Some(p) = shard.puzzles.get(at.index) {
-        t.daily.set(Some((date, p.clone())));
+        t.visit.update(|v| v.daily = Some((date, p.clone())));
     }
 }
 

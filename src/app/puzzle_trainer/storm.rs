@@ -10,7 +10,7 @@
 use super::serve::{self, TrainerWork};
 use super::trainer::{save_progress, Trainer};
 use super::views;
-use crate::app::kit::services;
+use super::Later;
 use crate::puzzles::PuzzleTheme;
 use std::time::Duration;
 
@@ -24,12 +24,12 @@ pub(super) const BONUS_MS: f64 = 3_000.0;
 /// How far the ladder climbs a puzzle, in rating points.
 pub(super) const STEP: f64 = 40.0;
 /// How often the clock is read while a run lasts.
-const TICK_MS: f64 = 250.0;
+const TICK_MS: u64 = 250;
 
 /// A Storm run, going on or over.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct StormRun {
-    /// Which run of the visit (its clock's ticks are told from an earlier run's by it).
+    /// Which run of the visit (its clock's timer is told from an earlier run's by it).
     pub number: u32,
     /// When it ends (`Date.now()`, ms).
     pub ends: f64,
@@ -120,8 +120,7 @@ pub(super) fn now() -> f64 {
 
 /// Whether a run is going on.
 pub(super) fn running(t: Trainer) -> bool {
-    t.storm
-        .with_untracked(|s| s.as_ref().is_some_and(|r| !r.over))
+    t.storm(|s| s.as_ref().is_some_and(|r| !r.over))
 }
 
 /// Starts a run, or stops the one going on.
@@ -139,13 +138,11 @@ pub(super) fn toggle(t: Trainer) {
             .set("The Storm needs puzzles: none of this theme are read yet.".to_string());
         return;
     };
-    let number = t
-        .storm
-        .with_untracked(|s| s.as_ref().map_or(0, |r| r.number + 1));
-    t.storm
-        .set(Some(StormRun::new(number, now(), f64::from(base), theme)));
+    let number = t.storm(|s| s.as_ref().map_or(0, |r| r.number.wrapping_add(1)));
+    let run = StormRun::new(number, now(), f64::from(base), theme);
+    t.storm_update(|s| *s = Some(run));
     // The puzzle on the board until the run's first arrives counts for nothing.
-    t.attempt.update(|a| {
+    t.attempt_update(|a| {
         a.rated = true;
         a.counted = true;
     });
@@ -156,9 +153,10 @@ pub(super) fn toggle(t: Trainer) {
     tick(t, number);
 }
 
-/// Reads the clock of run `number`, ending it when its time is up.
-fn tick(t: Trainer, number: u32) {
-    let Some((ends, seconds)) = t.storm.with_untracked(|s| {
+/// Reads the clock of run `number`, ending it when its time is up; else reads it again
+/// [`TICK_MS`] later.
+pub(super) fn tick(t: Trainer, number: u32) {
+    let Some((ends, seconds)) = t.storm(|s| {
         s.as_ref()
             .filter(|r| r.number == number && !r.over)
             .map(|r| (r.ends, r.seconds))
@@ -172,21 +170,20 @@ fn tick(t: Trainer, number: u32) {
     }
     // The page changes only when the seconds shown do.
     if views::seconds(left) != seconds {
-        t.storm.update(|s| {
+        t.storm_update(|s| {
             if let Some(r) = s {
                 r.seconds = views::seconds(left);
             }
         });
     }
-    let wait = left.clamp(1.0, TICK_MS) as u64;
-    services::after(Duration::from_millis(wait), move || tick(t, number));
+    super::later(Duration::from_millis(TICK_MS), Later::StormClock(t, number));
 }
 
 /// The puzzle on the board was solved (`right`) or missed, in a run.
 pub(super) fn tried(t: Trainer, right: bool) {
     let mut bonus = false;
     let now = now();
-    t.storm.update(|s| {
+    t.storm_update(|s| {
         if let Some(r) = s {
             if right {
                 bonus = r.right();
@@ -196,10 +193,7 @@ pub(super) fn tried(t: Trainer, right: bool) {
             r.read(now);
         }
     });
-    let Some((score, seconds)) = t
-        .storm
-        .with_untracked(|s| s.as_ref().map(|r| (r.score, r.seconds)))
-    else {
+    let Some((score, seconds)) = t.storm(|s| s.as_ref().map(|r| (r.score, r.seconds))) else {
         return;
     };
     if seconds == 0 {
@@ -216,13 +210,10 @@ pub(super) fn tried(t: Trainer, right: bool) {
 
 /// Ends the run (its time up, or stopped), keeping its score if it is the best.
 pub(super) fn end(t: Trainer, time_up: bool) {
-    let Some(score) = t
-        .storm
-        .with_untracked(|s| s.as_ref().filter(|r| !r.over).map(|r| r.score))
-    else {
+    let Some(score) = t.storm(|s| s.as_ref().filter(|r| !r.over).map(|r| r.score)) else {
         return;
     };
-    t.storm.update(|s| {
+    t.storm_update(|s| {
         if let Some(r) = s {
             r.over = true;
             if time_up {
@@ -234,7 +225,7 @@ pub(super) fn end(t: Trainer, time_up: bool) {
         .update(|p| p.storm_best = p.storm_best.max(score));
     t.progress.with_untracked(save_progress);
     // The puzzle left on the board is no longer rated.
-    t.attempt.update(|a| {
+    t.attempt_update(|a| {
         a.rated = true;
         a.counted = true;
     });

@@ -35,6 +35,19 @@ pub(super) struct Attempt {
     pub counted: bool,
 }
 
+/// What this visit of the trainer shows beside the puzzle and the progress. (One variable:
+/// each type of value a variable holds costs the first visit a little, docs/SPEED.md.)
+#[derive(Clone, Debug, Default)]
+pub(super) struct TrainerVisit {
+    pub attempt: Attempt,
+    /// The player's rating's change at the last try of this visit.
+    pub change: Option<i32>,
+    /// The day's puzzle, once found.
+    pub daily: Option<(CalendarDate, Rc<MinedPuzzle>)>,
+    /// The Storm run going on, or the last one.
+    pub storm: Option<StormRun>,
+}
+
 /// The trainer's state, made when it is first opened.
 #[derive(Clone, Copy)]
 pub(super) struct Trainer {
@@ -50,16 +63,10 @@ pub(super) struct Trainer {
     /// The difficulties to show, lowest and highest (1 to 9).
     pub difficulty: Var<(u8, u8)>,
     pub current: Var<Option<Rc<MinedPuzzle>>>,
-    pub attempt: Var<Attempt>,
+    /// The try at the puzzle on the board, the rating's last change, the day's puzzle and
+    /// the Storm.
+    pub visit: Var<TrainerVisit>,
     pub progress: Var<TrainerProgress>,
-    /// The player's rating's change at the last try of this visit.
-    pub change: Var<Option<i32>>,
-    /// The day's puzzle, once found.
-    pub daily: Var<Option<(CalendarDate, Rc<MinedPuzzle>)>>,
-    /// The Storm run going on, or the last one.
-    pub storm: Var<Option<StormRun>>,
-    /// Puzzles asked for (`serve::request`): an answer to an older ask is dropped.
-    pub asked: Var<u32>,
     /// What the trainer says: the last outcome, or why it cannot go on.
     pub note: Var<String>,
 }
@@ -76,14 +83,28 @@ impl Trainer {
             theme: Var::new(None),
             difficulty: Var::new((1, 9)),
             current: Var::new(None),
-            attempt: Var::new(Attempt::default()),
+            visit: Var::new(TrainerVisit::default()),
             progress: Var::new(load_progress()),
-            change: Var::new(None),
-            daily: Var::new(None),
-            storm: Var::new(None),
-            asked: Var::new(0),
             note: Var::new("Loading the puzzles…".to_string()),
         }
+    }
+
+    /// The try at the puzzle on the board, not followed.
+    pub fn attempt(self) -> Attempt {
+        self.visit.with_untracked(|v| v.attempt)
+    }
+
+    pub fn attempt_update(self, f: impl FnOnce(&mut Attempt)) {
+        self.visit.update(|v| f(&mut v.attempt));
+    }
+
+    /// Reads the Storm run, not followed.
+    pub fn storm<R>(self, f: impl FnOnce(&Option<StormRun>) -> R) -> R {
+        self.visit.with_untracked(|v| f(&v.storm))
+    }
+
+    pub fn storm_update(self, f: impl FnOnce(&mut Option<StormRun>)) {
+        self.visit.update(|v| f(&mut v.storm));
     }
 }
 
@@ -115,7 +136,7 @@ pub(super) fn shown(t: Trainer) -> Vec<Option<String>> {
         .viewer
         .puzzle
         .with(|p| p.as_ref().is_none_or(Puzzle::is_solved));
-    let storm = t.storm.get();
+    let storm = t.visit.with(|v| v.storm.clone());
     let running = storm.as_ref().is_some_and(|r| !r.over);
     let base = link_base(t);
     let link = current.as_ref().map(|p| format!("{base}{}", p.id));
@@ -143,8 +164,11 @@ pub(super) fn shown(t: Trainer) -> Vec<Option<String>> {
             flag(solved || running),
             flag(solved || running),
             current.as_ref().map(|p| p.theme.name().to_string()),
-            Some(views::rating_html(&progress.rating, t.change.get())),
-            Some((progress.rating.rating.round() as i32).to_string()),
+            Some(views::rating_html(
+                &progress.rating,
+                t.visit.with(|v| v.change),
+            )),
+            Some((progress.rating.rating.round() as u32).to_string()),
             Some(progress.storm_best.to_string()),
             Some(views::history_html(progress.history.iter(), |id| {
                 format!("{base}{id}")
@@ -155,7 +179,7 @@ pub(super) fn shown(t: Trainer) -> Vec<Option<String>> {
             weakest.map(|w| w.name().to_string()),
         ]
     });
-    let daily = t.daily.get();
+    let daily = t.visit.with(|v| v.daily.clone());
     parts.extend([
         daily.as_ref().map(|(_, p)| format!("{base}{}", p.id)),
         flag(daily.is_none()),
@@ -265,7 +289,7 @@ pub(super) fn show(t: Trainer, p: Rc<MinedPuzzle>) {
     t.viewer
         .puzzle
         .set(Puzzle::of_solution(solution, start).map(|pz| pz.with_goal(goal(&p))));
-    t.attempt.set(Attempt::default());
+    t.attempt_update(|a| *a = Attempt::default());
     // (In a Storm the note keeps the last outcome.)
     if !storm::running(t) {
         t.note.set(origin(&p));
@@ -284,17 +308,17 @@ pub(super) fn show(t: Trainer, p: Rc<MinedPuzzle>) {
 /// Rates the try at the puzzle on the board, once: the player's rating and the puzzle's move
 /// (not in a Storm).
 fn rate(t: Trainer, outcome: PuzzleTry) {
-    if t.attempt.get_untracked().rated || storm::running(t) {
+    if t.attempt().rated || storm::running(t) {
         return;
     }
     let Some(p) = t.current.get_untracked() else {
         return;
     };
-    t.attempt.update(|a| a.rated = true);
+    t.attempt_update(|a| a.rated = true);
     let change = t
         .progress
         .try_update(|pr| pr.rate(&p.id, p.theme, p.difficulty, p.rating, &outcome));
-    t.change.set(change);
+    t.visit.update(|v| v.change = change);
 }
 
 /// Follows the puzzle on the board: a wrong try ends the streak and is rated as a loss, a
@@ -307,13 +331,13 @@ pub(super) fn follow(t: Trainer) {
         Some(p) => (p.misses() > 0, p.is_solved()),
         None => (false, false),
     });
-    let a = t.attempt.get_untracked();
+    let a = t.attempt();
     if a.counted {
         return;
     }
     if storm::running(t) {
         if missed || solved {
-            t.attempt.update(|a| {
+            t.attempt_update(|a| {
                 a.counted = true;
                 a.rated = true;
             });
@@ -322,7 +346,7 @@ pub(super) fn follow(t: Trainer) {
         return;
     }
     if missed && !a.missed {
-        t.attempt.update(|a| a.missed = true);
+        t.attempt_update(|a| a.missed = true);
         rate(
             t,
             PuzzleTry {
@@ -336,7 +360,7 @@ pub(super) fn follow(t: Trainer) {
             .set("Not this one: the streak starts again.".to_string());
     }
     if solved {
-        let a = t.attempt.get_untracked();
+        let a = t.attempt();
         let clean = !a.missed && !a.helped;
         if clean {
             rate(
@@ -347,7 +371,7 @@ pub(super) fn follow(t: Trainer) {
                 },
             );
         }
-        t.attempt.update(|a| a.counted = true);
+        t.attempt_update(|a| a.counted = true);
         t.progress.update(|p| p.solve(&id, clean));
         t.progress.with_untracked(save_progress);
         let streak = t.progress.with_untracked(|p| p.streak);
@@ -368,7 +392,7 @@ pub(super) fn hint(t: Trainer) {
     else {
         return;
     };
-    t.attempt.update(|a| a.helped = true);
+    t.attempt_update(|a| a.helped = true);
     rate(
         t,
         PuzzleTry {
@@ -392,7 +416,7 @@ pub(super) fn hint(t: Trainer) {
 
 /// Plays the rest of the main line (the streak is over, the try lost).
 pub(super) fn solution(t: Trainer) {
-    t.attempt.update(|a| a.helped = true);
+    t.attempt_update(|a| a.helped = true);
     rate(
         t,
         PuzzleTry {
@@ -429,9 +453,9 @@ pub(super) fn start(t: Trainer) {
 
 /// Shows the day's puzzle.
 pub(super) fn daily(t: Trainer) {
-    if let Some((_, p)) = t.daily.get_untracked() {
+    if let Some((_, p)) = t.visit.with_untracked(|v| v.daily.clone()) {
         if !storm::running(t) {
-            t.asked.update(|n| *n = n.wrapping_add(1));
+            serve::ask();
             show(t, p);
         }
     }
@@ -450,7 +474,7 @@ pub(super) fn train_weakest(t: Trainer) {
 pub(super) fn reset(t: Trainer) {
     t.progress.set(TrainerProgress::default());
     t.progress.with_untracked(save_progress);
-    t.change.set(None);
+    t.visit.update(|v| v.change = None);
     t.note
         .set("Progress reset: the rating, the history and the dashboard start again.".to_string());
 }
