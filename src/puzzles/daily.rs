@@ -20,12 +20,12 @@ pub struct CalendarDate {
 impl CalendarDate {
     /// The date, if there is one: years 1 to 9999, a month of 1 to 12, a day of that month.
     pub fn new(year: u16, month: u8, day: u8) -> Result<CalendarDate, String> {
-        // (Comparisons rather than `RangeInclusive::contains`, which the app's first screen
-        // has inlined: the trainer's call kept a copy whole for it.)
-        if year < 1 || year > 9999 {
+        // (Patterns and comparisons rather than `RangeInclusive::contains`, which the app's
+        // first screen has inlined: the trainer's call kept a copy whole for it.)
+        if !matches!(year, 1..=9999) {
             return Err(format!("{year} is not a year from 1 to 9999"));
         }
-        if month < 1 || month > 12 {
+        if !matches!(month, 1..=12) {
             return Err(format!("{month} is not a month"));
         }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);

@@ -1,12 +1,14 @@
 // The puzzle trainer over the built-in set: a puzzle solved (the streak grows and survives a
 // reload), one failed (a wrong move ends the streak) with a hint, a second solving first move
 // accepted, the theme chosen, the progress reset, a damaged set named, and the panel checked
-// by axe at a desktop's and a phone's width. Moves are typed in the direction notation the
-// command line writes for the puzzle's game.
+// by axe at a desktop's and a phone's width; a small set kept offline; the rating, the
+// history, the Storm, the day's puzzle and the dashboard. Moves are typed in the direction
+// notation the command line writes for the puzzle's game.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openApp, waitForPly, beeline, audit, BASE_URL, WIDTHS } from './helpers.mjs';
+import http from 'node:http';
+import { launchBrowser, openApp, waitForPly, beeline, audit, forward, listenLocal, BASE_URL, WIDTHS } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -183,35 +185,64 @@ test('a theme is chosen, the progress reset, and a broken set is named', async (
   await page.close();
 });
 
-test('once the set has been opened, the trainer works offline', async () => {
+/**
+ * A set of the built-in set's first `n` shards, as the test's own server gives it at
+ * `/small/` (with the app from BASE_URL beside it: the same origin, so that the service
+ * worker keeps the set's files): the trainer fetches every file of a set that small.
+ */
+async function smallSet(n) {
+  const base = new URL('puzzles/', BASE_URL);
+  const lines = (await (await fetch(new URL('puzzles.txt', base))).text()).split('\n');
+  const shards = lines.filter((l) => l.startsWith('shard ')).slice(0, n);
+  const count = shards.reduce((sum, l) => sum + Number(l.split(' ')[3]), 0);
+  const manifest = [lines[0], `puzzles ${count}`, 'about The first shards of the built-in set', ...shards, ''].join('\n');
+  const files = { 'puzzles.txt': manifest };
+  for (const l of shards) {
+    const name = l.split(' ')[1];
+    files[name] = await (await fetch(new URL(name, base))).text();
+  }
+  const srv = http.createServer(async (req, res) => {
+    const file = new URL(req.url, 'http://x').pathname.match(/^\/small\/([\w.-]+)$/);
+    if (file && files[file[1]] !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(files[file[1]]);
+      return;
+    }
+    await forward(req, res);
+  });
+  return { ...(await listenLocal(srv)), files };
+}
+
+test('once a small set has been opened, the trainer works offline', async () => {
   // A browser of its own: its service worker and caches start empty.
   const own = await launchBrowser();
+  const set = await smallSet(3);
   try {
-    const { page, errors } = await openApp(own.context, '?puzzles');
+    const { page, errors } = await openApp(own.context, `${set.url}?puzzles=small/`);
     await page.waitForSelector('#puzzle-trainer[data-puzzle-id]');
-    const manifest = await (await page.request.get(new URL('puzzles/puzzles.txt', page.url()).href)).text();
-    const shards = manifest.split('\n').filter((l) => l.startsWith('shard ')).length;
+    const kept = Object.keys(set.files).length;
     // The service worker takes the page over, then the trainer has every file of the set
     // kept: the manifest and each shard.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
-    const kept = () =>
+    const inCache = () =>
       page.evaluate(async () => {
         const cache = await caches.open('beeline-books');
-        return (await cache.keys()).filter((r) => r.url.includes('/puzzles/')).length;
+        return (await cache.keys()).filter((r) => r.url.includes('/small/')).length;
       });
     const end = Date.now() + 60_000;
-    while ((await kept()) < shards + 1) {
-      assert.ok(Date.now() < end, `the set's files kept: ${await kept()} of ${shards + 1}`);
+    while ((await inCache()) < kept) {
+      assert.ok(Date.now() < end, `the set's files kept: ${await inCache()} of ${kept}`);
       await page.waitForTimeout(250);
     }
     // Offline, a puzzle of the last shard (never shown online) opens.
-    const last = PUZZLES[PUZZLES.length - 1];
+    const shards = Object.entries(set.files).filter(([name]) => name !== 'puzzles.txt');
+    const last = shards[shards.length - 1][1].trim().split('\n').pop().split('\t')[0];
     const failed = [];
     page.on('requestfailed', (r) => failed.push(r.url()));
     await own.context.setOffline(true);
-    await page.goto(new URL(`?puzzles&puzzle=${last.id}`, page.url()).href);
+    await page.goto(`${set.url}?puzzles=small/&puzzle=${last}`);
     await page
-      .waitForSelector(`#puzzle-trainer[data-puzzle-id="${last.id}"]`, { timeout: 15_000 })
+      .waitForSelector(`#puzzle-trainer[data-puzzle-id="${last}"]`, { timeout: 15_000 })
       .catch(async (e) => {
         throw new Error(`${e.message}\nthe trainer says: ${await page.textContent('#puzzle-note').catch(() => '(none)')}\nfailed: ${failed.join(' ')}\n${errors.join('\n')}`);
       });
@@ -219,6 +250,7 @@ test('once the set has been opened, the trainer works offline', async () => {
     assert.deepEqual(errors, []);
   } finally {
     await own.close();
+    await set.close();
   }
 });
 
@@ -256,14 +288,17 @@ async function solveShown(page) {
   return puzzle;
 }
 
-/** Plays a legal move that does not solve the puzzle shown. */
-async function missShown(page) {
+/** Plays a legal move that does not solve the puzzle shown (and waits for the status to say
+ * so, unless a Storm moves on at once). */
+async function missShown(page, { storm = false } = {}) {
   const puzzle = puzzleOf(await shownId(page));
   const legal = beeline(['validmoves', puzzle.position]).trim().split('\n');
   const wrong = legal.find((m) => !puzzle.first_moves.includes(m));
   assert.ok(wrong, `puzzle ${puzzle.id} has a move that does not solve it`);
   await typeMove(page, directions(puzzle, [wrong])[0]);
-  await page.waitForFunction(() => document.querySelector('#puzzle-status').textContent.startsWith('Not this one.'));
+  if (!storm) {
+    await page.waitForFunction(() => document.querySelector('#puzzle-status').textContent.startsWith('Not this one.'));
+  }
   return puzzle;
 }
 
@@ -366,7 +401,7 @@ test('a Storm: three minutes rising from the easiest, a wrong move costs 10 s an
       return m * 60 + s;
     };
     const left = await seconds();
-    await missShown(page);
+    await missShown(page, { storm: true });
     const third = await nextShown(page, second.id);
     const dropped = left - (await seconds());
     assert.ok(dropped >= 10 && dropped <= 13, `the clock dropped ${dropped} s`);
@@ -495,7 +530,7 @@ test('the history, the dashboard and a Storm pass axe at a desktop and a phone w
     await page.click('#puzzle-next');
     await nextShown(page, was);
     await missShown(page);
-    await page.waitForSelector('#puzzle-history li[data-result="failed"]');
+    await page.waitForSelector('#puzzle-history li[data-result="failed"]', { state: 'attached' });
     for (const d of await page.$$('.trainer-more summary')) await d.click();
     await page.waitForSelector('#puzzle-dashboard table');
     await page.click('#storm');

@@ -14,20 +14,20 @@
 //! `#puzzle-train-weakest` (docs/PUZZLES.md, "The trainer").
 
 mod panel;
+mod pose;
 mod progress;
 mod serve;
 mod set_source;
+mod state;
 mod storm;
+mod storm_rules;
 mod trainer;
 mod views;
 
-use crate::app::kit::{self, dom, services};
+use crate::app::kit::{self, dom};
 use crate::app::model::viewer::Viewer;
-use crate::puzzles::set::SetManifest;
+use state::Trainer;
 use std::cell::Cell;
-use std::rc::Rc;
-use std::time::Duration;
-use trainer::Trainer;
 
 thread_local! {
     static TRAINER: Cell<Option<Trainer>> = const { Cell::new(None) };
@@ -81,21 +81,4 @@ fn show(t: Trainer, open: bool) {
             Some(if open { "true" } else { "false" }),
         );
     }
-}
-
-/// What the trainer does later.
-enum Later {
-    /// Keep the set offline, trying again so many times (`set_source::keep_offline`).
-    KeepOffline(Trainer, String, Rc<SetManifest>, u32),
-    /// Read the clock of a Storm run.
-    StormClock(Trainer, u32),
-}
-
-/// Does something later. The trainer's timers share this one closure type: each closure
-/// type that code loaded on first use hands the page costs the first visit (docs/SPEED.md).
-fn later(delay: Duration, what: Later) {
-    services::after(delay, move || match what {
-        Later::KeepOffline(t, folder, m, tries) => set_source::keep_offline(t, folder, m, tries),
-        Later::StormClock(t, run) => storm::tick(t, run),
-    });
 }

@@ -4,8 +4,9 @@
 //! puzzle; the Storm; the history and the dashboard, folded. Written once, when the trainer
 //! is first opened.
 
+use super::state::Trainer;
 use super::storm;
-use super::trainer::{self, Trainer};
+use super::trainer;
 use crate::app::kit::controls;
 use crate::app::kit::{self, dom, Markup, Sink};
 use crate::puzzles::PuzzleTheme;

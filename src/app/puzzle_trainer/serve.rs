@@ -4,9 +4,10 @@
 //! task type for all, so that the page holds one stub for them); an answer that arrives
 //! after a newer ask is dropped.
 
+use super::pose::show;
 use super::set_source::{self, FetchedShard};
-use super::storm::{self, storm_pick};
-use super::trainer::{show, Trainer};
+use super::state::{end_storm, now, Trainer};
+use super::storm_rules::storm_pick;
 use super::views;
 use crate::app::kit::services;
 use crate::puzzles::choice::{next_puzzle, shards_near, RatedPuzzle};
@@ -79,7 +80,7 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
             };
             if last(asked) {
                 if let Some(p) = found {
-                    show(t, p);
+                    let _ = show(t, p);
                 }
             }
             daily(t).await;
@@ -88,7 +89,7 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
         TrainerWork::Next => next(t).await,
         TrainerWork::Storm => storm_next(t).await,
         TrainerWork::KeepOffline(folder, m) => {
-            set_source::fetch_all(&folder, &m).await;
+            set_source::keep_offline(&folder, &m).await;
             return;
         }
     };
@@ -97,19 +98,24 @@ async fn run(t: Trainer, work: TrainerWork, asked: u32) {
     }
     match (found, storm) {
         (Some(p), true) => {
-            if storm::running(t) {
+            if t.storm_running() {
                 t.storm_update(|s| {
                     if let Some(r) = s {
                         r.served.push(p.id.clone());
                     }
                 });
-                show(t, p);
+                // A puzzle that cannot be posed is passed over.
+                if !show(t, p) {
+                    request(t, TrainerWork::Storm);
+                }
             }
         }
-        (Some(p), false) => show(t, p),
+        (Some(p), false) => {
+            let _ = show(t, p);
+        }
         (None, true) => {
-            if storm::running(t) {
-                storm::end(t, false);
+            if t.storm_running() {
+                end_storm(t, false);
                 t.note
                     .set("The Storm has served every puzzle of this theme.".to_string());
             }
@@ -134,7 +140,7 @@ async fn start(t: Trainer) -> bool {
         .collect();
     t.counts.set(counts);
     let m = Rc::new(m);
-    set_source::keep_offline(t, folder, m.clone(), 30);
+    request(t, TrainerWork::KeepOffline(folder, m.clone()));
     t.manifest.set(Some(m));
     true
 }
@@ -310,7 +316,7 @@ async fn daily(t: Trainer) {
     let Some(m) = manifest(t) else {
         return;
     };
-    let Some(date) = views::date_of_ms(storm::now()) else {
+    let Some(date) = views::date_of_ms(now()) else {
         return;
     };
     let Some(at) = daily_puzzle(&m, date) else {

@@ -4,7 +4,6 @@
 //! reaches it) and kept for the visit. The service worker keeps every file fetched, so a set
 //! once opened works offline (docs/OFFLINE.md).
 
-use super::trainer::Trainer;
 use crate::app::kit::js::{self, fetch_text};
 use crate::app::kit::services::query_value;
 use crate::puzzles::set::{read_shard, SetManifest, ShardEntry, MANIFEST};
@@ -114,25 +113,24 @@ fn controlled() -> bool {
 /// Fetches every file of a small set (up to 64 shards) once a service worker controls the
 /// page, so that it keeps them all: the whole set works offline after one visit, not only
 /// the shards solved so far. (On a first visit the worker takes the page over a few
-/// seconds after it loads; until then, fetches pass it by.)
-pub(super) fn keep_offline(t: Trainer, folder: String, manifest: Rc<SetManifest>, tries: u32) {
+/// seconds after it loads: until then, fetches pass it by, so this waits for it.)
+pub(super) async fn keep_offline(folder: &str, manifest: &SetManifest) {
     if manifest.shards.len() > 64 || folder.starts_with(MADE) {
         return;
     }
     if !controlled() {
-        if tries > 0 {
-            super::later(
-                std::time::Duration::from_secs(2),
-                super::Later::KeepOffline(t, folder, manifest, tries - 1),
-            );
+        let Some(w) = web_sys::window() else {
+            return;
+        };
+        let workers = js::field(&w.navigator(), "serviceWorker");
+        if !js::is_some(&workers)
+            || js::event(&workers, &["controllerchange"], &[])
+                .await
+                .is_err()
+        {
+            return;
         }
-        return;
     }
-    super::serve::request(t, super::serve::TrainerWork::KeepOffline(folder, manifest));
-}
-
-/// Fetches the manifest and every shard (for the service worker to keep).
-pub(super) async fn fetch_all(folder: &str, manifest: &SetManifest) {
     let _ = fetch_text(&format!("{folder}{MANIFEST}")).await;
     for e in &manifest.shards {
         let _ = fetch_text(&format!("{folder}{}", e.name)).await;
