@@ -17,6 +17,7 @@ use crate::app::kit::{self, dom, services, Memo, Sink, Var};
 use crate::app::model::game::LoadError;
 use crate::app::model::viewer::Viewer;
 use crate::engine::hex::Hex;
+use crate::engine::position::Move;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
@@ -38,6 +39,9 @@ pub(crate) enum BoardWork {
     Svg(Box<Scene>, Layout, usize),
     /// The position editor opened on the position shown, or left (the toolbar's).
     EditPosition,
+    /// A try at the open puzzle judged (`Viewer::answer_try`): the move, and the moves of
+    /// the puzzle's line done when it was played.
+    PuzzleTry(Move, usize),
     /// What the open editor's panel shows, set; its controls listened to the `first` time
     /// (`editor::show`).
     Editor(web_sys::Element, bool),
@@ -113,6 +117,10 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::EditPosition => {
             super::editor::toggle_now(viewer);
+            String::new()
+        }
+        BoardWork::PuzzleTry(mv, done) => {
+            viewer.answer_try(mv, done);
             String::new()
         }
         BoardWork::Editor(root, first) => {
@@ -306,6 +314,11 @@ pub(super) fn cancel(s: BoardState) {
     }
 }
 
+/// Judges a try at the open puzzle, through the board's entry point.
+fn judge_try(viewer: Viewer, mv: Move, done: usize) {
+    ask(viewer, BoardWork::PuzzleTry(mv, done));
+}
+
 /// Clears the move shown's drawing.
 pub(super) fn clear(s: BoardState) {
     let v = s.viewer;
@@ -318,6 +331,7 @@ pub(super) fn clear(s: BoardState) {
 pub(super) fn show(s: BoardState) {
     let drawn = Var::new(String::new());
     LAYER.set(Some(drawn));
+    crate::app::model::viewer::JUDGE.with(|j| j.set(Some(judge_try)));
     kit::watch(Box::new(move || {
         let v = s.viewer;
         let preview = v.study.preview.get();
