@@ -316,6 +316,13 @@ impl Miner {
         if best != candidate || deep.win_in().is_some_and(|p| p > 0 && p <= 5) {
             return self.reject();
         }
+        // One ply deeper still (the depth the test suite checks at): an evaluation that
+        // turns with the next ply is no only move.
+        self.searcher.clear();
+        let deeper = self.searcher.search(pos, &limits(verify + 1), &NoClock);
+        if single(&deeper) != Some(best) {
+            return self.reject();
+        }
         let mut after = pos.clone();
         after.play_unchecked(best);
         let key = PositionKey::of(&after);
