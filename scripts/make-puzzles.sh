@@ -5,11 +5,11 @@
 # then Beeline's self-play games of two seeds. The games are reproducible from their seeds;
 # the set is the same on every run with the same games (docs/PUZZLES.md).
 #
-#   scripts/make-puzzles.sh                         # seeds 2026, 2027, 2028: 1,500 games
+#   scripts/make-puzzles.sh                         # seeds 2026 to 2029: 2,400 games
 #   RUNS="7:800" LEVELS=3-6 scripts/make-puzzles.sh  # other self-play: SEED:GAMES ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS="${RUNS:-2026:400 2027:900 2028:200}"
+RUNS="${RUNS:-2026:400 2027:900 2028:200 2029:900}"
 LEVELS="${LEVELS:-2-6}"
 cargo build --profile ci --quiet
 mkdir -p target/puzzles

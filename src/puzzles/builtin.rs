@@ -61,46 +61,6 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../assets/puzzles/surround-1-11.txt"),
     ),
     (
-        "surround-1-12.txt",
-        include_str!("../../assets/puzzles/surround-1-12.txt"),
-    ),
-    (
-        "surround-1-13.txt",
-        include_str!("../../assets/puzzles/surround-1-13.txt"),
-    ),
-    (
-        "surround-1-14.txt",
-        include_str!("../../assets/puzzles/surround-1-14.txt"),
-    ),
-    (
-        "surround-1-15.txt",
-        include_str!("../../assets/puzzles/surround-1-15.txt"),
-    ),
-    (
-        "surround-1-16.txt",
-        include_str!("../../assets/puzzles/surround-1-16.txt"),
-    ),
-    (
-        "surround-1-17.txt",
-        include_str!("../../assets/puzzles/surround-1-17.txt"),
-    ),
-    (
-        "surround-1-18.txt",
-        include_str!("../../assets/puzzles/surround-1-18.txt"),
-    ),
-    (
-        "surround-1-19.txt",
-        include_str!("../../assets/puzzles/surround-1-19.txt"),
-    ),
-    (
-        "surround-1-20.txt",
-        include_str!("../../assets/puzzles/surround-1-20.txt"),
-    ),
-    (
-        "surround-1-21.txt",
-        include_str!("../../assets/puzzles/surround-1-21.txt"),
-    ),
-    (
         "surround-2-0.txt",
         include_str!("../../assets/puzzles/surround-2-0.txt"),
     ),
@@ -159,66 +119,6 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "surround-2-14.txt",
         include_str!("../../assets/puzzles/surround-2-14.txt"),
-    ),
-    (
-        "surround-2-15.txt",
-        include_str!("../../assets/puzzles/surround-2-15.txt"),
-    ),
-    (
-        "surround-2-16.txt",
-        include_str!("../../assets/puzzles/surround-2-16.txt"),
-    ),
-    (
-        "surround-2-17.txt",
-        include_str!("../../assets/puzzles/surround-2-17.txt"),
-    ),
-    (
-        "surround-2-18.txt",
-        include_str!("../../assets/puzzles/surround-2-18.txt"),
-    ),
-    (
-        "surround-2-19.txt",
-        include_str!("../../assets/puzzles/surround-2-19.txt"),
-    ),
-    (
-        "surround-2-20.txt",
-        include_str!("../../assets/puzzles/surround-2-20.txt"),
-    ),
-    (
-        "surround-2-21.txt",
-        include_str!("../../assets/puzzles/surround-2-21.txt"),
-    ),
-    (
-        "surround-2-22.txt",
-        include_str!("../../assets/puzzles/surround-2-22.txt"),
-    ),
-    (
-        "surround-2-23.txt",
-        include_str!("../../assets/puzzles/surround-2-23.txt"),
-    ),
-    (
-        "surround-2-24.txt",
-        include_str!("../../assets/puzzles/surround-2-24.txt"),
-    ),
-    (
-        "surround-2-25.txt",
-        include_str!("../../assets/puzzles/surround-2-25.txt"),
-    ),
-    (
-        "surround-2-26.txt",
-        include_str!("../../assets/puzzles/surround-2-26.txt"),
-    ),
-    (
-        "surround-2-27.txt",
-        include_str!("../../assets/puzzles/surround-2-27.txt"),
-    ),
-    (
-        "surround-2-28.txt",
-        include_str!("../../assets/puzzles/surround-2-28.txt"),
-    ),
-    (
-        "surround-2-29.txt",
-        include_str!("../../assets/puzzles/surround-2-29.txt"),
     ),
     (
         "surround-3-0.txt",
@@ -309,88 +209,12 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../assets/puzzles/surround-3-21.txt"),
     ),
     (
-        "surround-3-22.txt",
-        include_str!("../../assets/puzzles/surround-3-22.txt"),
+        "only-move-0.txt",
+        include_str!("../../assets/puzzles/only-move-0.txt"),
     ),
     (
-        "surround-3-23.txt",
-        include_str!("../../assets/puzzles/surround-3-23.txt"),
-    ),
-    (
-        "surround-3-24.txt",
-        include_str!("../../assets/puzzles/surround-3-24.txt"),
-    ),
-    (
-        "surround-3-25.txt",
-        include_str!("../../assets/puzzles/surround-3-25.txt"),
-    ),
-    (
-        "surround-3-26.txt",
-        include_str!("../../assets/puzzles/surround-3-26.txt"),
-    ),
-    (
-        "surround-3-27.txt",
-        include_str!("../../assets/puzzles/surround-3-27.txt"),
-    ),
-    (
-        "surround-3-28.txt",
-        include_str!("../../assets/puzzles/surround-3-28.txt"),
-    ),
-    (
-        "surround-3-29.txt",
-        include_str!("../../assets/puzzles/surround-3-29.txt"),
-    ),
-    (
-        "surround-3-30.txt",
-        include_str!("../../assets/puzzles/surround-3-30.txt"),
-    ),
-    (
-        "surround-3-31.txt",
-        include_str!("../../assets/puzzles/surround-3-31.txt"),
-    ),
-    (
-        "surround-3-32.txt",
-        include_str!("../../assets/puzzles/surround-3-32.txt"),
-    ),
-    (
-        "surround-3-33.txt",
-        include_str!("../../assets/puzzles/surround-3-33.txt"),
-    ),
-    (
-        "surround-3-34.txt",
-        include_str!("../../assets/puzzles/surround-3-34.txt"),
-    ),
-    (
-        "surround-3-35.txt",
-        include_str!("../../assets/puzzles/surround-3-35.txt"),
-    ),
-    (
-        "surround-3-36.txt",
-        include_str!("../../assets/puzzles/surround-3-36.txt"),
-    ),
-    (
-        "surround-3-37.txt",
-        include_str!("../../assets/puzzles/surround-3-37.txt"),
-    ),
-    (
-        "surround-3-38.txt",
-        include_str!("../../assets/puzzles/surround-3-38.txt"),
-    ),
-    (
-        "surround-3-39.txt",
-        include_str!("../../assets/puzzles/surround-3-39.txt"),
-    ),
-    (
-        "surround-3-40.txt",
-        include_str!("../../assets/puzzles/surround-3-40.txt"),
-    ),
-    (
-        "surround-3-41.txt",
-        include_str!("../../assets/puzzles/surround-3-41.txt"),
-    ),
-    (
-        "surround-3-42.txt",
-        include_str!("../../assets/puzzles/surround-3-42.txt"),
+        "only-move-1.txt",
+        include_str!("../../assets/puzzles/only-move-1.txt"),
     ),
     (
         "defence-0.txt",
@@ -427,42 +251,6 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "defence-8.txt",
         include_str!("../../assets/puzzles/defence-8.txt"),
-    ),
-    (
-        "defence-9.txt",
-        include_str!("../../assets/puzzles/defence-9.txt"),
-    ),
-    (
-        "defence-10.txt",
-        include_str!("../../assets/puzzles/defence-10.txt"),
-    ),
-    (
-        "defence-11.txt",
-        include_str!("../../assets/puzzles/defence-11.txt"),
-    ),
-    (
-        "defence-12.txt",
-        include_str!("../../assets/puzzles/defence-12.txt"),
-    ),
-    (
-        "defence-13.txt",
-        include_str!("../../assets/puzzles/defence-13.txt"),
-    ),
-    (
-        "defence-14.txt",
-        include_str!("../../assets/puzzles/defence-14.txt"),
-    ),
-    (
-        "defence-15.txt",
-        include_str!("../../assets/puzzles/defence-15.txt"),
-    ),
-    (
-        "defence-16.txt",
-        include_str!("../../assets/puzzles/defence-16.txt"),
-    ),
-    (
-        "defence-17.txt",
-        include_str!("../../assets/puzzles/defence-17.txt"),
     ),
     // generated: end
 ];

@@ -43,7 +43,7 @@ pub enum PuzzleTheme {
     /// In three.
     #[serde(rename = "surround-3")]
     Surround3,
-    /// The one move that wins or keeps a decisive advantage.
+    /// The one move that keeps the game: at least even after it, clearly worse after any other.
     OnlyMove,
     /// The one move that stops a forced surround of one's own Queen.
     Defence,

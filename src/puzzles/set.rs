@@ -32,8 +32,9 @@ pub const OLDEST_VERSION: u32 = 1;
 pub const MANIFEST: &str = "puzzles.txt";
 const MANIFEST_HEAD: &str = "beeline-puzzles";
 const SHARD_HEAD: &str = "beeline-puzzle-shard";
-/// Puzzles a shard holds at most: about 12 KB with games of 80 plies.
-pub const SHARD_SIZE: usize = 20;
+/// Puzzles a shard holds at most: about 40 KB with games of 80 plies (8 KB gzipped), and a
+/// set of a few thousand puzzles in no more than the 64 shards the trainer keeps offline.
+pub const SHARD_SIZE: usize = 64;
 
 /// Why a set or a shard of it cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
