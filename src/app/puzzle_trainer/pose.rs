@@ -21,7 +21,7 @@ fn goal(p: &MinedPuzzle) -> String {
         PuzzleTheme::Surround1 => format!("surround the {other} Queen"),
         PuzzleTheme::Surround2 => format!("surround the {other} Queen in 2 moves"),
         PuzzleTheme::Surround3 => format!("surround the {other} Queen in 3 moves"),
-        PuzzleTheme::OnlyMove => "find the one move that keeps the advantage".to_string(),
+        PuzzleTheme::OnlyMove => "find the one move that keeps the game".to_string(),
         PuzzleTheme::Defence => "find the one move that saves the Queen".to_string(),
     }
 }
