@@ -54,7 +54,7 @@ impl Default for MinerSettings {
             screen_depth: 2,
             verify_depth: 5,
             keeps: 0.5,
-            gap: 0.2,
+            gap: 0.1,
             table_mib: 16,
         }
     }
@@ -192,7 +192,7 @@ impl Miner {
                 return found;
             }
         }
-        if self.settings.only_moves && mine.min(theirs) <= 2 {
+        if self.settings.only_moves && mine.min(theirs) <= 3 {
             return self.only_move(pos);
         }
         None
@@ -293,9 +293,14 @@ impl Miner {
     /// One move that keeps at least an even game where every other leaves clearly less, by a
     /// short two-line search, confirmed by a deeper one.
     fn only_move(&mut self, pos: &Position) -> Option<(PuzzleTheme, Solution, u64)> {
+        // The puzzle is shown without the game before it, so a defence that goes back to a
+        // position of that game is no draw there: judged without the repetition rule.
+        let mut pos = pos.clone();
+        pos.set_rules(pos.rules().with_repetition_draw(false));
+        let pos = &pos;
         let s = &self.settings;
         let (screen, verify, keeps, gap) = (s.screen_depth, s.verify_depth, s.keeps, s.gap);
-        let single = |r: &SearchResult| {
+        let single = |r: &SearchResult, keeps: f64, gap: f64| {
             let (best, second) = (r.lines.first()?, r.lines.get(1)?);
             let (b, o) = (win_probability(best.score), win_probability(second.score));
             best.pv
@@ -304,23 +309,25 @@ impl Miner {
                 .filter(|_| b >= keeps && b - o >= gap)
         };
         let limits = |d| Limits::depth(d).with_lines(2);
+        // The short search only picks the positions worth the deep one: at two plies an
+        // evaluation still moves by more than the gap, so it asks for half of it.
         self.screen.clear();
         let first = self.screen.search(pos, &limits(screen), &NoClock);
-        let candidate = single(&first)?;
+        single(&first, keeps - gap / 2.0, gap / 2.0)?;
         self.searcher.clear();
         let deep = self.searcher.search(pos, &limits(verify), &NoClock);
-        let Some(best) = single(&deep) else {
+        let Some(best) = single(&deep, keeps, gap) else {
             return self.reject();
         };
         // A short forced surround the proof search missed is no only-move puzzle either.
-        if best != candidate || deep.win_in().is_some_and(|p| p > 0 && p <= 5) {
+        if deep.win_in().is_some_and(|p| p > 0 && p <= 5) {
             return self.reject();
         }
         // One ply deeper still (the depth the test suite checks at): an evaluation that
         // turns with the next ply is no only move.
         self.searcher.clear();
         let deeper = self.searcher.search(pos, &limits(verify + 1), &NoClock);
-        if single(&deeper) != Some(best) {
+        if single(&deeper, keeps, gap) != Some(best) {
             return self.reject();
         }
         let mut after = pos.clone();
