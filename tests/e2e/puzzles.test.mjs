@@ -147,6 +147,30 @@ test('every solving first move is accepted, and the solution can be shown', asyn
   await page.close();
 });
 
+test("a puzzle's answer never lands on the next one, however soon it is asked for", async () => {
+  // An only move with the engine's answer, which the board shows a moment after the move.
+  const puzzle = PUZZLES.find((p) => p.theme === 'only-move' && p.solution.length === 2);
+  assert.ok(puzzle, 'an only-move puzzle with an answer');
+  const { page, errors } = await openPuzzle(puzzle.id);
+  await typeMove(page, directions(puzzle, puzzle.solution)[0]);
+  await page.waitForSelector('.app[data-puzzle="solved"]');
+  await page.click('#puzzle-next');
+  await page.waitForFunction(
+    (id) => document.querySelector('#puzzle-trainer').dataset.puzzleId !== id,
+    puzzle.id,
+  );
+  const nextId = await page.getAttribute('#puzzle-trainer', 'data-puzzle-id');
+  const next = PUZZLES.find((p) => p.id === nextId);
+  // Past the answer's delay, the new puzzle is still at its start, and its solution is taken.
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.getAttribute('svg#board', 'data-ply'), '0');
+  await typeMove(page, directions(next, next.solution)[0]);
+  await waitForPly(page, 1);
+  assert.equal(await page.textContent('#move-error'), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a theme is chosen, the progress reset, and a broken set is named', async () => {
   const { page, errors } = await openApp(browser.context, '?puzzles');
   await page.waitForSelector('#puzzle-trainer[data-puzzle-id]');
@@ -277,13 +301,14 @@ async function nextShown(page, before) {
   return puzzleOf(await shownId(page));
 }
 
-/** Plays the main line of the puzzle shown (the solver's moves; the defence answers). */
+/** Plays the main line of the puzzle shown (the solver's moves; the defence answers those
+ * that do not end it: the answer to the last, if any, is only shown). */
 async function solveShown(page) {
   const puzzle = puzzleOf(await shownId(page));
   const moves = directions(puzzle, puzzle.solution);
   for (let i = 0; i < moves.length; i += 2) {
     await typeMove(page, moves[i]);
-    if (i + 1 < moves.length) await waitForPly(page, i + 2);
+    if (i + 2 < moves.length) await waitForPly(page, i + 2);
   }
   return puzzle;
 }

@@ -467,10 +467,24 @@ impl Viewer {
                 let done = self
                     .puzzle
                     .with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
-                // The solver's move at once, the reply a moment later.
+                // The solver's move at once, the reply a moment later: unless by then
+                // another puzzle is on the board (a Storm poses its next at once), or
+                // this one again.
                 ply.set(done.min(before + 1));
                 if ply.get_untracked() < done {
-                    services::after(REPLY_DELAY, move || ply.set(done));
+                    let game = self.study.game.with_untracked(|g| Arc::clone(&g.record));
+                    services::after(REPLY_DELAY, move || {
+                        let same = self
+                            .study
+                            .game
+                            .with_untracked(|g| Arc::ptr_eq(&g.record, &game))
+                            && self
+                                .puzzle
+                                .with_untracked(|p| p.as_ref().map(Puzzle::done) == Some(done));
+                        if same {
+                            ply.set(done);
+                        }
+                    });
                 }
             }
             _ => {}
