@@ -8,20 +8,24 @@
 # number of games.
 #
 #   scripts/bench-puzzles.sh            # THREADS=2 GAMES=300 by default
+#   BEELINE=old/beeline scripts/bench-puzzles.sh   # another build, to compare
 set -euo pipefail
 cd "$(dirname "$0")/.."
 THREADS="${THREADS:-2}"
 GAMES="${GAMES:-300}"
-cargo build --profile ci --quiet
+if [[ -z "${BEELINE:-}" ]]; then
+    cargo build --profile ci --quiet
+    BEELINE=target/ci/beeline
+fi
 mkdir -p target/puzzles
 selfplay="target/puzzles/bench-selfplay-$GAMES.pgn"
-[[ -s "$selfplay" ]] || target/ci/beeline selfplay --games "$GAMES" --seed 99 --out "$selfplay" 2>/dev/null
+[[ -s "$selfplay" ]] || "$BEELINE" selfplay --games "$GAMES" --seed 99 --out "$selfplay" 2>/dev/null
 run() {
     local label="$1"; shift
     local t0 t1
     t0=$(date +%s.%N)
     /usr/bin/time -f "%M %U" -o target/puzzles/rss.txt \
-        target/ci/beeline puzzles "$@" --threads "$THREADS" > target/puzzles/bench-out.txt 2> target/puzzles/bench-err.txt
+        "$BEELINE" puzzles "$@" --threads "$THREADS" > target/puzzles/bench-out.txt 2> target/puzzles/bench-err.txt
     t1=$(date +%s.%N)
     local games
     games=$(tr '\r' '\n' < target/puzzles/bench-err.txt | grep -o '[0-9]* games,' | tail -1 | cut -d' ' -f1)

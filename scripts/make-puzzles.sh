@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
-# The built-in puzzle set (assets/puzzles/), mined from Beeline's own self-play games, and
-# the list of its files in src/puzzles/builtin.rs. The games are reproducible from their
-# seed; the set is the same on every run with the same games (docs/PUZZLES.md).
+# The built-in puzzle set (assets/puzzles/), and the list of its files in
+# src/puzzles/builtin.rs, from one command: the project's own game records of tests/data
+# (mined first, so that a position they share with a self-play game keeps its real game),
+# then Beeline's self-play games of two seeds. The games are reproducible from their seeds;
+# the set is the same on every run with the same games (docs/PUZZLES.md).
 #
-#   scripts/make-puzzles.sh                 # 400 games of seed 2026
-#   GAMES=800 SEED=7 scripts/make-puzzles.sh
+#   scripts/make-puzzles.sh                         # seeds 2026 to 2029: 2,400 games
+#   RUNS="7:800" LEVELS=3-6 scripts/make-puzzles.sh  # other self-play: SEED:GAMES ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GAMES="${GAMES:-400}"
-SEED="${SEED:-2026}"
+RUNS="${RUNS:-2026:400 2027:900 2028:200 2029:900}"
 LEVELS="${LEVELS:-2-6}"
 cargo build --profile ci --quiet
 mkdir -p target/puzzles
-games="target/puzzles/selfplay-$SEED-$GAMES-$LEVELS.pgn"
-if [[ ! -s "$games" ]]; then
-    target/ci/beeline selfplay --games "$GAMES" --seed "$SEED" --levels "$LEVELS" --out "$games"
-fi
-target/ci/beeline puzzles "$games" --out assets/puzzles \
-    --about "Mined by beeline puzzles from $GAMES games of Beeline's self-play (beeline selfplay --games $GAMES --seed $SEED --levels $LEVELS)"
+# Real games the repository owns (the direction-notation examples, the records and the
+# collection of the tests); the fixtures beside the repository are not to be copied in.
+sources=(tests/data/direction-game-1.md tests/data/direction-game-2.md tests/data/records
+    tests/data/collection)
+runs=()
+for run in $RUNS; do
+    seed="${run%%:*}"
+    games="${run##*:}"
+    file="target/puzzles/selfplay-$seed-$games-$LEVELS.pgn"
+    if [[ ! -s "$file" ]]; then
+        target/ci/beeline selfplay --games "$games" --seed "$seed" --levels "$LEVELS" --out "$file"
+    fi
+    sources+=("$file")
+    runs+=("beeline selfplay --games $games --seed $seed --levels $LEVELS")
+done
+about="Mined by beeline puzzles from the game records of Beeline's tests and Beeline's self-play ($(IFS=';'; echo "${runs[*]}" | sed 's/;/; /g'))"
+target/ci/beeline puzzles "${sources[@]}" --out assets/puzzles --about "$about"
 python3 - <<'PY'
 import pathlib, re
 names = [l.split()[1] for l in pathlib.Path("assets/puzzles/puzzles.txt").read_text().splitlines()
@@ -30,5 +42,5 @@ text = re.sub(r"(// generated: start\n).*?(\s*// generated: end)",
               lambda m: m.group(1) + "\n".join(lines) + m.group(2), text, flags=re.S)
 p.write_text(text)
 PY
-cargo fmt
+rustfmt --edition 2021 src/puzzles/builtin.rs
 echo "assets/puzzles/ and src/puzzles/builtin.rs written"

@@ -440,7 +440,10 @@ mod tests {
         for len in 0..=12usize {
             for seed in 0..=255u8 {
                 let bytes: Vec<u8> = (0..len)
-                    .map(|i| seed.wrapping_mul(31).wrapping_add(i as u8 * 97))
+                    .map(|i| {
+                        seed.wrapping_mul(31)
+                            .wrapping_add((i as u8).wrapping_mul(97))
+                    })
                     .collect();
                 let text = base64url_encode(&bytes);
                 // Four characters per three bytes, the last group short and unpadded.

@@ -2,9 +2,13 @@
 //! (not the miner's proof search) two plies deeper than the miner needed, and by playing out
 //! every line of its solution.
 
-use beeline::engine::piece::{Color, PieceId};
+use beeline::engine::hex::Hex;
+use beeline::engine::piece::{Bug, Color, PieceId};
 use beeline::engine::position::{GameState, Position};
+use beeline::puzzles::daily::{daily_puzzle, CalendarDate};
 use beeline::puzzles::miner::MinerSettings;
+use beeline::puzzles::rating::seed_rating;
+use beeline::puzzles::set::read_shard;
 use beeline::puzzles::{builtin, MinedPuzzle, PuzzleTheme};
 use beeline::record::puzzle::Solution;
 use beeline::search::game_review::win_probability;
@@ -56,13 +60,36 @@ fn every_line_surrounds(pos: &mut Position, node: &Solution, n: u8, solver: Colo
 /// Whether the solver, to move, surrounds the other Queen within `n` moves against every
 /// defence: a plain exhaustive search, written apart from the miner's. Its one shortcut is
 /// exact: with one move left, only a move onto a cell beside the Queen, or a move of the
-/// Queen herself (a throw), can surround her.
+/// Queen herself (a throw, by a Pillbug or Mosquito of the solver beside her), can surround
+/// her; so without a thrower beside her, two open cells are never closed, and one is closed
+/// only by the legal moves onto it.
 fn forced(pos: &mut Position, solver: Color, n: u8) -> bool {
     let queen = PieceId::queen(solver.other());
     let Some(q) = pos.board().position(queen) else {
         return false;
     };
-    pos.legal_moves().into_iter().any(|m| {
+    let board = pos.board();
+    let open: Vec<Hex> = q
+        .neighbors()
+        .into_iter()
+        .filter(|&c| board.top(c).is_none())
+        .collect();
+    let thrower = q.neighbors().iter().any(|&c| {
+        board
+            .top(c)
+            .is_some_and(|p| p.color() == solver && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
+    });
+    let moves = if n == 1 && !thrower {
+        if open.len() != 1 {
+            return false;
+        }
+        let mut onto = Vec::new();
+        pos.legal_moves_to(open[0], &mut onto);
+        onto
+    } else {
+        pos.legal_moves()
+    };
+    moves.into_iter().any(|m| {
         if n == 1 && m.piece() != Some(queen) && m.to().is_none_or(|t| t.distance(q) != 1) {
             return false;
         }
@@ -161,16 +188,12 @@ fn check_only_move(s: &mut Searcher, p: &MinedPuzzle) {
 fn the_built_in_set_reads_whole() {
     let (puzzles, errors) = builtin::puzzles();
     assert!(errors.is_empty(), "{errors:?}");
-    assert!(puzzles.len() >= 300, "{} puzzles", puzzles.len());
+    assert!(puzzles.len() >= 2000, "{} puzzles", puzzles.len());
     let ids: HashSet<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids.len(), puzzles.len(), "an id twice");
-    for t in [
-        PuzzleTheme::Surround1,
-        PuzzleTheme::Surround2,
-        PuzzleTheme::Surround3,
-        PuzzleTheme::Defence,
-    ] {
-        assert!(puzzles.iter().any(|p| p.theme == t), "no {t} puzzle");
+    for t in PuzzleTheme::ALL {
+        let n = puzzles.iter().filter(|p| p.theme == t).count();
+        assert!(n >= 100, "{n} {t} puzzles");
     }
     // And the JSON of each carries every solving first move.
     for p in &puzzles {
@@ -178,6 +201,59 @@ fn the_built_in_set_reads_whole() {
         assert_eq!(j.first_moves.len(), p.solution.branches.len());
         assert_eq!(j.solution.len(), p.solution.main_line().len());
     }
+    // A puzzle's rating lies among the ratings of its difficulty's node counts, and the
+    // shards of a theme go up in rating.
+    for p in &puzzles {
+        let d = u32::from(p.difficulty);
+        let low = if d <= 1 { 0 } else { 256u64 << (2 * (d - 2)) };
+        let high = if d >= 9 {
+            u64::MAX
+        } else {
+            256u64 << (2 * (d - 1))
+        };
+        assert!(
+            (seed_rating(low)..=seed_rating(high)).contains(&p.rating),
+            "{}: difficulty {d}, rating {}",
+            p.id,
+            p.rating
+        );
+    }
+    let m = builtin::manifest().unwrap();
+    // The trainer fetches every shard of a set of up to 64 for offline use.
+    assert!(m.shards.len() <= 64, "{} shards", m.shards.len());
+    for t in PuzzleTheme::ALL {
+        let shards: Vec<_> = m.shards_of(Some(t)).collect();
+        assert!(shards.windows(2).all(|w| w[0].rating.1 <= w[1].rating.0));
+    }
+}
+
+#[test]
+fn the_built_in_set_has_a_puzzle_for_every_day() {
+    let m = builtin::manifest().unwrap();
+    let (puzzles, _) = builtin::puzzles();
+    let mut days = HashSet::new();
+    for d in 1..=28 {
+        let date = CalendarDate::new(2026, 2, d).unwrap();
+        let daily = daily_puzzle(&m, date).unwrap();
+        // The shard named, read alone, holds it; the set read whole has it at the same place.
+        let text = builtin::FILES
+            .iter()
+            .find(|f| f.0 == daily.shard.name)
+            .unwrap()
+            .1;
+        let shard = read_shard(daily.shard, text).unwrap();
+        let p = &shard.puzzles[daily.index];
+        let before: usize = m
+            .shards
+            .iter()
+            .take_while(|e| e.name != daily.shard.name)
+            .map(|e| e.count)
+            .sum();
+        assert_eq!(puzzles[before + daily.index].id, p.id);
+        assert_eq!(daily_puzzle(&m, date).unwrap(), daily);
+        days.insert(p.id.clone());
+    }
+    assert!(days.len() >= 25, "{} puzzles in 28 days", days.len());
 }
 
 #[test]
@@ -250,6 +326,7 @@ fn selfplay_games_are_mined_into_a_set_the_built_in_reader_reads() {
             "first_moves",
             "theme",
             "difficulty",
+            "rating",
             "source",
         ] {
             assert!(!p[field].is_null(), "{field} missing in {p}");
@@ -284,4 +361,5 @@ fn the_built_in_set_prints_as_json() {
     assert_eq!(text.lines().count(), puzzles.len());
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(first["id"], puzzles[0].id.as_str());
+    assert_eq!(first["rating"], puzzles[0].rating);
 }

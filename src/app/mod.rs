@@ -189,7 +189,7 @@ pub fn Beeline(options: ViewerOptions) -> impl IntoView {
                 <div class="stage">
                     <p id="puzzle-status" class="puzzle-status" role="status" hidden></p>
                     <Board viewer=viewer replay=replay ply=ply highlight=highlight fit=viewer.study.loads/>
-                    <board::editor::EditPanel viewer=viewer/>
+                    <board::edit_panel::EditPanel viewer=viewer/>
                     <Controls viewer=viewer/>
                     <MoveEntry viewer=viewer/>
                 </div>

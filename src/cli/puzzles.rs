@@ -11,7 +11,8 @@ use std::time::Instant;
 
 /// Mine puzzles from games: positions where the side to move surrounds the Queen by force
 /// in 1, 2 or 3 moves, stops such a surround with its one saving move, or has one move that
-/// keeps a decisive advantage, each verified by a deeper search.
+/// alone keeps the game (at least even, every other move clearly worse), each verified by a
+/// deeper search.
 #[derive(clap::Args)]
 pub struct PuzzlesArgs {
     /// Record files (PGN with many games, SGF, UHP, move lists), folders (read
@@ -42,9 +43,9 @@ pub struct PuzzlesArgs {
     /// The depth of the search that verifies and rates each puzzle.
     #[arg(long, default_value_t = MinerSettings::default().verify_depth)]
     verify_depth: u8,
-    /// The winning chance a decisive advantage has at least (only moves).
-    #[arg(long, default_value_t = MinerSettings::default().decisive)]
-    decisive: f64,
+    /// The winning chance the only move keeps at least (only moves).
+    #[arg(long, default_value_t = MinerSettings::default().keeps)]
+    keeps: f64,
     /// How much less every other move leaves, at least (only moves).
     #[arg(long, default_value_t = MinerSettings::default().gap)]
     gap: f64,
@@ -64,8 +65,8 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         }
         return emit(&args, &puzzles, &builtin::about());
     }
-    if !(0.0..=1.0).contains(&args.decisive) || !(0.0..=1.0).contains(&args.gap) {
-        return Err("--decisive and --gap are probabilities, from 0 to 1".to_string());
+    if !(0.0..=1.0).contains(&args.keeps) || !(0.0..=1.0).contains(&args.gap) {
+        return Err("--keeps and --gap are probabilities, from 0 to 1".to_string());
     }
     let settings = MinerSettings {
         max_surround: args.max_surround,
@@ -74,7 +75,7 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         verify_depth: args
             .verify_depth
             .clamp(args.screen_depth.clamp(1, 8) + 1, 9),
-        decisive: args.decisive,
+        keeps: args.keeps,
         gap: args.gap,
         ..MinerSettings::default()
     };
@@ -187,7 +188,7 @@ fn print_json(puzzles: &[MinedPuzzle]) -> Result<(), String> {
     Ok(())
 }
 
-/// `618 puzzles: surround-1 133, …`
+/// `2225 puzzles: surround-1 436, …`
 fn print_counts(total: usize, by_theme: &[usize; 5]) {
     let parts: Vec<String> = PuzzleTheme::ALL
         .iter()

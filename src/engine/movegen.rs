@@ -271,10 +271,15 @@ pub(crate) struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub(crate) fn new(pos: &'a Position) -> Ctx<'a> {
+        Ctx::with_pinned(pos, pinned_mask(pos.board()))
+    }
+
+    /// With the pinned pieces given (0 where the caller checks them itself).
+    fn with_pinned(pos: &'a Position, pinned: u32) -> Ctx<'a> {
         let mut ctx = Ctx {
             pos,
             me: pos.to_move(),
-            pinned: pinned_mask(pos.board()),
+            pinned,
             last: pos.last_moved(),
             throwers: 0,
         };
@@ -643,6 +648,97 @@ pub(crate) fn is_legal(pos: &Position, mv: Move) -> bool {
     }
 }
 
+/// The legal moves whose destination is `to`: those of [`generate`] that end there (never
+/// a pass), found without generating the others. A piece is asked only where its movement
+/// could end at `to` (a step away for a Queen, Beetle or Pillbug, on a line for a
+/// Grasshopper, three steps for a Spider or Ladybug; an Ant's search stops there), and a
+/// throw only by a thrower beside `to`. The surround search's last move, which must close
+/// the Queen's last cell, is found this way.
+pub(crate) fn generate_to(pos: &Position, to: Hex, out: &mut impl FnMut(Move)) {
+    if pos.state().is_over() || pos.is_split() {
+        return;
+    }
+    let b = pos.board();
+    let me = pos.to_move();
+    if is_placement_cell(b, me, to) {
+        for piece in placeable(pos) {
+            out(Move::Place { piece, to });
+        }
+    }
+    if !b.is_placed(PieceId::queen(me)) {
+        return;
+    }
+    // The articulation pass, the costliest fact, only once a piece is found to reach `to`
+    // (often none does): `ctx` leaves the pinned pieces to `free`.
+    let ctx = Ctx::with_pinned(pos, 0);
+    let mut pinned: Option<u32> = None;
+    let mut free = |p: PieceId| *pinned.get_or_insert_with(|| pinned_mask(b)) & (1 << p.0) == 0;
+    let target = cell_of(to);
+    for p in pieces_in(b.tops_mask()) {
+        let from = b.hex_of(p);
+        if from == to || Some(p) == ctx.last {
+            continue;
+        }
+        let mut found = false;
+        let ground = b.height(from) == 1;
+        if p.color() == me {
+            let d = from.distance(to);
+            let (dq, dr) = (to.q - from.q, to.r - from.r);
+            found = match p.bug() {
+                Bug::Queen | Bug::Pillbug | Bug::Beetle => {
+                    d == 1 && reaches(&ctx, p, target, from, to)
+                }
+                Bug::Grasshopper => {
+                    (dq == 0 || dr == 0 || dq + dr == 0) && reaches(&ctx, p, target, from, to)
+                }
+                Bug::Spider | Bug::Ladybug => d <= 3 && reaches(&ctx, p, target, from, to),
+                Bug::Ant if ground => ant_reaches(b, from, to),
+                Bug::Ant => reaches(&ctx, p, target, from, to),
+                // A Mosquito on a stack moves as a Beetle; on the ground as what it touches.
+                Bug::Mosquito => (ground || d == 1) && reaches(&ctx, p, target, from, to),
+            } && free(p);
+        }
+        // A throw: a lone piece beside a thrower that stands beside `to` ([`Ctx::throwable`]).
+        if !found && ctx.throwers != 0 && ground {
+            let pc = cell_of(from);
+            let mut lands = false;
+            for d in 0..6 {
+                if let Some(t) = b.top_c(neighbor(pc, d)) {
+                    if ctx.throwers & (1 << t.0) != 0 && b.hex_of(t).distance(to) == 1 {
+                        ctx.throws(t, p, &mut |c| {
+                            lands |= c == target && b.hex_of_cell(c, from) == to;
+                        });
+                    }
+                }
+            }
+            found = lands && free(p);
+        }
+        if found {
+            out(Move::Move { piece: p, from, to });
+        }
+    }
+}
+
+/// Whether the side to move may place a piece on some cell that is not next to `h`.
+pub(crate) fn places_away_from(pos: &Position, h: Hex) -> bool {
+    if pos.state().is_over() || pos.is_split() || placeable(pos).next().is_none() {
+        return false;
+    }
+    let mut found = false;
+    placement_cells(pos, &mut |c| found |= c.distance(h) > 1);
+    found
+}
+
+/// Whether piece `p`'s own movement ends at `to` (cell `target`).
+fn reaches(ctx: &Ctx, p: PieceId, target: CellIndex, from: Hex, to: Hex) -> bool {
+    let b = ctx.board();
+    let mut found = false;
+    ctx.own_moves(p, &mut CellSet::new(), &mut |c| {
+        found |= c == target && b.hex_of_cell(c, from) == to;
+    });
+    found
+}
+
 /// Whether [`placement_cells`] gives `to` for the side to move `me`.
 fn is_placement_cell(b: &Board, me: Color, to: Hex) -> bool {
     let placed = b.placed_mask().count_ones();
@@ -820,6 +916,37 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The moves to one cell are the legal moves that end there, for every cell on or near
+    /// the hive, in every position of seeded random games of every game type.
+    #[test]
+    fn the_moves_to_a_cell_are_the_legal_moves_that_end_there() {
+        let mut checked = 0usize;
+        crate::engine::position::random_walk(0x746f_6365_6c6c, 3, 160, &mut |pos, legal| {
+            let b = pos.board();
+            let mut cells: HashSet<Hex> = HashSet::from([Hex::ORIGIN]);
+            for p in b.pieces() {
+                for n in b.hex_of(p).neighbors() {
+                    cells.insert(n);
+                    cells.extend(n.neighbors());
+                }
+            }
+            for &to in &cells {
+                let mut want: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.to() == Some(to) && *m != Move::Pass)
+                    .collect();
+                let mut got = Vec::new();
+                generate_to(pos, to, &mut |m| got.push(m));
+                want.sort_by_key(|m| format!("{m:?}"));
+                got.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got, want, "to {to:?} in {pos:?}");
+                checked += 1;
+            }
+        });
+        assert!(checked > 100_000, "{checked}");
     }
 
     /// The one-move check agrees with the whole list of legal moves, for every candidate

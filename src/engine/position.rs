@@ -509,6 +509,18 @@ impl Position {
         movegen::generate(self, &mut |m| out.push(m));
     }
 
+    /// The legal moves that end on `to`, appended to `out`: [`Position::legal_moves`]
+    /// filtered by destination, without generating the others (and never a pass).
+    pub fn legal_moves_to(&self, to: Hex, out: &mut Vec<Move>) {
+        movegen::generate_to(self, to, &mut |m| out.push(m));
+    }
+
+    /// Whether the side to move may place a piece on a cell not next to `h` (a move that
+    /// changes nothing around `h`).
+    pub fn places_away_from(&self, h: Hex) -> bool {
+        movegen::places_away_from(self, h)
+    }
+
     /// Number of legal moves, as `legal_moves().len()` but without building them.
     pub fn count_legal_moves(&self) -> u64 {
         movegen::count(self)

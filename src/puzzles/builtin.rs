@@ -41,6 +41,26 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../assets/puzzles/surround-1-6.txt"),
     ),
     (
+        "surround-1-7.txt",
+        include_str!("../../assets/puzzles/surround-1-7.txt"),
+    ),
+    (
+        "surround-1-8.txt",
+        include_str!("../../assets/puzzles/surround-1-8.txt"),
+    ),
+    (
+        "surround-1-9.txt",
+        include_str!("../../assets/puzzles/surround-1-9.txt"),
+    ),
+    (
+        "surround-1-10.txt",
+        include_str!("../../assets/puzzles/surround-1-10.txt"),
+    ),
+    (
+        "surround-1-11.txt",
+        include_str!("../../assets/puzzles/surround-1-11.txt"),
+    ),
+    (
         "surround-2-0.txt",
         include_str!("../../assets/puzzles/surround-2-0.txt"),
     ),
@@ -71,6 +91,34 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "surround-2-7.txt",
         include_str!("../../assets/puzzles/surround-2-7.txt"),
+    ),
+    (
+        "surround-2-8.txt",
+        include_str!("../../assets/puzzles/surround-2-8.txt"),
+    ),
+    (
+        "surround-2-9.txt",
+        include_str!("../../assets/puzzles/surround-2-9.txt"),
+    ),
+    (
+        "surround-2-10.txt",
+        include_str!("../../assets/puzzles/surround-2-10.txt"),
+    ),
+    (
+        "surround-2-11.txt",
+        include_str!("../../assets/puzzles/surround-2-11.txt"),
+    ),
+    (
+        "surround-2-12.txt",
+        include_str!("../../assets/puzzles/surround-2-12.txt"),
+    ),
+    (
+        "surround-2-13.txt",
+        include_str!("../../assets/puzzles/surround-2-13.txt"),
+    ),
+    (
+        "surround-2-14.txt",
+        include_str!("../../assets/puzzles/surround-2-14.txt"),
     ),
     (
         "surround-3-0.txt",
@@ -125,6 +173,50 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../assets/puzzles/surround-3-12.txt"),
     ),
     (
+        "surround-3-13.txt",
+        include_str!("../../assets/puzzles/surround-3-13.txt"),
+    ),
+    (
+        "surround-3-14.txt",
+        include_str!("../../assets/puzzles/surround-3-14.txt"),
+    ),
+    (
+        "surround-3-15.txt",
+        include_str!("../../assets/puzzles/surround-3-15.txt"),
+    ),
+    (
+        "surround-3-16.txt",
+        include_str!("../../assets/puzzles/surround-3-16.txt"),
+    ),
+    (
+        "surround-3-17.txt",
+        include_str!("../../assets/puzzles/surround-3-17.txt"),
+    ),
+    (
+        "surround-3-18.txt",
+        include_str!("../../assets/puzzles/surround-3-18.txt"),
+    ),
+    (
+        "surround-3-19.txt",
+        include_str!("../../assets/puzzles/surround-3-19.txt"),
+    ),
+    (
+        "surround-3-20.txt",
+        include_str!("../../assets/puzzles/surround-3-20.txt"),
+    ),
+    (
+        "surround-3-21.txt",
+        include_str!("../../assets/puzzles/surround-3-21.txt"),
+    ),
+    (
+        "only-move-0.txt",
+        include_str!("../../assets/puzzles/only-move-0.txt"),
+    ),
+    (
+        "only-move-1.txt",
+        include_str!("../../assets/puzzles/only-move-1.txt"),
+    ),
+    (
         "defence-0.txt",
         include_str!("../../assets/puzzles/defence-0.txt"),
     ),
@@ -144,6 +236,22 @@ pub const FILES: &[(&str, &str)] = &[
         "defence-4.txt",
         include_str!("../../assets/puzzles/defence-4.txt"),
     ),
+    (
+        "defence-5.txt",
+        include_str!("../../assets/puzzles/defence-5.txt"),
+    ),
+    (
+        "defence-6.txt",
+        include_str!("../../assets/puzzles/defence-6.txt"),
+    ),
+    (
+        "defence-7.txt",
+        include_str!("../../assets/puzzles/defence-7.txt"),
+    ),
+    (
+        "defence-8.txt",
+        include_str!("../../assets/puzzles/defence-8.txt"),
+    ),
     // generated: end
 ];
 
@@ -152,7 +260,8 @@ pub fn about() -> String {
     manifest().map(|m| m.about).unwrap_or_default()
 }
 
-fn manifest() -> Result<SetManifest, String> {
+/// The set's manifest.
+pub fn manifest() -> Result<SetManifest, String> {
     let text = FILES
         .iter()
         .find(|(n, _)| *n == MANIFEST)

@@ -3,13 +3,21 @@
 //! static files any web host serves ([`set`]), and solved in the app's trainer.
 //!
 //! A puzzle is written as one line of text (tab-separated, [`MinedPuzzle::to_line`]): its id,
-//! theme, difficulty, the UHP GameString of the position the solver faces, the solution tree
-//! ([`record::puzzle::Solution`](crate::record::puzzle::Solution)) in UHP MoveStrings, and
-//! the game it came from. The format is in docs/PUZZLES.md.
+//! theme, difficulty, rating, the UHP GameString of the position the solver faces, the
+//! solution tree ([`record::puzzle::Solution`](crate::record::puzzle::Solution)) in UHP
+//! MoveStrings, and the game it came from. The format is in docs/PUZZLES.md.
+//!
+//! For a trainer: [`glicko`] rates the player, [`rating`] rates a try (player against
+//! puzzle), [`choice`] picks the next puzzle near the player's rating and the shards to fetch
+//! for it, [`daily`] the puzzle of a date.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod builtin;
+pub mod choice;
+pub mod daily;
+pub mod glicko;
 pub mod miner;
+pub mod rating;
 pub mod set;
 
 use crate::collection::key::PositionKey;
@@ -35,7 +43,7 @@ pub enum PuzzleTheme {
     /// In three.
     #[serde(rename = "surround-3")]
     Surround3,
-    /// The one move that wins or keeps a decisive advantage.
+    /// The one move that keeps the game: at least even after it, clearly worse after any other.
     OnlyMove,
     /// The one move that stops a forced surround of one's own Queen.
     Defence,
@@ -110,9 +118,12 @@ pub struct MinedPuzzle {
     /// The same for positions equal up to rotation, mirroring and colours.
     pub id: String,
     pub theme: PuzzleTheme,
-    /// 1 (seen at once) to 9 (see docs/PUZZLES.md): the depth from which the engine's
-    /// search keeps to a solving move.
+    /// 1 (seen at once) to 9 (see docs/PUZZLES.md): how many nodes the engine's search
+    /// needed before it kept to a solving move.
     pub difficulty: u8,
+    /// The rating the set seeds it with, on the same measure made continuous
+    /// ([`rating::seed_rating`]; 1500 is the middle of the medium puzzles).
+    pub rating: u16,
     /// The position the solver faces, with the game's moves that led there.
     pub position: Position,
     pub solution: Solution,
@@ -144,14 +155,16 @@ impl MinedPuzzle {
         self.position.to_move()
     }
 
-    /// The puzzle as one line of a set's shard (no line break).
+    /// The puzzle as one line of a set's shard (no line break), in the set's present
+    /// format (eleven fields).
     pub fn to_line(&self) -> String {
         let opt = |s: &Option<String>| field(s.as_deref().unwrap_or(""));
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.id,
             self.theme,
             self.difficulty,
+            self.rating,
             GameString::from_position(&self.position),
             write_tree(&mut self.position.clone(), &self.solution),
             opt(&self.source.white),
@@ -163,15 +176,26 @@ impl MinedPuzzle {
     }
 
     /// Reads a line written by [`MinedPuzzle::to_line`], checking that the position replays
-    /// and that every move of the solution is legal where it stands.
+    /// and that every move of the solution is legal where it stands. A line of the first
+    /// format (ten fields, no rating) is read too, its rating that of its difficulty
+    /// ([`rating::rating_of_difficulty`]).
     pub fn from_line(line: &str) -> Result<MinedPuzzle, PuzzleLineError> {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 10 {
-            return Err(PuzzleLineError(format!(
-                "{} fields where a puzzle has 10",
-                f.len()
-            )));
-        }
+        let mut f: Vec<&str> = line.split('\t').collect();
+        let rating = match f.len() {
+            10 => None,
+            11 => {
+                let r = f.remove(3);
+                Some(
+                    r.parse::<u16>()
+                        .map_err(|_| PuzzleLineError(format!("'{r}' is not a rating")))?,
+                )
+            }
+            n => {
+                return Err(PuzzleLineError(format!(
+                    "{n} fields where a puzzle has 11 (or 10 without its rating)"
+                )))
+            }
+        };
         let id = f[0].to_string();
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err(PuzzleLineError(format!("'{}' is not a puzzle id", f[0])));
@@ -181,6 +205,7 @@ impl MinedPuzzle {
         let difficulty: u8 = f[2]
             .parse()
             .map_err(|_| PuzzleLineError(format!("'{}' is not a difficulty", f[2])))?;
+        let rating = rating.unwrap_or_else(|| rating::rating_of_difficulty(difficulty));
         let gs: GameString = f[3]
             .parse()
             .map_err(|e| PuzzleLineError(format!("the position: {e}")))?;
@@ -205,6 +230,7 @@ impl MinedPuzzle {
             id,
             theme,
             difficulty,
+            rating,
             position,
             solution,
             source: PuzzleSource {
@@ -247,6 +273,7 @@ impl MinedPuzzle {
                 .collect(),
             theme: self.theme,
             difficulty: self.difficulty,
+            rating: self.rating,
             tree: write_tree(&mut self.position.clone(), &self.solution),
             source: self.source.clone(),
         }
@@ -266,6 +293,7 @@ pub struct PuzzleJson {
     pub first_moves: Vec<String>,
     pub theme: PuzzleTheme,
     pub difficulty: u8,
+    pub rating: u16,
     /// The whole solution tree (docs/PUZZLES.md).
     pub tree: String,
     pub source: PuzzleSource,
@@ -382,6 +410,7 @@ mod tests {
             id: puzzle_id(&position),
             theme: PuzzleTheme::OnlyMove,
             difficulty: 3,
+            rating: 1234,
             position,
             solution,
             source: PuzzleSource {
@@ -397,6 +426,18 @@ mod tests {
         assert_eq!(back.solution, p.solution);
         assert_eq!(back.source.white.as_deref(), Some("ann b"));
         assert_eq!(back.to_line(), line);
+        assert_eq!(back.rating, 1234);
+        // A line of the first format (no rating): its difficulty's rating.
+        let mut old: Vec<&str> = line.split('\t').collect();
+        old.remove(3);
+        let back = MinedPuzzle::from_line(&old.join("\t")).unwrap();
+        assert_eq!(back.rating, rating::rating_of_difficulty(3));
+        assert_eq!(back.solution, p.solution);
+        let bad_rating = line.replace("\t1234\t", "\tfirm\t");
+        assert!(MinedPuzzle::from_line(&bad_rating)
+            .unwrap_err()
+            .0
+            .contains("'firm' is not a rating"));
         // A move that is not legal where it stands names the solution.
         let broken = line.replace(&move_string(&p.position, legal[3]), "wQ -bQ");
         assert!(MinedPuzzle::from_line(&broken)

@@ -208,16 +208,29 @@ impl Prover {
             return false;
         }
         let mut moves = self.list(depth);
-        pos.legal_moves_into(&mut moves);
         let queen = PieceId::queen(defender);
-        if let Some(q) = pos.board().position(queen) {
-            // Only a move onto a cell next to the Queen, or a throw of the Queen herself,
-            // can close the last cell: with one move left, the others need not be played.
-            let closes =
-                |m: &Move| m.piece() == Some(queen) || m.to().is_some_and(|to| to.distance(q) == 1);
-            if n == 1 {
+        let q = pos.board().position(queen);
+        // Only a move onto a cell next to the Queen, or a throw of the Queen herself, can
+        // close the last cell: with one move left, the others need not be played, nor even
+        // generated where no throw of the Queen is possible (the hot spot of the search: the
+        // moves onto her open cells are found alone).
+        let closes = |m: &Move| {
+            m.piece() == Some(queen) || m.to().zip(q).is_some_and(|(to, q)| to.distance(q) == 1)
+        };
+        match q {
+            Some(q) if n == 1 && !may_throw_queen(pos, solver) => {
+                for c in q.neighbors() {
+                    if pos.board().top(c).is_none() {
+                        pos.legal_moves_to(c, &mut moves);
+                    }
+                }
+            }
+            Some(_) if n == 1 => {
+                pos.legal_moves_into(&mut moves);
                 moves.retain(closes);
-            } else {
+            }
+            _ => {
+                pos.legal_moves_into(&mut moves);
                 // Those first otherwise: most wins end with one.
                 front(&mut moves, closes);
             }
@@ -267,6 +280,20 @@ impl Prover {
             return false;
         }
         let defender = solver.other();
+        // With one solver's move left after the reply, a placement away from the Queen
+        // leaves her two open cells or more, which no move closes but a throw of the Queen:
+        // the defence holds without generating the replies (the full search meets this at
+        // most of its second-to-last turns).
+        if n == 1
+            && open_cells(pos, defender).is_some_and(|o| o >= 2)
+            && !may_throw_queen(pos, solver)
+            && pos
+                .board()
+                .position(PieceId::queen(defender))
+                .is_some_and(|q| pos.places_away_from(q))
+        {
+            return false;
+        }
         let mut replies = self.list(depth);
         pos.legal_moves_into(&mut replies);
         // The likeliest escapes first: the Queen's own moves, then pieces leaving her side.

@@ -28,7 +28,13 @@ export function beelineBin() {
 
 /** Runs the command-line tool and returns what it printed. */
 export function beeline(args, input) {
-  return execFileSync(beelineBin(), args, { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+  // (A set's puzzles in JSON run to megabytes: more than execFileSync's 1 MB by default.)
+  return execFileSync(beelineBin(), args, {
+    input,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'ignore'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';

@@ -8,8 +8,8 @@
 //! for it when the move shown has a drawing or one is drawn.
 //!
 //! [`BoardWork`] and [`board_work_in_chunk`] are the board's one entry point into that code, for the
-//! toolbar's SVG download and position editor too: each entry point costs the first screen
-//! its loader and the task that awaits it.
+//! toolbar's SVG download and the position editor (opening it and its panel) too: each entry
+//! point costs the first screen its loader and the task that awaits it.
 
 use super::state::BoardState;
 use crate::app::kit::chunk::{wasm_split, Unavailable};
@@ -17,6 +17,7 @@ use crate::app::kit::{self, dom, services, Memo, Sink, Var};
 use crate::app::model::game::LoadError;
 use crate::app::model::viewer::Viewer;
 use crate::engine::hex::Hex;
+use crate::engine::position::Move;
 use crate::notation::frame::Frame;
 use crate::record::drawing::{self, Colour, Drawing, Shape};
 use crate::record::tree::{GameTree, NodeId};
@@ -38,6 +39,12 @@ pub(crate) enum BoardWork {
     Svg(Box<Scene>, Layout, usize),
     /// The position editor opened on the position shown, or left (the toolbar's).
     EditPosition,
+    /// A try at the open puzzle judged (`Viewer::answer_try`): the move, and the moves of
+    /// the puzzle's line done when it was played.
+    PuzzleTry(Move, usize),
+    /// What the open editor's panel shows, set; its controls listened to the `first` time
+    /// (`editor::show`).
+    Editor(web_sys::Element, bool),
     /// The analysis turned on or off, drawn on this board (the toolbar's).
     Analyse(Memo<Layout>, NodeRef<leptos::svg::Svg>),
     /// The puzzle trainer opened or closed (the toolbar's, or an address with `?puzzles`).
@@ -110,6 +117,14 @@ pub(super) fn act(viewer: Viewer, work: BoardWork) -> String {
         }
         BoardWork::EditPosition => {
             super::editor::toggle_now(viewer);
+            String::new()
+        }
+        BoardWork::PuzzleTry(mv, done) => {
+            viewer.answer_try(mv, done);
+            String::new()
+        }
+        BoardWork::Editor(root, first) => {
+            super::editor::show(viewer, &root, first);
             String::new()
         }
         BoardWork::Analyse(layout, board) => {
@@ -299,6 +314,11 @@ pub(super) fn cancel(s: BoardState) {
     }
 }
 
+/// Judges a try at the open puzzle, through the board's entry point.
+fn judge_try(viewer: Viewer, mv: Move, done: usize) {
+    ask(viewer, BoardWork::PuzzleTry(mv, done));
+}
+
 /// Clears the move shown's drawing.
 pub(super) fn clear(s: BoardState) {
     let v = s.viewer;
@@ -311,6 +331,7 @@ pub(super) fn clear(s: BoardState) {
 pub(super) fn show(s: BoardState) {
     let drawn = Var::new(String::new());
     LAYER.set(Some(drawn));
+    crate::app::model::viewer::JUDGE.with(|j| j.set(Some(judge_try)));
     kit::watch(Box::new(move || {
         let v = s.viewer;
         let preview = v.study.preview.get();

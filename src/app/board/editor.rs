@@ -1,21 +1,19 @@
 //! The position editor's panel: the palette of both colours' bugs and the settings (side to
 //! move, game type, clear, done), shown while editing, and opening and leaving the editor.
-//! Static markup, its state set by one effect, its events delegated; what it shows and does
-//! is code loaded on first use. The position itself is `editing::Editing`.
+//! Static markup (shown by `edit_panel`), its state set by one effect, its events delegated;
+//! what it shows and does is code loaded on first use. The position itself is `editing::Editing`.
 //!
 //! A click on a palette piece then on a cell places that piece (on top of a stack when the
 //! piece climbs); a click on a piece then on another cell moves the top piece there, as a
 //! drag does; a right click, or Delete on a chosen cell, removes the top piece. Leaving the
 //! editor checks the position (`engine::setup`) and starts a study from it.
 
-use crate::app::kit::chunk::{wasm_split, Unavailable};
-use crate::app::kit::{self, dom, services, Control as _, Markup, Stored};
+use crate::app::kit::{self, dom, Control as _, Markup};
 use crate::app::model::editing::{Editing, Held};
 use crate::app::model::viewer::Viewer;
 use crate::engine::piece::{Bug, Color, GameType, PieceId};
 use crate::notation::frame::Frame;
 use crate::view::{svg, Layout, Orientation, TileShape};
-use leptos::prelude::*;
 
 crate::controls! {
     /// The panel's controls.
@@ -30,7 +28,7 @@ crate::controls! {
 
 /// The panel's markup: a palette button per colour and bug (with its art), then the
 /// settings.
-fn markup() -> String {
+pub(super) fn markup() -> String {
     let layout = Layout::new(Frame::EMPTY, Orientation::NoonUp, TileShape::Flat);
     let mut s = String::from(r#"<div class="palette" role="group" aria-label="Pieces to place">"#);
     for color in [Color::White, Color::Black] {
@@ -70,49 +68,9 @@ fn markup() -> String {
         .done()
 }
 
-#[component]
-pub fn EditPanel(viewer: Viewer) -> impl IntoView {
-    let root = NodeRef::<leptos::html::Section>::new();
-    // One effect shows the panel while the editor is open; what it shows is set, and on
-    // the first time its controls are listened to, by code loaded on first use (with
-    // the editor itself: `editor_in_chunk`).
-    let listening = Stored::new(false);
-    kit::on_mount(
-        root,
-        Box::new(move |root| {
-            let open = viewer.edit.with(Option::is_some);
-            dom::set_flag(&root, "hidden", !open);
-            if open {
-                let first = !listening.get_value();
-                listening.set_value(true);
-                services::spawn(async move {
-                    let _ = editor_in_chunk(viewer, root, first).await;
-                });
-            }
-        }),
-    );
-    view! {
-        <section
-            id="position-editor"
-            class="position-editor"
-            aria-label="Position editor"
-            hidden
-            node_ref=root
-            inner_html=markup()
-        ></section>
-    }
-}
-
-/// [`show`], in the chunk of the panels' actions (with the editor itself).
-#[wasm_split(panels, fallible)]
-fn editor_in_chunk(viewer: Viewer, root: web_sys::Element, first: bool) -> Result<(), Unavailable> {
-    show(viewer, &root, first);
-    Ok(())
-}
-
 /// Sets what the open editor's panel shows (the pieces left to place, the side to move,
 /// the game type, the last error) and, the `first` time, listens to its controls.
-fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
+pub(super) fn show(viewer: Viewer, root: &web_sys::Element, first: bool) {
     if first {
         listen(root, viewer);
     }

@@ -32,6 +32,7 @@
 
 mod clocks;
 pub(crate) mod drawing_tool;
+pub(crate) mod edit_panel;
 pub(crate) mod editor;
 mod input;
 mod layers;

@@ -350,11 +350,13 @@ fn fragment_in_chunk(study: StudyBoard) -> Result<Option<String>, Unavailable> {
     Ok(study.game.try_with_untracked(|g| g.page_fragment(node)))
 }
 
-/// [`Viewer::answer_try`], in the chunk of the panels' actions (with the trainer).
-#[wasm_split(panels, fallible)]
-fn puzzle_try_in_chunk(viewer: Viewer, mv: Move, done: usize) -> Result<(), Unavailable> {
-    viewer.answer_try(mv, done);
-    Ok(())
+/// What judges a try at a puzzle ([`Viewer::answer_try`], in the panels' chunk with the
+/// trainer): the board's entry point, set when the board is made (the model cannot name the
+/// board; an entry point of its own cost the first visit its loader and task).
+pub type PuzzleJudge = fn(Viewer, Move, usize);
+
+thread_local! {
+    pub static JUDGE: std::cell::Cell<Option<PuzzleJudge>> = const { std::cell::Cell::new(None) };
 }
 
 /// The viewer: the handles of its features, shared by every component.
@@ -430,16 +432,16 @@ impl Viewer {
             ply.set(done);
             return Err("the puzzle goes on from its latest position".to_string());
         }
-        services::spawn(async move {
-            let _ = puzzle_try_in_chunk(self, mv, done).await;
-        });
+        if let Some(judge) = JUDGE.with(std::cell::Cell::get) {
+            judge(self, mv, done);
+        }
         Ok(())
     }
 
     /// A try at the puzzle (from its latest position, `done` moves in): an accepted move is
     /// played and answered; another is taken back (it never reaches the board), with a hint
     /// after two misses.
-    fn answer_try(self, mv: Move, done: usize) {
+    pub fn answer_try(self, mv: Move, done: usize) {
         let ply = self.study.ply;
         let verdict = self
             .puzzle
@@ -465,10 +467,24 @@ impl Viewer {
                 let done = self
                     .puzzle
                     .with_untracked(|p| p.as_ref().map_or(0, Puzzle::done));
-                // The solver's move at once, the reply a moment later.
+                // The solver's move at once, the reply a moment later: unless by then
+                // another puzzle is on the board (a Storm poses its next at once), or
+                // this one again.
                 ply.set(done.min(before + 1));
                 if ply.get_untracked() < done {
-                    services::after(REPLY_DELAY, move || ply.set(done));
+                    let game = self.study.game.with_untracked(|g| Arc::clone(&g.record));
+                    services::after(REPLY_DELAY, move || {
+                        let same = self
+                            .study
+                            .game
+                            .with_untracked(|g| Arc::ptr_eq(&g.record, &game))
+                            && self
+                                .puzzle
+                                .with_untracked(|p| p.as_ref().map(Puzzle::done) == Some(done));
+                        if same {
+                            ply.set(done);
+                        }
+                    });
                 }
             }
             _ => {}

@@ -1,24 +1,33 @@
 //! The puzzle trainer (docs/PUZZLES.md, "The trainer"): puzzles of a set mined by `beeline
 //! puzzles` (the built-in one beside the app, or one the address names with
-//! `?puzzles=URL`), one after another by theme, easiest first, on the viewer's board in its
-//! puzzle mode. All of it is code loaded on first use: the first screen has only the
+//! `?puzzles=URL`), one after another near the player's rating, on the viewer's board in its
+//! puzzle mode; the rating, the history, the dashboard, the Storm and the day's puzzle. All of it is code loaded on first use: the first screen has only the
 //! toolbar's *Puzzles* button, which asks the board's entry point
 //! (`board::drawing_tool::BoardWork::Puzzles`); [`toggle`] then builds the panel.
 //!
 //! Hooks: `#puzzles` (`aria-pressed`), `#puzzle-trainer` (`data-puzzle-id` of the puzzle
 //! shown, `data-streak`), `#puzzle-status` (the viewer's: what to find and how the last try
 //! went), `#puzzle-theme`, `#puzzle-difficulty`, `#puzzle-hint`, `#puzzle-solution`,
-//! `#puzzle-next`, `#puzzle-reset`, `#puzzle-note`, `#puzzle-facts`, `#puzzle-permalink`.
+//! `#puzzle-next`, `#puzzle-reset`, `#puzzle-note`, `#puzzle-facts`, `#puzzle-permalink`,
+//! `#puzzle-rating` (`data-rating`), `#daily-puzzle`, `#storm`, `#storm-clock`,
+//! `#storm-score`, `#storm-best`, `#puzzle-history`, `#puzzle-dashboard`,
+//! `#puzzle-train-weakest` (docs/PUZZLES.md, "The trainer").
 
 mod panel;
+mod pose;
 mod progress;
+mod serve;
 mod set_source;
+mod state;
+mod storm;
+mod storm_rules;
 mod trainer;
+mod views;
 
 use crate::app::kit::{self, dom};
 use crate::app::model::viewer::Viewer;
+use state::Trainer;
 use std::cell::Cell;
-use trainer::Trainer;
 
 thread_local! {
     static TRAINER: Cell<Option<Trainer>> = const { Cell::new(None) };

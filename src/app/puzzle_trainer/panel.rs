@@ -1,9 +1,12 @@
 //! The trainer's panel (above the board, under the puzzle's status): the theme, what the
 //! set holds and how far the solver is, the last outcome and the streak, and the buttons
-//! (hint, solution, next, reset), with the puzzle's permalink. Written once, when the
-//! trainer is first opened.
+//! (hint, solution, next, reset), with the puzzle's permalink; the rating and the day's
+//! puzzle; the Storm; the history and the dashboard, folded. Written once, when the trainer
+//! is first opened.
 
-use super::trainer::{self, Trainer};
+use super::state::Trainer;
+use super::storm;
+use super::trainer;
 use crate::app::kit::controls;
 use crate::app::kit::{self, dom, Markup, Sink};
 use crate::puzzles::PuzzleTheme;
@@ -17,10 +20,19 @@ crate::controls! {
         Hint = "puzzle-hint",
         Solution = "puzzle-solution",
         Next = "puzzle-next",
-        Reset = "puzzle-reset",
         Note = "puzzle-note",
         Facts = "puzzle-facts",
         Permalink = "puzzle-permalink",
+        Reset = "puzzle-reset",
+        Rating = "puzzle-rating",
+        Daily = "daily-puzzle",
+        Storm = "storm",
+        StormClock = "storm-clock",
+        StormScore = "storm-score",
+        StormBest = "storm-best",
+        History = "puzzle-history",
+        Dashboard = "puzzle-dashboard",
+        TrainWeakest = "puzzle-train-weakest",
     }
 }
 
@@ -47,7 +59,16 @@ fn markup() -> String {
         .raw(r#"<p class="trainer-foot">"#)
         .control("span", C::Facts, r#" class="trainer-facts"></span> "#)
         .control("a", C::Permalink, r#" class="trainer-link" href="">Link to this puzzle</a> "#)
-        .control("button", C::Reset, r#" type="button" title="Forget the puzzles solved and the streak">Reset</button></p></section>"#)
+        .control("button", C::Reset, r#" type="button" title="Forget the puzzles solved, the streak, the rating, the history, the dashboard and the best Storm">Reset</button></p><p class="trainer-bar">"#)
+        .control("span", C::Rating, r#" class="trainer-rating" data-rating="1500">Rating 1500?</span> "#)
+        .control("a", C::Daily, r#" class="trainer-link" href="" hidden>Puzzle of the day</a></p><div class="trainer-storm" role="group" aria-label="Puzzle Storm">"#)
+        .control("button", C::Storm, r#" type="button" title="Three minutes of puzzles, easiest first: a wrong move costs 10 seconds, every 5 solved in a row give 3 more">Storm</button> <span class="storm-fact">Time "#)
+        .control("span", C::StormClock, r#" role="timer">3:00</span></span> <span class="storm-fact">Score "#)
+        .control("span", C::StormScore, r#">0</span></span> <span class="storm-fact">Best "#)
+        .control("span", C::StormBest, r#">0</span></span></div><details class="trainer-more"><summary>History</summary>"#)
+        .control("ol", C::History, r#" class="trainer-history"></ol></details><details class="trainer-more"><summary>Dashboard</summary>"#)
+        .control("div", C::Dashboard, r#" class="trainer-dashboard"></div>"#)
+        .control("button", C::TrainWeakest, r#" type="button" hidden>Train the weakest theme</button></details></section>"#)
         .done()
 }
 
@@ -63,30 +84,58 @@ pub(super) fn build(t: Trainer) -> Option<web_sys::Element> {
     Some(panel)
 }
 
-fn bind(t: Trainer, panel: &web_sys::Element) {
-    let find = |c| controls::element(panel, c);
+/// The elements `trainer::shown` writes, in its order: the control and the part.
+const PARTS: [(TrainerControl, Sink); 29] = {
     use TrainerControl as C;
-    let (Some(note), Some(facts), Some(link), Some(theme), Some(hint), Some(solution)) = (
-        find(C::Note),
-        find(C::Facts),
-        find(C::Permalink),
-        find(C::Theme),
-        find(C::Hint),
-        find(C::Solution),
-    ) else {
+    [
+        (C::Panel, Sink::Attr("hidden")),
+        (C::Panel, Sink::Attr("data-puzzle-id")),
+        (C::Panel, Sink::Attr("data-streak")),
+        (C::Note, Sink::Text),
+        (C::Facts, Sink::Text),
+        (C::Permalink, Sink::Attr("href")),
+        (C::Permalink, Sink::Attr("hidden")),
+        (C::Hint, Sink::Attr("disabled")),
+        (C::Solution, Sink::Attr("disabled")),
+        (C::Panel, Sink::Attr("data-theme")),
+        (C::Rating, Sink::Html),
+        (C::Rating, Sink::Attr("data-rating")),
+        (C::StormBest, Sink::Text),
+        (C::History, Sink::Html),
+        (C::Dashboard, Sink::Html),
+        (C::TrainWeakest, Sink::Attr("hidden")),
+        (C::TrainWeakest, Sink::Text),
+        (C::TrainWeakest, Sink::Attr("data-theme")),
+        (C::Daily, Sink::Attr("href")),
+        (C::Daily, Sink::Attr("hidden")),
+        (C::Daily, Sink::Text),
+        (C::Daily, Sink::Attr("data-puzzle-id")),
+        (C::Storm, Sink::Text),
+        (C::StormClock, Sink::Text),
+        (C::StormScore, Sink::Text),
+        (C::Panel, Sink::Attr("data-storm")),
+        (C::Next, Sink::Attr("disabled")),
+        (C::Theme, Sink::Attr("disabled")),
+        (C::Difficulty, Sink::Attr("disabled")),
+    ]
+};
+
+fn bind(t: Trainer, panel: &web_sys::Element) {
+    let mut parts = Vec::with_capacity(PARTS.len());
+    for (c, sink) in PARTS {
+        let el = if c == TrainerControl::Panel {
+            Some(panel.clone())
+        } else {
+            controls::element(panel, c)
+        };
+        let Some(el) = el else {
+            return;
+        };
+        parts.push((el, sink));
+    }
+    let Some(theme) = controls::element(panel, TrainerControl::Theme) else {
         return;
     };
-    let parts = vec![
-        (panel.clone(), Sink::Attr("hidden")),
-        (panel.clone(), Sink::Attr("data-puzzle-id")),
-        (panel.clone(), Sink::Attr("data-streak")),
-        (note, Sink::Text),
-        (facts, Sink::Text),
-        (link.clone(), Sink::Attr("href")),
-        (link, Sink::Attr("hidden")),
-        (hint, Sink::Attr("disabled")),
-        (solution, Sink::Attr("disabled")),
-    ];
     kit::bind_parts(parts, Box::new(move || trainer::shown(t)));
     // The theme menu says how many puzzles each theme has, once the set is read, and hides
     // the themes it has none of.
@@ -140,6 +189,12 @@ fn listen(t: Trainer, panel: &web_sys::Element) {
             (TrainerControl::Solution, "click") => trainer::solution(t),
             (TrainerControl::Next, "click") => trainer::next(t),
             (TrainerControl::Reset, "click") => trainer::reset(t),
+            (TrainerControl::Daily, "click") => {
+                e.prevent_default();
+                trainer::daily(t);
+            }
+            (TrainerControl::Storm, "click") => storm::toggle(t),
+            (TrainerControl::TrainWeakest, "click") => trainer::train_weakest(t),
             _ => {}
         },
     );
@@ -157,6 +212,10 @@ mod tests {
             Vec::<String>::new()
         );
         assert!(markup().contains(r#"id="puzzle-next""#));
-        assert_eq!(TrainerControl::ALL.len(), 10);
+        assert_eq!(TrainerControl::ALL.len(), 19);
+        // No part is written twice (two values fighting over one attribute).
+        for (i, a) in PARTS.iter().enumerate() {
+            assert!(!PARTS[i + 1..].contains(a), "{} written twice", a.0.id());
+        }
     }
 }

@@ -113,25 +113,28 @@ fn controlled() -> bool {
 /// Fetches every file of a small set (up to 64 shards) once a service worker controls the
 /// page, so that it keeps them all: the whole set works offline after one visit, not only
 /// the shards solved so far. (On a first visit the worker takes the page over a few
-/// seconds after it loads; until then, fetches pass it by.)
-pub(super) fn keep_offline(folder: String, manifest: Rc<SetManifest>, tries: u32) {
+/// seconds after it loads: until then, fetches pass it by, so this waits for it.)
+pub(super) async fn keep_offline(folder: &str, manifest: &SetManifest) {
     if manifest.shards.len() > 64 || folder.starts_with(MADE) {
         return;
     }
     if !controlled() {
-        if tries > 0 {
-            crate::app::kit::services::after(std::time::Duration::from_secs(2), move || {
-                keep_offline(folder, manifest, tries - 1)
-            });
+        let Some(w) = web_sys::window() else {
+            return;
+        };
+        let workers = js::field(&w.navigator(), "serviceWorker");
+        if !js::is_some(&workers)
+            || js::event(&workers, &["controllerchange"], &[])
+                .await
+                .is_err()
+        {
+            return;
         }
-        return;
     }
-    crate::app::kit::services::spawn(async move {
-        let _ = fetch_text(&format!("{folder}{MANIFEST}")).await;
-        for e in &manifest.shards {
-            let _ = fetch_text(&format!("{folder}{}", e.name)).await;
-        }
-    });
+    let _ = fetch_text(&format!("{folder}{MANIFEST}")).await;
+    for e in &manifest.shards {
+        let _ = fetch_text(&format!("{folder}{}", e.name)).await;
+    }
 }
 
 #[cfg(test)]
