@@ -301,14 +301,19 @@ async function playOnBoard(page, uhp) {
   await cell.click();
 }
 
-/** Another legal move of the question's position, on the board. */
-async function playAnother(page, uhp) {
+/** Another legal move of the question's position, on the board, that notation `notation`
+ * writes otherwise (before the hive fixes the frame, a rotation or mirror image of the move
+ * shares its text, and is right). */
+async function playAnother(page, q, notation) {
+  const { uhp } = q;
+  const expected = names(q)[notation];
   const piece = uhp.split(' ')[0];
   const onBoard = page.locator(`svg#board g[data-piece="${piece}"]`);
   if (await onBoard.count()) await onBoard.click();
   else await page.click(`[data-reserve="${piece.slice(0, 2)}"]`);
   await page.waitForSelector('svg#board [data-destination]');
-  const others = await page.$$eval('svg#board [data-destination]', (ds, m) => ds.map((d) => d.dataset.move).filter((x) => x !== m), uhp);
+  const others = (await page.$$eval('svg#board [data-destination]', (ds, m) => ds.map((d) => d.dataset.move).filter((x) => x !== m), uhp))
+    .filter((x) => names({ uhp: x, moves: q.moves })[notation] !== expected);
   if (!others.length) return false;
   await page.click(`svg#board [data-destination][data-move="${others[0].replace(/[\\"]/g, (c) => `\\${c}`)}"]`);
   return true;
@@ -339,7 +344,7 @@ for (const notation of ['standard', 'direction', 'algebraic']) {
             await playOnBoard(page, q.uhp);
             right += 1;
           } else {
-            if (!(await playAnother(page, q.uhp))) continue;
+            if (!(await playAnother(page, q, notation))) continue;
             wrong += 1;
           }
         } else {
