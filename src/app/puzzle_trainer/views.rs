@@ -2,7 +2,7 @@
 //! dashboard's tables, the Storm's clock and the day's name. Pure text, tested natively.
 
 use super::progress::{SuccessCount, TrainerProgress, TriedPuzzle, WEAKEST_AFTER};
-use crate::puzzles::daily::CalendarDate;
+use crate::puzzles::daily::{civil_from_days, CalendarDate};
 use crate::puzzles::glicko::Glicko;
 use crate::puzzles::PuzzleTheme;
 use crate::view::svg::escape;
@@ -157,17 +157,7 @@ pub(super) fn date_of_ms(ms: f64) -> Option<CalendarDate> {
     if !ms.is_finite() {
         return None;
     }
-    // Howard Hinnant's days-to-civil.
-    let days = (ms / 86_400_000.0).floor() as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = civil_from_days((ms / 86_400_000.0).floor() as i64);
     CalendarDate::new(
         u16::try_from(year).ok()?,
         u8::try_from(month).ok()?,

@@ -1,6 +1,7 @@
 //! The library's entries (what the list shows of each kept study) and the list's markup,
 //! free of the DOM and tested natively; `store` keeps them in the browser.
 
+use crate::puzzles::daily::civil_from_days;
 use crate::view::svg::escape;
 
 /// Where a study in the library stands.
@@ -74,16 +75,7 @@ pub fn when(ms: u64) -> String {
     let secs = ms / 1000;
     let days = (secs / 86_400) as i64;
     let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, d) = civil_from_days(days);
     format!("{year}-{month:02}-{d:02} {h:02}:{m:02} UTC")
 }
 
